@@ -1,0 +1,83 @@
+#include "apps/matrix_input.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <istream>
+#include <string_view>
+
+#include "apps/cli_error.hpp"
+#include "engine/matrix_text.hpp"
+#include "engine/rules.hpp"
+
+namespace seki::cli {
+namespace {
+
+constexpr std::string_view kSpace = " \t\r\n\v\f";
+
+// Why a parsed matrix is not a legal starting position ("" when it is one).
+std::string StartingPositionProblem(const Matrix& a) {
+  if (IsStartingPosition(a)) return "";
+  for (int i = 0; i < a.rows(); ++i)
+    if (a.row_sum(i) == 0) return "row " + std::to_string(i + 1) + " is zero";
+  for (int j = 0; j < a.cols(); ++j)
+    if (a.col_sum(j) == 0) return "column " + std::to_string(j + 1) + " is zero";
+  return "not a starting position";
+}
+
+MatrixInput Parse(std::string where, std::string_view text) {
+  try {
+    Matrix a = ParseMatrix(text);
+    if (std::string problem = StartingPositionProblem(a); !problem.empty())
+      throw CliError(where, problem);
+    return {std::move(where), a};
+  } catch (const ParseError& e) {
+    throw CliError(where, e.what());
+  }
+}
+
+void ReadLines(std::istream& in, const std::string& name, std::vector<MatrixInput>& out) {
+  const std::size_t before = out.size();
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const auto first = line.find_first_not_of(kSpace);
+    if (first == std::string::npos || line[first] == '#') continue;
+    out.push_back(Parse(name + ":" + std::to_string(number), line));
+  }
+  if (in.bad()) throw CliError(name, "read error");
+  if (out.size() == before) throw CliError(name, "no matrices");
+}
+
+void ReadFile(const std::string& path, std::vector<MatrixInput>& out) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw CliError(path, "is a directory");
+  std::ifstream in(path);
+  if (!in) throw CliError(path, std::string("cannot open: ") + std::strerror(errno));
+  ReadLines(in, path, out);
+}
+
+}  // namespace
+
+std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& args,
+                                               const std::string& input_file) {
+  std::vector<MatrixInput> out;
+  bool read_stdin = false;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    if (args[k] == "-") {
+      if (read_stdin) throw CliError("-", "standard input can be read only once");
+      read_stdin = true;
+      ReadLines(std::cin, "<stdin>", out);
+      continue;
+    }
+    const bool blank = args[k].find_first_not_of(kSpace) == std::string::npos;
+    out.push_back(Parse(blank ? "argument " + std::to_string(k + 1) : args[k], args[k]));
+  }
+  if (!input_file.empty()) ReadFile(input_file, out);
+  if (out.empty())
+    throw CliError("no matrices given (pass matrices, '-' for standard input, or --input FILE)");
+  return out;
+}
+
+}  // namespace seki::cli

@@ -1,0 +1,24 @@
+// The matrices a command works on: given as arguments, read from standard input ("-") or from a
+// file (--input), one per line. All are parsed and checked before any work starts.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/matrix.hpp"
+
+namespace seki::cli {
+
+struct MatrixInput {
+  std::string where;  // for messages: the matrix text as given, or "FILE:LINE" / "<stdin>:LINE"
+  Matrix matrix;
+};
+
+// The matrices of `args` (an argument "-" stands for the lines of standard input) followed by
+// those of `input_file` when it is not empty. In the line formats blank lines and lines starting
+// with '#' are skipped. Throws CliError for text that does not parse, a matrix that is not a legal
+// starting position, an unreadable file, a source without matrices, or no matrices at all.
+std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& args,
+                                               const std::string& input_file);
+
+}  // namespace seki::cli

@@ -1,0 +1,60 @@
+// Entry point of the `seki` tool: registers the subcommands and turns every failure into one line
+// on stderr ("seki: <where>: <problem>") with exit status 2 for bad input, 1 for internal errors.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <new>
+#include <string>
+
+#include "apps/cli_error.hpp"
+#include "apps/demo_command.hpp"
+#include "apps/solve_command.hpp"
+
+namespace {
+
+std::string Version() {
+  const std::string commit = SEKI_GIT_COMMIT;
+  return std::string("seki ") + SEKI_VERSION + " (commit " + (commit.empty() ? "unknown" : commit) +
+         ")";
+}
+
+std::string CommandNames(const CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands({}))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  return names;
+}
+
+int Fail(int status, const std::string& message) {
+  std::cout.flush();
+  std::cerr << "seki: " << seki::cli::OneLine(message) << '\n';
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app("seki: solve the matrix games SEKI and D-SEKI (Gol'berg, Gurvich et al., 2014)",
+               "seki");
+  app.set_version_flag("--version", Version(), "Print the version and git commit and exit");
+  app.require_subcommand(0, 1);  // so that an unknown word is reported as such, not as "missing"
+  seki::cli::AddSolveCommand(app);
+  seki::cli::AddDemoCommand(app);
+  app.footer("Run 'seki COMMAND --help' for the options of a command.");
+
+  try {
+    app.parse(argc, argv);
+    if (app.get_subcommands().empty())
+      return Fail(2, "a command is required: " + CommandNames(app) + " (see seki --help)");
+  } catch (const CLI::Success& e) {  // --help, --version
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return Fail(2, e.what());
+  } catch (const seki::cli::CliError& e) {
+    return Fail(2, e.what());
+  } catch (const std::bad_alloc&) {
+    return Fail(1, "out of memory");
+  } catch (const std::exception& e) {
+    return Fail(1, std::string("internal error: ") + e.what());
+  }
+  return 0;
+}

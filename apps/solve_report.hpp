@@ -1,0 +1,37 @@
+// SolveReport: what `seki solve` shows for one matrix — the values of both games and, on request,
+// every active move with its value and a line of optimal play for each starting player.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "engine/matrix.hpp"
+#include "engine/outcome.hpp"
+#include "engine/play.hpp"
+#include "engine/solver.hpp"
+
+namespace seki::cli {
+
+// Lowering a(row, col) (0-based) and the result it gives R, resp. C, when that player makes it.
+struct MoveRow {
+  int row = 0, col = 0;
+  Result for_r = Result::L, for_c = Result::L;
+};
+
+struct GameReport {
+  Outcome outcome;
+  std::vector<MoveRow> moves;   // empty unless requested
+  std::vector<PlayLine> lines;  // R first, then C first; empty unless requested
+};
+
+struct SolveReport {
+  Matrix matrix;                    // as given, not canonical
+  std::array<GameReport, 2> games;  // indexed by Game
+
+  const GameReport& operator[](Game g) const { return games[static_cast<int>(g)]; }
+};
+
+// Solves a starting position. Throws SolveTooLarge when the solver's limit is exceeded.
+SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves);
+
+}  // namespace seki::cli

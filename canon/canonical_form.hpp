@@ -1,0 +1,25 @@
+// Canonical forms of matrices up to row and column permutation (transposition is NOT allowed: it
+// swaps the players). Two matrices get the same canonical form iff they are isomorphic.
+// Concurrency: every function is pure and thread-safe (nauty is built with thread-local storage).
+#pragma once
+
+#include "engine/matrix.hpp"
+
+namespace seki::canon {
+
+// The canonical form used everywhere in the project: the fast exact method for the shapes it
+// supports, nauty otherwise. The choice depends only on the shape, so within a shape every
+// matrix gets its representative from one method.
+Matrix CanonicalForm(const Matrix& a);
+
+// General method: nauty on the bipartite graph of the matrix, entries encoded as edge colours by
+// layering (nauty User's Guide), rows and columns kept apart by a fixed colour partition.
+// Works for every supported shape (up to 8 x 8, entries up to 255).
+Matrix CanonicalFormNauty(const Matrix& a);
+
+// Fast exact method for small shapes; agrees with nauty on which matrices are isomorphic (it
+// may pick a different representative). Precondition: FastPathSupports(a.rows(), a.cols()).
+bool FastPathSupports(int rows, int cols);
+Matrix CanonicalFormFast(const Matrix& a);
+
+}  // namespace seki::canon

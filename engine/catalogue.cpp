@@ -1,0 +1,134 @@
+// Catalogue lines and the writer that streams them level by level.
+#include "engine/catalogue.hpp"
+
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+
+#include <stdexcept>
+#include <utility>
+
+#include "engine/matrix_text.hpp"
+#include "engine/matrix_tools.hpp"
+
+namespace seki {
+
+namespace {
+
+std::string Bool(bool b) { return b ? "yes" : "no"; }
+
+std::string Letters(const Outcome& o) {
+  return {Letter(o.R), Letter(o.C), Letter(o.r), Letter(o.c)};
+}
+
+// One chunk of a level rendered to text: what each file gets from it, and the counts.
+struct ChunkText {
+  std::array<std::string, 6> catalogue;
+  std::string outcomes;
+  LevelCounts counts;
+};
+
+}  // namespace
+
+std::string CatalogueFileName(Game g, CatalogueKind k) {
+  constexpr const char* kNames[] = {"seki.txt", "complete.txt", "semi-complete.txt"};
+  return std::string(GameName(g)) + "/" + kNames[static_cast<int>(k)];
+}
+
+bool IsMember(const Outcome& o, CatalogueKind k) {
+  switch (k) {
+    case CatalogueKind::kSeki:
+      return o.is_seki();
+    case CatalogueKind::kComplete:
+      return o.seki_class() == SekiClass::kComplete;
+    case CatalogueKind::kSemiComplete:
+      return o.seki_class() == SekiClass::kSemiComplete;
+  }
+  return false;
+}
+
+std::string CatalogueLine(const Matrix& a, const Outcome& o) {
+  std::string line = FormatMatrix(a);
+  line += " sum=" + std::to_string(a.sum()) + " height=" + std::to_string(a.height());
+  line += std::string(" R=") + Letter(o.R) + " C=" + Letter(o.C) + " r=" + Letter(o.r) +
+          " c=" + Letter(o.c);
+  line += " idsm=" + Bool(IsIdsm(a)) + " prime=" + Bool(IsPrime(a)) +
+          " symmetric=" + Bool(IsSymmetric(a));
+  return line;
+}
+
+std::string OutcomeLine(const Matrix& a, const Solution& v) {
+  return FormatMatrix(a) + " seki=" + Letters(v.seki) + " dseki=" + Letters(v.dseki);
+}
+
+CatalogueWriter::CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space,
+                                 bool outcomes)
+    : dir_(std::move(dir)), space_(space), write_outcomes_(outcomes) {
+  for (Game g : kGames) {
+    std::filesystem::create_directories(dir_ / GameName(g));
+    for (CatalogueKind k : kCatalogueKinds) Open(FileFor(g, k), CatalogueFileName(g, k));
+  }
+  if (write_outcomes_) Open(outcomes_, "outcomes.txt");
+}
+
+void CatalogueWriter::Open(File& f, const std::string& name) {
+  f.final_path = dir_ / name;
+  f.temp_path = dir_ / (name + ".partial");
+  f.out.open(f.temp_path, std::ios::binary | std::ios::trunc);
+  if (!f.out) throw std::runtime_error("cannot write " + f.temp_path.string());
+}
+
+LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+  std::vector<std::pair<std::uint64_t, PackedOutcome>> entries;
+  entries.reserve(level.size());
+  for (const LevelShard& s : level.shards)
+    for (std::size_t k = 0; k < s.keys.size(); ++k) entries.emplace_back(s.keys[k], s.values[k]);
+  tbb::parallel_sort(entries.begin(), entries.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+
+  constexpr std::size_t kChunk = 4096;
+  std::vector<ChunkText> chunks((entries.size() + kChunk - 1) / kChunk);
+  tbb::parallel_for(std::size_t{0}, chunks.size(), [&](std::size_t c) {
+    ChunkText& text = chunks[c];
+    const std::size_t end = std::min(entries.size(), (c + 1) * kChunk);
+    for (std::size_t k = c * kChunk; k < end; ++k) {
+      const Matrix a = space_.codec.Unpack(entries[k].first);
+      if (a.has_zero_line()) continue;
+      ++text.counts.starting;
+      const Solution v = Solution::From(entries[k].second);
+      if (write_outcomes_) text.outcomes += OutcomeLine(a, v) + '\n';
+      for (Game g : kGames)
+        for (CatalogueKind kind : kCatalogueKinds)
+          if (IsMember(v[g], kind)) {
+            const int slot = static_cast<int>(g) * 3 + static_cast<int>(kind);
+            ++text.counts.members[static_cast<int>(g)][static_cast<int>(kind)];
+            text.catalogue[slot] += CatalogueLine(a, v[g]) + '\n';
+          }
+    }
+  });
+
+  LevelCounts counts;
+  counts.sum = level.sum;
+  counts.classes = entries.size();
+  for (const ChunkText& text : chunks) {
+    counts.starting += text.counts.starting;
+    for (int g = 0; g < 2; ++g)
+      for (int k = 0; k < 3; ++k) {
+        counts.members[g][k] += text.counts.members[g][k];
+        files_[g * 3 + k].out << text.catalogue[g * 3 + k];
+      }
+    if (write_outcomes_) outcomes_.out << text.outcomes;
+  }
+  return counts;
+}
+
+void CatalogueWriter::Commit() {
+  auto finish = [](File& f) {
+    f.out.close();
+    if (!f.out) throw std::runtime_error("error writing " + f.temp_path.string());
+    std::filesystem::rename(f.temp_path, f.final_path);
+  };
+  for (File& f : files_) finish(f);
+  if (write_outcomes_) finish(outcomes_);
+}
+
+}  // namespace seki

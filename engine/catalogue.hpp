@@ -1,0 +1,63 @@
+// Catalogue: the six catalogues of a run (seki, complete and semi-complete seki, for SEKI and
+// D-SEKI), the optional outcomes list, and their line formats. Levels are added in increasing sum
+// and each level's lines in increasing canonical key, so the files come out sorted by (sum, key)
+// whatever the thread count. Files are written under temporary names and renamed by Commit(), so
+// an interrupted run never leaves a catalogue that looks complete.
+// Concurrency: AddLevel scans a level in parallel; the writer itself is used by one thread.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "engine/level.hpp"
+#include "engine/level_builder.hpp"
+
+namespace seki {
+
+// The three catalogues of one game, most specific class first.
+enum class CatalogueKind { kSeki = 0, kComplete = 1, kSemiComplete = 2 };
+inline constexpr CatalogueKind kCatalogueKinds[] = {CatalogueKind::kSeki, CatalogueKind::kComplete,
+                                                    CatalogueKind::kSemiComplete};
+std::string CatalogueFileName(Game g, CatalogueKind k);  // e.g. "dseki/complete.txt"
+bool IsMember(const Outcome& o, CatalogueKind k);
+
+// "MATRIX sum=.. height=.. R=. C=. r=. c=. idsm=.. prime=.. symmetric=.." for one game.
+std::string CatalogueLine(const Matrix& a, const Outcome& o);
+// "MATRIX seki=RCrc dseki=RCrc".
+std::string OutcomeLine(const Matrix& a, const Solution& v);
+
+// Counts for one level.
+struct LevelCounts {
+  int sum = 0;
+  std::uint64_t classes = 0;   // all classes of the level, zero lines included
+  std::uint64_t starting = 0;  // classes with no zero row or column
+  std::array<std::array<std::uint64_t, 3>, 2> members{};  // [game][CatalogueKind]
+};
+
+class CatalogueWriter {
+ public:
+  CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space, bool outcomes);
+  LevelCounts AddLevel(const Level& level);
+  // Closes the files and moves them to their final names.
+  void Commit();
+
+ private:
+  struct File {
+    std::filesystem::path final_path, temp_path;
+    std::ofstream out;
+  };
+  File& FileFor(Game g, CatalogueKind k) { return files_[static_cast<int>(g) * 3 + static_cast<int>(k)]; }
+  void Open(File& f, const std::string& name);
+
+  std::filesystem::path dir_;
+  EnumerationSpace space_;
+  std::array<File, 6> files_;
+  bool write_outcomes_;
+  File outcomes_;
+};
+
+}  // namespace seki

@@ -1,0 +1,128 @@
+// Level s from level s-1: push increments to their shards, then deduplicate and OR per shard.
+#include "engine/level_builder.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "canon/canonical_form.hpp"
+#include "engine/rules.hpp"
+#include "storage/flat_key_table.hpp"
+
+namespace seki {
+
+namespace {
+
+// Record pushed to a shard: the child's key above one byte of offers.
+constexpr int kOfferBits = 8;
+
+// What a parent offers the player who moves from its child down to it (spec section 2).
+PackedOutcome OfferOf(const Matrix& parent, PackedOutcome parent_value) {
+  int zero_rows = 0, zero_cols = 0;
+  for (int i = 0; i < parent.rows(); ++i) zero_rows += parent.row_sum(i) == 0;
+  for (int j = 0; j < parent.cols(); ++j) zero_cols += parent.col_sum(j) == 0;
+  // A child with no zero line has at most one of each; otherwise the offer is never used.
+  if (auto terminal = TerminalSolution(zero_rows > 0, zero_cols > 0))
+    return MoveContribution(*terminal);
+  return MoveContribution(Solution::From(parent_value));
+}
+
+using Buckets = std::array<std::vector<std::uint64_t>, kShardCount>;
+
+}  // namespace
+
+EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int max_sum) {
+  if (rows < 1 || rows > kMaxDim || cols < 1 || cols > kMaxDim)
+    throw std::invalid_argument("shape " + std::to_string(rows) + "x" + std::to_string(cols) +
+                                ": rows and columns must be 1..8");
+  if (max_entry < 0 && max_sum < 0)
+    throw std::invalid_argument("no bound: give --max-entry, --max-sum or both");
+  if (max_entry == 0 || max_sum == 0)
+    throw std::invalid_argument("bounds must be positive");
+  EnumerationSpace s;
+  s.rows = rows;
+  s.cols = cols;
+  s.max_entry = max_entry < 0 ? max_sum : (max_sum < 0 ? max_entry : std::min(max_entry, max_sum));
+  if (s.max_entry > kMaxEntry)
+    throw std::invalid_argument("entry bound " + std::to_string(s.max_entry) + " is above 255");
+  s.max_sum = rows * cols * s.max_entry;
+  if (max_sum >= 0) s.max_sum = std::min(s.max_sum, max_sum);
+  s.codec = KeyCodec(rows, cols, s.max_entry);
+  if (s.codec.key_bits() > 64 - kOfferBits)
+    throw std::invalid_argument(std::to_string(rows) + "x" + std::to_string(cols) +
+                                " with entries up to " + std::to_string(s.max_entry) + " needs " +
+                                std::to_string(s.codec.key_bits()) +
+                                " key bits; at most 56 are supported (lower --max-entry)");
+  return s;
+}
+
+std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a) {
+  return space.codec.Pack(canon::CanonicalForm(a));
+}
+
+Level LevelBuilder::First() const {
+  Level level;
+  const std::uint64_t zero = space_.codec.Pack(Matrix(space_.rows, space_.cols));
+  level.shards[ShardOf(zero)].keys.push_back(zero);
+  level.shards[ShardOf(zero)].values.push_back(PackedOutcome{});
+  return level;
+}
+
+Level LevelBuilder::Next(const Level& previous) const {
+  Level next;
+  next.sum = previous.sum + 1;
+  if (next.sum > space_.max_sum) return next;
+
+  // Phase 1: every parent pushes each increment to the shard of the child's canonical key.
+  tbb::enumerable_thread_specific<Buckets> buckets;
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    const LevelShard& from = previous.shards[shard];
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, from.keys.size(), 2048),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          Buckets& out = buckets.local();
+          for (std::size_t k = range.begin(); k != range.end(); ++k) {
+            const Matrix parent = space_.codec.Unpack(from.keys[k]);
+            const std::uint64_t offer = OfferOf(parent, from.values[k]).bits;
+            Matrix child = parent;
+            for (int i = 0; i < space_.rows; ++i)
+              for (int j = 0; j < space_.cols; ++j) {
+                if (parent(i, j) >= space_.max_entry) continue;
+                child.increment(i, j);
+                const std::uint64_t key = CanonicalKey(space_, child);
+                out[ShardOf(key)].push_back(key << kOfferBits | offer);
+                child.decrement(i, j);
+              }
+          }
+        });
+  });
+
+  // Phase 2: each shard deduplicates its children and ORs their offers.
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    std::size_t records = 0;
+    for (const Buckets& b : buckets) records += b[shard].size();
+    FlatKeyTable table(records / 4 + 16);
+    for (Buckets& b : buckets) {
+      for (std::uint64_t r : b[shard]) table.InsertOr(r >> kOfferBits, r & 0xFF);
+      std::vector<std::uint64_t>().swap(b[shard]);
+    }
+    std::vector<std::uint64_t> packed;
+    packed.reserve(table.size());
+    table.ForEach([&](std::uint64_t key, std::uint8_t offers) {
+      packed.push_back(key << kOfferBits | offers);
+    });
+    std::sort(packed.begin(), packed.end());
+    LevelShard& to = next.shards[shard];
+    to.keys.resize(packed.size());
+    to.values.resize(packed.size());
+    for (std::size_t k = 0; k < packed.size(); ++k) {
+      to.keys[k] = packed[k] >> kOfferBits;
+      to.values[k] = PackedOutcome{static_cast<std::uint8_t>(packed[k] & 0xFF)};
+    }
+  });
+  return next;
+}
+
+}  // namespace seki

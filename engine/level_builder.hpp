@@ -1,0 +1,57 @@
+// LevelBuilder: builds level s from level s-1 alone. Every class of level s-1 pushes each of its
+// increments (canonicalised) to the shard that owns it, with what moving back to the parent offers
+// each player; a shard then deduplicates its keys and ORs the offers (PackedOutcome), which gives
+// r(A) and c(A) for both games. Generation and solving are one pass.
+// Concurrency: BuildNext runs in parallel on the calling thread's oneTBB arena; the result does
+// not depend on the number of threads.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/level.hpp"
+#include "storage/packed_key.hpp"
+
+namespace seki {
+
+struct EnumerationSpace {
+  int rows = 0, cols = 0;
+  int max_entry = 0;  // effective entry bound (the smaller of --max-entry and --max-sum)
+  int max_sum = 0;    // effective sum bound (rows * cols * max_entry when only entries are bounded)
+  KeyCodec codec;
+
+  // Throws std::invalid_argument with a one-line reason when the bounds are unusable.
+  static EnumerationSpace Make(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
+};
+
+// The canonical key of a matrix of the space (pack of its canonical form).
+std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a);
+
+class LevelBuilder {
+ public:
+  explicit LevelBuilder(const EnumerationSpace& space) : space_(space) {}
+
+  Level First() const;                       // sum 0: the zero matrix
+  Level Next(const Level& previous) const;  // sum previous.sum + 1
+
+ private:
+  EnumerationSpace space_;
+};
+
+}  // namespace seki
+
+namespace seki {
+
+// Builds levels 0, 1, ..., space.max_sum in turn, keeping only the previous one, and calls
+// on_level(level) after each.
+template <class OnLevel>
+void ForEachLevel(const EnumerationSpace& space, OnLevel&& on_level) {
+  const LevelBuilder builder(space);
+  Level level = builder.First();
+  on_level(static_cast<const Level&>(level));
+  while (level.sum < space.max_sum) {
+    level = builder.Next(level);
+    on_level(static_cast<const Level&>(level));
+  }
+}
+
+}  // namespace seki

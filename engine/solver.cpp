@@ -1,0 +1,78 @@
+// Memoised backward induction over the matrices reachable from a starting position.
+#include "engine/solver.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+
+#include "canon/canonical_form.hpp"
+#include "engine/rules.hpp"
+
+namespace seki {
+
+namespace {
+// Rough cost of one memo entry in std::unordered_map<Matrix, PackedOutcome> (node, key, bucket).
+constexpr std::size_t kBytesPerPosition = 128;
+}  // namespace
+
+std::size_t DefaultMaxPositions() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  const double bytes = (pages > 0 && page_size > 0) ? double(pages) * double(page_size) : 4e9;
+  return static_cast<std::size_t>(bytes * 0.75 / kBytesPerPosition);
+}
+
+double ReachableClassesLowerBound(const Matrix& a) {
+  // Raw matrices B <= a entrywise, divided by the largest possible orbit size m! n!.
+  double log_raw = 0;
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j) log_raw += std::log(a(i, j) + 1.0);
+  const double log_orbit = std::lgamma(a.rows() + 1.0) + std::lgamma(a.cols() + 1.0);
+  return std::exp(log_raw - log_orbit);
+}
+
+Matrix CanonicalFormKey::operator()(const Matrix& a) const { return canon::CanonicalForm(a); }
+
+template <class KeyPolicy>
+BasicSolver<KeyPolicy>::BasicSolver(SolverLimits limits)
+    : max_positions_(limits.max_positions ? limits.max_positions : DefaultMaxPositions()) {}
+
+template <class KeyPolicy>
+Solution BasicSolver<KeyPolicy>::Solve(const Matrix& a) {
+  if (!IsStartingPosition(a))
+    throw std::invalid_argument("not a starting position: empty, or a zero row or column");
+  if (ReachableClassesLowerBound(a) > double(max_positions_))
+    throw SolveTooLarge("needs more positions than fit in memory (" +
+                        std::to_string(max_positions_) + " at most)");
+  return Solution::From(Value(a));
+}
+
+template <class KeyPolicy>
+Solution BasicSolver<KeyPolicy>::ChildSolution(const Matrix& a, int i, int j) {
+  if (auto terminal = TerminalSolution(a.row_sum(i) == 1, a.col_sum(j) == 1)) return *terminal;
+  Matrix child = a;
+  child.decrement(i, j);
+  return Solution::From(Value(child));
+}
+
+template <class KeyPolicy>
+PackedOutcome BasicSolver<KeyPolicy>::Value(const Matrix& a) {
+  const Matrix key = KeyPolicy{}(a);
+  if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+
+  ActiveMoveBest best;
+  for (int i = 0; i < a.rows() && !best.Saturated(); ++i)
+    for (int j = 0; j < a.cols() && !best.Saturated(); ++j)
+      if (a(i, j) > 0) best.Add(ChildSolution(a, i, j));
+
+  if (memo_.size() >= max_positions_)
+    throw SolveTooLarge("needs more than " + std::to_string(max_positions_) +
+                        " positions, more than fit in memory");
+  memo_.emplace(key, best.Packed());
+  return best.Packed();
+}
+
+template class BasicSolver<CanonicalFormKey>;
+template class BasicSolver<RawMatrixKey>;
+
+}  // namespace seki

@@ -1,0 +1,50 @@
+// KeyCodec: packs a small Matrix (m*n*bits <= 64) into one 64-bit key and back. The enumeration
+// stores every class as the packed key of its canonical form.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "engine/matrix.hpp"
+
+namespace seki {
+
+class KeyCodec {
+ public:
+  KeyCodec() = default;
+  // Entries up to max_entry; cell (i, j) occupies bits [k*bits, (k+1)*bits) with k = i*cols + j
+  // counted from the most significant end, so key order is row-major lexicographic order.
+  KeyCodec(int rows, int cols, int max_entry)
+      : rows_(rows), cols_(cols), bits_(std::bit_width(static_cast<unsigned>(max_entry | 1))) {}
+
+  static bool Fits(int rows, int cols, int max_entry) {
+    return rows * cols * std::bit_width(static_cast<unsigned>(max_entry | 1)) <= 64;
+  }
+
+  int rows() const { return rows_; }
+  int cols() const { return cols_; }
+  int bits() const { return bits_; }
+  int key_bits() const { return rows_ * cols_ * bits_; }
+
+  std::uint64_t Pack(const Matrix& a) const {
+    std::uint64_t key = 0;
+    for (int i = 0; i < rows_; ++i)
+      for (int j = 0; j < cols_; ++j) key = (key << bits_) | static_cast<std::uint64_t>(a(i, j));
+    return key;
+  }
+
+  Matrix Unpack(std::uint64_t key) const {
+    Matrix a(rows_, cols_);
+    const std::uint64_t mask = (std::uint64_t{1} << bits_) - 1;
+    for (int k = rows_ * cols_ - 1; k >= 0; --k) {
+      a.set(k / cols_, k % cols_, static_cast<int>(key & mask));
+      key >>= bits_;
+    }
+    return a;
+  }
+
+ private:
+  int rows_ = 0, cols_ = 0, bits_ = 1;
+};
+
+}  // namespace seki

@@ -1,0 +1,347 @@
+// Tests of canon/: both canonical-form methods are invariant under row/column permutations,
+// idempotent, separate non-isomorphic matrices, and agree with each other and with brute force.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <map>
+#include <numeric>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "canon/canonical_form.hpp"
+
+namespace seki::canon {
+namespace {
+
+using Method = std::function<Matrix(const Matrix&)>;
+
+struct NamedMethod {
+  std::string name;
+  Method canon;
+};
+
+// The methods that apply to an m x n matrix: nauty always, the fast path where supported, and the
+// dispatching CanonicalForm.
+std::vector<NamedMethod> MethodsFor(int m, int n) {
+  std::vector<NamedMethod> methods = {{"nauty", CanonicalFormNauty}, {"dispatch", CanonicalForm}};
+  if (FastPathSupports(m, n)) methods.push_back({"fast", CanonicalFormFast});
+  return methods;
+}
+
+Matrix FromRows(std::initializer_list<std::initializer_list<int>> rows) {
+  Matrix a(static_cast<int>(rows.size()), static_cast<int>(rows.begin()->size()));
+  int i = 0;
+  for (const auto& row : rows) {
+    int j = 0;
+    for (int v : row) a.set(i, j++, v);
+    ++i;
+  }
+  return a;
+}
+
+std::string ToString(const Matrix& a) {
+  std::string s;
+  for (int i = 0; i < a.rows(); ++i) {
+    if (i > 0) s += '/';
+    for (int j = 0; j < a.cols(); ++j) s += (j > 0 ? "," : "") + std::to_string(a(i, j));
+  }
+  return s;
+}
+
+Matrix Random(std::mt19937_64& rng, int m, int n, int max_entry) {
+  std::uniform_int_distribution<int> entry(0, max_entry);
+  Matrix a(m, n);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) a.set(i, j, entry(rng));
+  return a;
+}
+
+Matrix Permute(const Matrix& a, const std::vector<int>& row_of, const std::vector<int>& col_of) {
+  Matrix b(a.rows(), a.cols());
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j) b.set(i, j, a(row_of[i], col_of[j]));
+  return b;
+}
+
+std::vector<int> Identity(int k) {
+  std::vector<int> p(k);
+  std::iota(p.begin(), p.end(), 0);
+  return p;
+}
+
+Matrix RandomlyPermuted(std::mt19937_64& rng, const Matrix& a) {
+  std::vector<int> rows = Identity(a.rows());
+  std::vector<int> cols = Identity(a.cols());
+  std::shuffle(rows.begin(), rows.end(), rng);
+  std::shuffle(cols.begin(), cols.end(), rng);
+  return Permute(a, rows, cols);
+}
+
+// Reference canonical form: the smallest Matrix over all row and column permutations.
+Matrix BruteForce(const Matrix& a) {
+  std::vector<int> rows = Identity(a.rows());
+  Matrix best = a;
+  do {
+    std::vector<int> cols = Identity(a.cols());
+    do {
+      best = std::min(best, Permute(a, rows, cols));
+    } while (std::next_permutation(cols.begin(), cols.end()));
+  } while (std::next_permutation(rows.begin(), rows.end()));
+  return best;
+}
+
+// Every m x n matrix with entries 0..max_entry (m * n small).
+std::vector<Matrix> AllMatrices(int m, int n, int max_entry) {
+  std::vector<Matrix> all;
+  Matrix a(m, n);
+  while (true) {
+    all.push_back(a);
+    int k = 0;
+    while (k < m * n && a(k / n, k % n) == max_entry) a.set(k / n, k % n, 0), ++k;
+    if (k == m * n) return all;
+    a.increment(k / n, k % n);
+  }
+}
+
+Matrix Circulant(int n, const std::vector<int>& first_row) {
+  Matrix a(n, n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) a.set(i, j, first_row[(j - i + n) % n]);
+  return a;
+}
+
+// Direct sum of copies of a block (zero outside the diagonal blocks).
+Matrix BlockDiagonal(const Matrix& block, int copies) {
+  Matrix a(block.rows() * copies, block.cols() * copies);
+  for (int c = 0; c < copies; ++c)
+    for (int i = 0; i < block.rows(); ++i)
+      for (int j = 0; j < block.cols(); ++j)
+        a.set(c * block.rows() + i, c * block.cols() + j, block(i, j));
+  return a;
+}
+
+Matrix Constant(int m, int n, int value) {
+  Matrix a(m, n);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) a.set(i, j, value);
+  return a;
+}
+
+// Matrices with large automorphism groups, where a search without pruning explodes.
+std::vector<Matrix> SymmetricMatrices() {
+  std::vector<Matrix> out;
+  for (int n = 1; n <= kMaxDim; ++n) {
+    out.push_back(Constant(n, n, 1));
+    out.push_back(Constant(n, kMaxDim + 1 - n, 255));
+    std::vector<int> unit(n, 0), ramp(n), two_ones(n, 0);
+    unit[0] = 1;
+    std::iota(ramp.begin(), ramp.end(), 1);
+    two_ones[0] = 1;
+    if (n > 1) two_ones[1] = 1;
+    out.push_back(Circulant(n, unit));      // permutation matrix
+    out.push_back(Circulant(n, ramp));      // Latin square
+    out.push_back(Circulant(n, two_ones));  // cycle of length 2n
+    Matrix rect_identity(n, kMaxDim);       // identity padded with zero columns
+    for (int i = 0; i < n; ++i) rect_identity.set(i, i, 7);
+    out.push_back(rect_identity);
+    out.push_back(rect_identity.transposed());
+  }
+  out.push_back(FromRows({{0, 3, 3}, {3, 0, 3}, {3, 3, 0}}));  // IDSM 033/303/330
+  out.push_back(BlockDiagonal(FromRows({{0, 3, 3}, {3, 0, 3}, {3, 3, 0}}), 2));
+  for (int size = 1; size <= 4; ++size)
+    for (int copies = 1; size * copies <= kMaxDim; ++copies) {
+      out.push_back(BlockDiagonal(Constant(size, size, 1), copies));
+      out.push_back(BlockDiagonal(Constant(size, 1, 2), copies));
+    }
+  out.push_back(BlockDiagonal(Circulant(4, {1, 1, 0, 0}), 2));  // two 8-cycles
+  return out;
+}
+
+TEST(CanonicalForm, FastPathCoversTheEnumerationShapes) {
+  for (auto [m, n] : {std::pair{3, 3}, {3, 4}, {4, 3}, {4, 4}, {5, 5}, {1, 8}, {8, 1}})
+    EXPECT_TRUE(FastPathSupports(m, n)) << m << "x" << n;
+  EXPECT_FALSE(FastPathSupports(0, 3));
+  EXPECT_FALSE(FastPathSupports(9, 3));
+}
+
+TEST(CanonicalForm, DispatchesOnShapeOnly) {
+  std::mt19937_64 rng(1);
+  for (int m = 1; m <= kMaxDim; ++m)
+    for (int n = 1; n <= kMaxDim; ++n) {
+      const Matrix a = Random(rng, m, n, 3);
+      EXPECT_EQ(CanonicalForm(a),
+                FastPathSupports(m, n) ? CanonicalFormFast(a) : CanonicalFormNauty(a));
+    }
+}
+
+// The result is isomorphic to the input, and canonicalising it again changes nothing.
+TEST(CanonicalForm, IsAnIdempotentRepresentative) {
+  std::mt19937_64 rng(2);
+  for (int m = 1; m <= 4; ++m)
+    for (int n = 1; n <= 4; ++n)
+      for (int max_entry : {1, 2, 255})
+        for (int trial = 0; trial < 10; ++trial) {
+          const Matrix a = Random(rng, m, n, max_entry);
+          const Matrix reference = BruteForce(a);
+          for (const auto& method : MethodsFor(m, n)) {
+            const Matrix c = method.canon(a);
+            EXPECT_EQ(BruteForce(c), reference) << method.name << " " << ToString(a);
+            EXPECT_EQ(method.canon(c), c) << method.name << " " << ToString(a);
+          }
+        }
+  for (int m = 1; m <= kMaxDim; ++m)
+    for (int n = 1; n <= kMaxDim; ++n)
+      for (int max_entry : {1, 3, 255}) {
+        const Matrix a = Random(rng, m, n, max_entry);
+        for (const auto& method : MethodsFor(m, n)) {
+          const Matrix c = method.canon(a);
+          EXPECT_EQ(method.canon(c), c) << method.name << " " << ToString(a);
+          EXPECT_EQ(CanonicalFormNauty(c), CanonicalFormNauty(a)) << method.name << " " << ToString(a);
+        }
+      }
+}
+
+TEST(CanonicalForm, InvariantUnderPermutationsOfRandomMatrices) {
+  std::mt19937_64 rng(3);
+  for (int m = 1; m <= kMaxDim; ++m)
+    for (int n = 1; n <= kMaxDim; ++n)
+      for (int max_entry : {1, 2, 15, 255})
+        for (int trial = 0; trial < 8; ++trial) {
+          const Matrix a = Random(rng, m, n, max_entry);
+          const Matrix b = RandomlyPermuted(rng, a);
+          for (const auto& method : MethodsFor(m, n))
+            ASSERT_EQ(method.canon(a), method.canon(b)) << method.name << " " << ToString(a);
+        }
+}
+
+TEST(CanonicalForm, InvariantUnderPermutationsOfSymmetricMatrices) {
+  std::mt19937_64 rng(4);
+  for (const Matrix& a : SymmetricMatrices())
+    for (const auto& method : MethodsFor(a.rows(), a.cols())) {
+      const Matrix c = method.canon(a);
+      for (int trial = 0; trial < 20; ++trial)
+        ASSERT_EQ(method.canon(RandomlyPermuted(rng, a)), c) << method.name << " " << ToString(a);
+    }
+}
+
+TEST(CanonicalForm, SeparatesNonIsomorphicMatrices) {
+  // Same multisets of row entries and of column entries as its transpose, yet not isomorphic.
+  const Matrix a = FromRows({{0, 0, 1}, {0, 1, 1}, {1, 2, 0}});
+  // Off by a transposition only: one zero row versus one zero column.
+  const Matrix b = FromRows({{1, 1, 0}, {0, 0, 1}, {0, 0, 0}});
+  // 2-regular 0/1 matrices: every row and column looks alike, the cycle structure differs.
+  const Matrix cycle8 = Circulant(4, {1, 1, 0, 0});
+  const Matrix two_cycles4 = BlockDiagonal(Constant(2, 2, 1), 2);
+  const Matrix cycle12 = Circulant(6, {1, 1, 0, 0, 0, 0});
+  const Matrix two_cycles6 = BlockDiagonal(Circulant(3, {1, 1, 0}), 2);
+  const Matrix three_cycles4 = BlockDiagonal(Constant(2, 2, 1), 3);
+  const Matrix cycle16 = Circulant(8, {1, 1, 0, 0, 0, 0, 0, 0});
+  const Matrix two_cycles8 = BlockDiagonal(Circulant(4, {1, 1, 0, 0}), 2);
+  const Matrix four_cycles4 = BlockDiagonal(Constant(2, 2, 1), 4);
+  const std::vector<std::vector<Matrix>> groups = {
+      {a, a.transposed()},
+      {b, b.transposed()},
+      {cycle8, two_cycles4},
+      {cycle12, two_cycles6, three_cycles4},
+      {cycle16, two_cycles8, four_cycles4}};
+  std::mt19937_64 rng(5);
+  for (const auto& group : groups)
+    for (const auto& method : MethodsFor(group[0].rows(), group[0].cols())) {
+      std::set<Matrix> forms;
+      for (const Matrix& x : group) forms.insert(method.canon(RandomlyPermuted(rng, x)));
+      EXPECT_EQ(forms.size(), group.size()) << method.name << " " << ToString(group[0]);
+    }
+}
+
+// Classes of all small matrices: the known counts of matrices up to row and column permutation.
+TEST(CanonicalForm, CountsIsomorphismClassesExhaustively) {
+  struct Case {
+    int m, n, max_entry;
+    std::size_t classes;
+  };
+  for (const Case& c : {Case{3, 3, 1, 36}, Case{3, 3, 2, 738}, Case{3, 4, 1, 87}, Case{4, 3, 1, 87},
+                        Case{4, 4, 1, 317}}) {
+    const std::vector<Matrix> all = AllMatrices(c.m, c.n, c.max_entry);
+    for (const auto& method : MethodsFor(c.m, c.n)) {
+      std::set<Matrix> forms;
+      for (const Matrix& a : all) forms.insert(method.canon(a));
+      EXPECT_EQ(forms.size(), c.classes) << method.name << " " << c.m << "x" << c.n;
+    }
+  }
+}
+
+// Fast(A) == Fast(B) iff Nauty(A) == Nauty(B): the map between the two representatives is a
+// bijection on many matrices over tiny entry ranges (so classes collide often), plus near misses
+// (a permuted copy with one entry changed).
+TEST(CanonicalForm, FastPathAndNautyAgreeOnClasses) {
+  std::mt19937_64 rng(6);
+  for (int m = 1; m <= kMaxDim; ++m)
+    for (int n = 1; n <= kMaxDim; ++n) {
+      if (!FastPathSupports(m, n)) continue;
+      for (int max_entry : {1, 2}) {
+        std::map<Matrix, Matrix> fast_to_nauty, nauty_to_fast;
+        const auto check = [&](const Matrix& x) {
+          const Matrix f = CanonicalFormFast(x);
+          const Matrix g = CanonicalFormNauty(x);
+          const auto [it_f, new_f] = fast_to_nauty.emplace(f, g);
+          const auto [it_g, new_g] = nauty_to_fast.emplace(g, f);
+          ASSERT_EQ(it_f->second, g) << m << "x" << n << " " << ToString(x);
+          ASSERT_EQ(it_g->second, f) << m << "x" << n << " " << ToString(x);
+        };
+        std::uniform_int_distribution<int> row(0, m - 1), col(0, n - 1), entry(0, max_entry);
+        for (int trial = 0; trial < 300; ++trial) {
+          const Matrix a = Random(rng, m, n, max_entry);
+          Matrix b = RandomlyPermuted(rng, a);
+          check(a);
+          check(b);
+          b.set(row(rng), col(rng), entry(rng));
+          check(b);
+        }
+      }
+    }
+}
+
+TEST(CanonicalForm, EdgeCases) {
+  const Matrix one = FromRows({{255}});
+  for (const auto& method : MethodsFor(1, 1)) EXPECT_EQ(method.canon(one), one) << method.name;
+  const Matrix zero(8, 8);
+  EXPECT_EQ(CanonicalFormNauty(zero), zero);
+  EXPECT_EQ(CanonicalForm(zero), zero);
+  const Matrix row = FromRows({{3, 1, 2, 255, 0, 7, 1, 2}});
+  const Matrix sorted_row = FromRows({{255, 0, 1, 1, 2, 2, 3, 7}});
+  for (const auto& method : MethodsFor(1, 8))
+    EXPECT_EQ(method.canon(row), method.canon(sorted_row)) << method.name;
+  for (const auto& method : MethodsFor(8, 1))
+    EXPECT_EQ(method.canon(row.transposed()), method.canon(sorted_row.transposed())) << method.name;
+}
+
+TEST(CanonicalForm, ThreadSafe) {
+  std::mt19937_64 rng(7);
+  std::vector<Matrix> inputs;
+  for (int k = 0; k < 400; ++k) inputs.push_back(Random(rng, 2 + k % 7, 2 + k / 7 % 7, k % 4));
+  std::vector<Matrix> expected;
+  for (const Matrix& a : inputs) expected.push_back(CanonicalFormNauty(a));
+  std::vector<int> mismatches(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 5; ++round)
+        for (std::size_t k = 0; k < inputs.size(); ++k) {
+          mismatches[t] += CanonicalFormNauty(inputs[k]) != expected[k];
+          const Matrix& a = inputs[k];
+          if (FastPathSupports(a.rows(), a.cols()))
+            mismatches[t] += CanonicalFormNauty(CanonicalFormFast(a)) != expected[k];
+        }
+    });
+  for (auto& thread : threads) thread.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+}
+
+}  // namespace
+}  // namespace seki::canon

@@ -1,0 +1,291 @@
+// End-to-end checks of the `seki` binary: JSON and text output, stdin and file input, and that
+// every kind of bad input gives exit status 2, one line on stderr and nothing on stdout.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+using nlohmann::json;
+
+struct RunResult {
+  int status = -1;  // exit status, or -1 when the process did not exit normally
+  std::string out, err;
+};
+
+// A temporary file removed on destruction.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& contents = "") {
+    char name[] = "/tmp/seki_cli_test_XXXXXX";
+    const int fd = mkstemp(name);
+    if (fd < 0) throw std::runtime_error("mkstemp failed");
+    close(fd);
+    path_ = name;
+    std::ofstream(path_) << contents;
+  }
+  ~TempFile() { std::filesystem::remove(path_); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+  const std::string& path() const { return path_; }
+  std::string Read() const {
+    std::ostringstream s;
+    s << std::ifstream(path_).rdbuf();
+    return s.str();
+  }
+
+ private:
+  std::string path_;
+};
+
+// Runs the built `seki` with the given arguments and standard input; kills it after 60 s.
+RunResult RunSeki(const std::vector<std::string>& args, const std::string& input = "") {
+  TempFile in(input), out, err;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in.path().c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.path().c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, err.path().c_str(), O_WRONLY | O_TRUNC, 0);
+
+  std::vector<std::string> argv_strings = {SEKI_BINARY};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& s : argv_strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, SEKI_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) throw std::runtime_error("cannot start " SEKI_BINARY);
+
+  int wstatus = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (waitpid(pid, &wstatus, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &wstatus, 0);
+      ADD_FAILURE() << "seki hung and was killed";
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, out.Read(), err.Read()};
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream s(text);
+  for (std::string line; std::getline(s, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<json> JsonLines(const RunResult& r) {
+  std::vector<json> objects;
+  for (const std::string& line : Lines(r.out)) objects.push_back(json::parse(line));
+  return objects;
+}
+
+// Exit status 2, nothing on stdout, exactly one line "seki: ..." on stderr.
+void ExpectBadInput(const std::vector<std::string>& args, const std::string& input = "",
+                    const std::string& expected_err = "") {
+  std::string shown;
+  for (const std::string& a : args) shown += " '" + a + "'";
+  SCOPED_TRACE("seki" + shown);
+  const RunResult r = RunSeki(args, input);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.back(), '\n');
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("seki: ", 0), 0u) << r.err;
+  if (!expected_err.empty()) {
+    EXPECT_EQ(r.err, expected_err);
+  }
+}
+
+TEST(CliSolve, JsonFor033_303_330) {
+  const RunResult r = RunSeki({"solve", "--format", "json", "033/303/330"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const std::vector<json> objects = JsonLines(r);
+  ASSERT_EQ(objects.size(), 1u);
+  const json expected = json::parse(R"({"matrix":"033/303/330","rows":3,"cols":3,"sum":18,
+      "height":3,"seki":{"R":"D","C":"D","r":"L","c":"L","class":"complete"},
+      "dseki":{"R":"D","C":"D","r":"D","c":"D","class":"seki"}})");
+  EXPECT_EQ(objects[0], expected);
+  EXPECT_EQ(Lines(r.out)[0].rfind(R"({"matrix":"033/303/330","rows":3,)", 0), 0u)
+      << "keys keep their order";
+}
+
+TEST(CliSolve, TwoByTwoCompleteSeki) {
+  const RunResult r = RunSeki({"solve", "--format=json", "11/11", "20/02", "21/12", "22/22"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<json> objects = JsonLines(r);
+  ASSERT_EQ(objects.size(), 4u);
+  const char* names[] = {"11/11", "20/02", "21/12", "22/22"};
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(objects[k]["matrix"], names[k]);
+    EXPECT_EQ(objects[k]["seki"]["class"], "complete") << names[k];
+    // Spec section 4: of these only 11/11 is a complete d-seki.
+    EXPECT_EQ(objects[k]["dseki"]["class"] == "complete", k == 0) << names[k];
+  }
+}
+
+TEST(CliSolve, MatrixIsNormalisedNotCanonical) {
+  const RunResult r = RunSeki({"solve", "--format", "json", " 3,3,0/3,0,3/0,3,3 "});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(JsonLines(r).at(0)["matrix"], "330/303/033");
+}
+
+TEST(CliSolve, Text) {
+  const RunResult ok = RunSeki({"solve", "033/303/330", "033/403/430"});
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(ok.err, "");
+  EXPECT_NE(ok.out.find("033/303/330  3x3, sum 18, height 3"), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("R=D C=D r=L c=L  complete seki"), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("R=D C=D r=D c=D  d-seki"), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("semi-complete seki"), std::string::npos) << "033/403/430: " << ok.out;
+}
+
+TEST(CliSolve, MovesAndLines) {
+  const RunResult r = RunSeki({"solve", "--format", "json", "--moves", "033/331/312"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = JsonLines(r).at(0);
+  for (const char* game : {"seki", "dseki"}) {
+    SCOPED_TRACE(game);
+    const json& g = j[game];
+    ASSERT_EQ(g["moves"].size(), 8u);  // the positive entries of 033/331/312
+    EXPECT_EQ(g["moves"][0]["row"], 1);
+    EXPECT_EQ(g["moves"][0]["col"], 2);
+    for (const char* first : {"R", "C"}) {
+      const json& line = g["lines"][first];
+      EXPECT_EQ(line["result"], g[first]);
+      ASSERT_FALSE(line["steps"].empty());
+      EXPECT_EQ(line["steps"][0]["player"], first);
+      EXPECT_FALSE(line["ending"].get<std::string>().empty());
+    }
+  }
+  // 033/331/312 is a complete seki: both players pass at once.
+  EXPECT_EQ(j["seki"]["lines"]["R"]["steps"].size(), 2u);
+  EXPECT_EQ(j["seki"]["lines"]["R"]["steps"][0]["pass"], true);
+
+  const RunResult text = RunSeki({"solve", "--moves", "033/331/312"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("R first: R pass C pass -> draw: two passes"), std::string::npos)
+      << text.out;
+}
+
+TEST(CliSolve, ReadsStandardInput) {
+  const RunResult r =
+      RunSeki({"solve", "--format", "json", "-"}, "# 2x2 complete seki\n\n11/11\r\n  22/22  \n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<json> objects = JsonLines(r);
+  ASSERT_EQ(objects.size(), 2u);
+  EXPECT_EQ(objects[0]["matrix"], "11/11");
+  EXPECT_EQ(objects[1]["matrix"], "22/22");
+}
+
+TEST(CliSolve, ReadsFileAfterArguments) {
+  const TempFile file("20/02\n# comment\n21/12\n");
+  const RunResult r = RunSeki({"solve", "--format", "json", "11/11", "--input", file.path()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<json> objects = JsonLines(r);
+  ASSERT_EQ(objects.size(), 3u);
+  EXPECT_EQ(objects[0]["matrix"], "11/11");
+  EXPECT_EQ(objects[1]["matrix"], "20/02");
+  EXPECT_EQ(objects[2]["matrix"], "21/12");
+}
+
+TEST(CliSolve, BadMatrices) {
+  ExpectBadInput({"solve", "033/000/330"}, "", "seki: 033/000/330: row 2 is zero\n");
+  ExpectBadInput({"solve", "10/10"}, "", "seki: 10/10: column 2 is zero\n");
+  ExpectBadInput({"solve", "03x/303/330"}, "",
+                 "seki: 03x/303/330: row 1, column 3: 'x' is not a digit\n");
+  ExpectBadInput({"solve", "033/30/330"}, "",
+                 "seki: 033/30/330: row 2 has 2 entries, expected 3\n");
+  ExpectBadInput({"solve", "1,2/300,4"});
+  ExpectBadInput({"solve", "1/1/1/1/1/1/1/1/1"});
+  ExpectBadInput({"solve", "11//11"});
+  ExpectBadInput({"solve", ""}, "", "seki: argument 1: empty matrix\n");
+  ExpectBadInput({"solve", "1\n1/11"}, "",
+                 "seki: 1\\x0a1/11: row 1, column 2: '\\x0a' is not a digit\n");
+  ExpectBadInput({"solve", "-1,2/3,4"}, "", "seki: -1,2/3,4: row 1: negative entry -1\n");
+}
+
+TEST(CliSolve, BadBatchPrintsNothing) {
+  ExpectBadInput({"solve", "11/11", "22/22", "033/000/330"}, "",
+                 "seki: 033/000/330: row 2 is zero\n");
+  ExpectBadInput({"solve", "11/11", "-"}, "22/22\n\n1x\n",
+                 "seki: <stdin>:3: row 1, column 2: "
+                 "'x' is not a digit\n");
+}
+
+TEST(CliSolve, TooLargeIsRefused) {
+  const std::string nines =
+      "99999999/99999999/99999999/99999999/99999999/99999999/99999999/99999999";
+  ExpectBadInput({"solve", nines});
+  const RunResult r = RunSeki({"solve", nines});
+  EXPECT_EQ(r.err.rfind("seki: " + nines + ": too large to solve", 0), 0u) << r.err;
+}
+
+TEST(CliSolve, BadSources) {
+  ExpectBadInput({"solve"});
+  ExpectBadInput({"solve", "-"}, "");
+  ExpectBadInput({"solve", "-"}, "# only a comment\n\n", "seki: <stdin>: no matrices\n");
+  ExpectBadInput({"solve", "-", "-"}, "11/11\n");
+  ExpectBadInput({"solve", "--input", "/nonexistent/matrices.txt"});
+  ExpectBadInput({"solve", "--input", std::filesystem::temp_directory_path().string()});
+  const TempFile empty;
+  ExpectBadInput({"solve", "--input", empty.path()}, "",
+                 "seki: " + empty.path() + ": no matrices\n");
+  const TempFile bad("11/11\n033/000/330\n");
+  ExpectBadInput({"solve", "--input", bad.path()}, "",
+                 "seki: " + bad.path() + ":2: row 2 is zero\n");
+}
+
+TEST(CliSolve, BadOptions) {
+  ExpectBadInput({}, "", "seki: a command is required: solve, demo (see seki --help)\n");
+  ExpectBadInput({"frobnicate"}, "", "seki: The following argument was not expected: frobnicate\n");
+  ExpectBadInput({"--bogus"});
+  ExpectBadInput({"solve", "--bogus", "11/11"});
+  ExpectBadInput({"solve", "--format", "xml", "11/11"});
+  ExpectBadInput({"solve", "--format"});
+  ExpectBadInput({"solve", "--input"});
+}
+
+TEST(Cli, HelpVersionAndDemo) {
+  const RunResult version = RunSeki({"--version"});
+  EXPECT_EQ(version.status, 0);
+  EXPECT_EQ(version.out.rfind("seki ", 0), 0u) << version.out;
+  EXPECT_NE(version.out.find("(commit "), std::string::npos) << version.out;
+
+  const RunResult help = RunSeki({"solve", "--help"});
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("--moves"), std::string::npos) << help.out;
+
+  const RunResult demo = RunSeki({"demo"});
+  ASSERT_EQ(demo.status, 0) << demo.err;
+  EXPECT_EQ(demo.err, "");
+  EXPECT_NE(demo.out.find("033/331/312  3x3, sum 19, height 3"), std::string::npos) << demo.out;
+  EXPECT_NE(demo.out.find("complete seki"), std::string::npos) << demo.out;
+  EXPECT_NE(demo.out.find("C first:"), std::string::npos) << demo.out;
+}
+
+}  // namespace

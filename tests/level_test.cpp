@@ -1,0 +1,135 @@
+// The level engine: class counts per level against an independent Burnside count, values against
+// the single-matrix solver on every class, and identical levels for any thread count.
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <set>
+
+#include "burnside_count.hpp"
+#include "canon/canonical_form.hpp"
+#include "engine/level_builder.hpp"
+#include "engine/solver.hpp"
+#include "test_support.hpp"
+
+namespace seki {
+namespace {
+
+std::vector<std::uint64_t> LevelSizes(const EnumerationSpace& space) {
+  std::vector<std::uint64_t> sizes;
+  ForEachLevel(space, [&](const Level& level) { sizes.push_back(level.size()); });
+  return sizes;
+}
+
+std::uint64_t Total(const std::vector<std::uint64_t>& v) {
+  std::uint64_t t = 0;
+  for (auto x : v) t += x;
+  return t;
+}
+
+struct Bounds {
+  int rows, cols, max_entry, max_sum;  // -1: unbounded
+};
+
+class LevelCounts : public ::testing::TestWithParam<Bounds> {};
+
+TEST_P(LevelCounts, MatchBurnsidePerLevel) {
+  const Bounds b = GetParam();
+  const EnumerationSpace space = EnumerationSpace::Make(b.rows, b.cols, b.max_entry, b.max_sum);
+  EXPECT_EQ(LevelSizes(space),
+            testing::BurnsideCounts(b.rows, b.cols, space.max_entry, space.max_sum));
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, LevelCounts,
+                         ::testing::Values(Bounds{1, 1, 5, -1}, Bounds{1, 5, 3, -1},
+                                           Bounds{2, 2, 6, -1}, Bounds{2, 4, 3, -1},
+                                           Bounds{3, 3, 1, -1}, Bounds{3, 3, 2, -1},
+                                           Bounds{3, 3, 3, -1}, Bounds{3, 4, 2, -1},
+                                           Bounds{4, 3, 2, -1}, Bounds{4, 4, 1, -1},
+                                           Bounds{4, 4, 2, 12}, Bounds{3, 3, -1, 9},
+                                           Bounds{2, 5, 4, 10}, Bounds{5, 5, 1, -1}));
+
+TEST(LevelCountsKnownTotals, ThreeByThreeAndThreeByFourAndFourByFour) {
+  // Known totals of m x n matrices up to row/column permutation, entries 0..k.
+  EXPECT_EQ(Total(LevelSizes(EnumerationSpace::Make(3, 3, 1, -1))), 36u);
+  EXPECT_EQ(Total(LevelSizes(EnumerationSpace::Make(3, 3, 2, -1))), 738u);
+  EXPECT_EQ(Total(LevelSizes(EnumerationSpace::Make(3, 3, 3, -1))), 8240u);
+  EXPECT_EQ(Total(LevelSizes(EnumerationSpace::Make(3, 4, 1, -1))), 87u);
+  EXPECT_EQ(Total(LevelSizes(EnumerationSpace::Make(3, 4, 2, -1))), 5053u);
+  EXPECT_EQ(Total(LevelSizes(EnumerationSpace::Make(4, 4, 1, -1))), 317u);
+  EXPECT_EQ(Total(LevelSizes(EnumerationSpace::Make(4, 4, 2, -1))), 90492u);
+}
+
+// Every class with no zero line gets the single-matrix solver's values.
+void ExpectAgreesWithSolver(int rows, int cols, int max_entry, int max_sum) {
+  const EnumerationSpace space = EnumerationSpace::Make(rows, cols, max_entry, max_sum);
+  Solver solver;
+  std::uint64_t checked = 0;
+  ForEachLevel(space, [&](const Level& level) {
+    for (const LevelShard& shard : level.shards)
+      for (std::size_t k = 0; k < shard.keys.size(); ++k) {
+        const Matrix a = space.codec.Unpack(shard.keys[k]);
+        EXPECT_EQ(CanonicalKey(space, a), shard.keys[k]);  // stored keys are canonical
+        if (a.has_zero_line()) continue;
+        ASSERT_EQ(Solution::From(shard.values[k]), solver.Solve(a)) << FormatMatrix(a);
+        ++checked;
+      }
+  });
+  EXPECT_GT(checked, 0u);
+}
+
+TEST(LevelValues, AgreeWithSingleMatrixSolver) {
+  ExpectAgreesWithSolver(1, 4, 4, -1);
+  ExpectAgreesWithSolver(2, 2, 7, -1);
+  ExpectAgreesWithSolver(2, 3, 4, -1);
+  ExpectAgreesWithSolver(3, 2, 4, -1);
+  ExpectAgreesWithSolver(3, 3, 3, -1);
+  ExpectAgreesWithSolver(3, 4, 2, -1);
+  ExpectAgreesWithSolver(4, 4, 2, 10);
+  ExpectAgreesWithSolver(3, 3, -1, 10);
+}
+
+std::vector<Level> AllLevels(const EnumerationSpace& space, int threads) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  std::vector<Level> levels;
+  ForEachLevel(space, [&](const Level& level) { levels.push_back(level); });
+  return levels;
+}
+
+TEST(LevelDeterminism, SameLevelsForOneAndTwoThreads) {
+  const EnumerationSpace space = EnumerationSpace::Make(4, 4, 2, -1);
+  const std::vector<Level> one = AllLevels(space, 1), two = AllLevels(space, 2);
+  ASSERT_EQ(one.size(), two.size());
+  for (std::size_t s = 0; s < one.size(); ++s)
+    for (int shard = 0; shard < kShardCount; ++shard) {
+      EXPECT_EQ(one[s].shards[shard].keys, two[s].shards[shard].keys);
+      EXPECT_EQ(one[s].shards[shard].values, two[s].shards[shard].values);
+    }
+}
+
+// The 3x3, entries <= 3 run: complete seki are the seven of height 3 plus those of height <= 2.
+TEST(LevelCatalogue, ThreeByThreeCompleteSeki) {
+  const EnumerationSpace space = EnumerationSpace::Make(3, 3, 3, -1);
+  std::set<Matrix> height3, low;
+  ForEachLevel(space, [&](const Level& level) {
+    for (const LevelShard& shard : level.shards)
+      for (std::size_t k = 0; k < shard.keys.size(); ++k) {
+        const Matrix a = space.codec.Unpack(shard.keys[k]);
+        if (a.has_zero_line()) continue;
+        if (shard.values[k].Get(Game::kSeki).seki_class() != SekiClass::kComplete) continue;
+        (a.height() == 3 ? height3 : low).insert(a);
+      }
+  });
+  std::set<Matrix> seven;
+  for (const char* t : {"033/303/330", "133/313/331", "301/022/121", "320/212/023", "320/203/032",
+                        "320/213/033", "033/331/312"})
+    seven.insert(canon::CanonicalForm(testing::M(t)));
+  // A direct sum of height 3 would need a 1x1 or 2x2 complete seki of height 3, and there is
+  // none, so the height-3 complete seki are exactly the seven (all prime).
+  EXPECT_EQ(height3, seven);
+  for (const Matrix& a : low) EXPECT_LE(a.height(), 2);
+  for (const char* t : {"111/111/111", "200/020/002", "220/202/022", "110/011/101", "211/121/112"})
+    EXPECT_EQ(low.count(canon::CanonicalForm(testing::M(t))), 1u) << t;
+}
+
+}  // namespace
+}  // namespace seki
