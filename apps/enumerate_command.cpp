@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "apps/cli_error.hpp"
 #include "engine/catalogue.hpp"
@@ -68,31 +69,35 @@ void RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
       ", entries <= " + std::to_string(space.max_entry) + ", sum <= " +
       std::to_string(space.max_sum) + ", " + std::to_string(threads) + " threads -> " + o.out);
 
-  CatalogueWriter writer(dir, space, o.outcomes);
+  std::optional<CatalogueWriter> writer;
+  if (!o.generate_only) writer.emplace(dir, space, o.outcomes);
   nlohmann::json levels = nlohmann::json::array();
   LevelCounts total;
   std::uint64_t peak_level_classes = 0, peak_level_bytes = 0;
   auto previous = start;
-  ForEachLevel(space, [&](const Level& level) {
-    const LevelCounts c = writer.AddLevel(level);
-    total.classes += c.classes;
-    total.starting += c.starting;
-    for (int g = 0; g < 2; ++g)
-      for (int k = 0; k < 3; ++k) total.members[g][k] += c.members[g][k];
-    if (c.classes > peak_level_classes) {
-      peak_level_classes = c.classes;
-      peak_level_bytes = level.bytes();
-    }
-    nlohmann::json j = CountsJson(c);
-    j["seconds"] = Seconds(previous);  // building, solving and writing this level
-    previous = Clock::now();
-    levels.push_back(j);
-    log("level " + std::to_string(level.sum) + "/" + std::to_string(space.max_sum) + ": " +
-        std::to_string(c.classes) + " classes, " + std::to_string(c.starting) +
-        " without zero lines, " + std::to_string(c.members[0][1]) + " complete seki (" +
-        std::to_string(Seconds(start)) + " s)");
-  });
-  writer.Commit();
+  ForEachLevel(
+      space,
+      [&](const Level& level) {
+        const LevelCounts c = writer ? writer->AddLevel(level) : CountClasses(level, space.codec);
+        total.classes += c.classes;
+        total.starting += c.starting;
+        for (int g = 0; g < 2; ++g)
+          for (int k = 0; k < 3; ++k) total.members[g][k] += c.members[g][k];
+        if (c.classes > peak_level_classes) {
+          peak_level_classes = c.classes;
+          peak_level_bytes = level.bytes();
+        }
+        nlohmann::json j = CountsJson(c);
+        j["seconds"] = Seconds(previous);  // building, solving and writing this level
+        previous = Clock::now();
+        levels.push_back(j);
+        log("level " + std::to_string(level.sum) + "/" + std::to_string(space.max_sum) + ": " +
+            std::to_string(c.classes) + " classes, " + std::to_string(c.starting) +
+            " without zero lines, " + std::to_string(c.members[0][1]) + " complete seki (" +
+            std::to_string(Seconds(start)) + " s)");
+      },
+      !o.generate_only);
+  if (writer) writer->Commit();
 
   const double wall = Seconds(start);
   nlohmann::json summary = {
@@ -105,7 +110,8 @@ void RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
         {"effective_max_entry", space.max_entry},
         {"effective_max_sum", space.max_sum},
         {"threads", threads},
-        {"outcomes", o.outcomes}}},
+        {"outcomes", o.outcomes},
+        {"generate_only", o.generate_only}}},
       {"levels", levels},
       {"totals", CountsJson(total)},
       {"wall_seconds", wall},
@@ -139,6 +145,8 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   cmd->add_option("--threads", options->threads, "Worker threads (default: all cores)");
   cmd->add_option("--out", options->out, "Run directory")->required();
   cmd->add_flag("--outcomes", options->outcomes, "Also write outcomes.txt (every class)");
+  cmd->add_flag("--generate-only", options->generate_only,
+                "Generate and count the classes without solving; writes summary.json only");
   cmd->add_flag("--quiet", options->quiet, "No per-level log lines on stderr");
   cmd->callback([options, command_line] { RunEnumerate(*options, command_line); });
 }

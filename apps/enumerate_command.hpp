@@ -13,6 +13,7 @@ struct EnumerateOptions {
   int threads = 0;                   // 0: all cores
   std::string out;
   bool outcomes = false;
+  bool generate_only = false;
   bool quiet = false;
 };
 

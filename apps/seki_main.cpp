@@ -7,6 +7,7 @@
 
 #include "apps/cli_error.hpp"
 #include "apps/demo_command.hpp"
+#include "apps/enumerate_command.hpp"
 #include "apps/solve_command.hpp"
 
 namespace {
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);  // so that an unknown word is reported as such, not as "missing"
   seki::cli::AddSolveCommand(app);
   seki::cli::AddDemoCommand(app);
+  seki::cli::AddEnumerateCommand(app, argc, argv);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 
   try {

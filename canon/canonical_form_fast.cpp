@@ -15,6 +15,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "canon/canonical_form.hpp"
 
@@ -28,7 +29,7 @@ using std::uint64_t;
 // byte per row and the column index byte.
 constexpr int kMaxFastLines = 6;
 constexpr int kClassShift = 56;
-constexpr int kFirstRowShift = 48;  // row position p sits at bits kFirstRowShift - 8p
+constexpr int kFirstRowShift = 48;  // the row at position p sits at bits kFirstRowShift - 8p
 
 // Weight of one entry in a line key: the entry in bits 48.. (so keys order lines by their sum) plus
 // a fixed pseudo-random 40-bit value, so the sum of weights identifies the multiset of entries
@@ -42,28 +43,61 @@ constexpr std::array<uint64_t, 256> kEntryWeight = [] {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     z ^= z >> 31;
-    w[v] = (static_cast<uint64_t>(v) << 48) | (z >> 24);
+    w[v] = (uint64_t(v) << 48) | (z >> 24);
   }
   return w;
 }();
 
+// Odd multipliers that mix the entry weights of a row by column class when refining row keys.
+constexpr std::array<uint64_t, kMaxDim> kClassMultiplier = {
+    0x9E3779B97F4A7C15ull, 0xBF58476D1CE4E5B9ull, 0x94D049BB133111EBull, 0xD6E8FEB86659FD93ull,
+    0xA0761D6478BD642Full, 0xE7037ED1A0B428DBull, 0x8EBC6AF09C88C6E3ull, 0x589965CC75374CC3ull};
+
 inline int Entry(uint64_t row, int j) { return static_cast<int>((row >> (8 * j)) & 0xFF); }
 
-inline void InsertionSort(uint64_t* keys, int n) {
-  for (int i = 1; i < n; ++i) {
-    const uint64_t x = keys[i];
-    int j = i;
-    for (; j > 0 && keys[j - 1] > x; --j) keys[j] = keys[j - 1];
-    keys[j] = x;
-  }
+// Branch-free sorting networks of minimal size for 2..8 keys.
+using Network = std::array<std::pair<int, int>, 19>;
+constexpr std::array<std::pair<int, Network>, kMaxDim + 1> kNetworks = {{
+    {0, {}},
+    {0, {}},
+    {1, {{{0, 1}}}},
+    {3, {{{0, 2}, {0, 1}, {1, 2}}}},
+    {5, {{{0, 1}, {2, 3}, {0, 2}, {1, 3}, {1, 2}}}},
+    {9, {{{0, 3}, {1, 4}, {0, 2}, {1, 3}, {0, 1}, {2, 4}, {1, 2}, {3, 4}, {2, 3}}}},
+    {12, {{{0, 5}, {1, 3}, {2, 4}, {1, 2}, {3, 4}, {0, 3}, {2, 5}, {0, 1}, {2, 3}, {4, 5}, {1, 2},
+           {3, 4}}}},
+    {16, {{{0, 6}, {2, 3}, {4, 5}, {0, 2}, {1, 4}, {3, 6}, {0, 1}, {2, 5}, {3, 4}, {1, 2}, {4, 6},
+           {2, 3}, {4, 5}, {1, 2}, {3, 4}, {5, 6}}}},
+    {19, {{{0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}, {0, 1}, {2, 3}, {4, 5},
+           {6, 7}, {2, 4}, {3, 5}, {1, 4}, {3, 6}, {1, 2}, {3, 4}, {5, 6}}}},
+}};
+
+// Written with a mask rather than std::min/max, which compilers may turn into a branch.
+inline void CompareSwap(uint64_t& a, uint64_t& b) {
+  const uint64_t swap = (a ^ b) & (uint64_t{0} - uint64_t(b < a));
+  a ^= swap;
+  b ^= swap;
 }
 
-// Rank of each key: the number of strictly smaller keys (equal keys share a rank).
-inline void Ranks(const uint64_t* keys, int count, int* rank) {
-  for (int i = 0; i < count; ++i) {
-    int r = 0;
-    for (int k = 0; k < count; ++k) r += keys[k] < keys[i];
-    rank[i] = r;
+template <int N, std::size_t... I>
+inline void ApplyNetwork(uint64_t* keys, std::index_sequence<I...>) {
+  (CompareSwap(keys[kNetworks[N].second[I].first], keys[kNetworks[N].second[I].second]), ...);
+}
+
+template <int N>
+inline void Sort(uint64_t* keys) {
+  ApplyNetwork<N>(keys, std::make_index_sequence<kNetworks[N].first>());
+}
+
+// Rank of each of K keys: the number of strictly smaller keys (equal keys share a rank).
+template <int K>
+inline void Ranks(const uint64_t* keys, uint32_t* rank) {
+#pragma GCC unroll 8
+  for (int i = 0; i < K; ++i) {
+    uint32_t smaller = 0;
+#pragma GCC unroll 8
+    for (int k = 0; k < K; ++k) smaller += keys[k] < keys[i];
+    rank[i] = smaller;
   }
 }
 
@@ -72,47 +106,71 @@ constexpr int kNoJump = kMaxDim;
 // Automorphisms kept for orbit pruning; further ones are dropped (pruning is only weaker then).
 constexpr int kMaxGenerators = 16;
 
+// The search on an M x N matrix, M <= N. Dimensions are template parameters so that every loop
+// over rows or columns is unrolled.
+template <int M, int N>
 class Search {
  public:
-  // rows[i] holds row i of an m x n matrix (m <= n, m <= kMaxFastLines), entry j in byte j.
-  Search(const uint64_t* rows, int m, int n) : m_(m), n_(n) {
-    uint64_t row_key[kMaxFastLines];
-    uint64_t col_key[kMaxDim] = {};
-    for (int i = 0; i < m; ++i) {
-      rows_[i] = rows[i];
+  // rows[i] holds row i, entry j in byte j.
+  explicit Search(const uint64_t* rows) {
+    std::memcpy(rows_, rows, sizeof(rows_));
+    uint64_t row_key[M];
+    uint64_t col_key[N] = {};
+#pragma GCC unroll 8
+    for (int i = 0; i < M; ++i) {
       uint64_t key = 0;
-      for (int j = 0; j < n; ++j) {
-        const uint64_t w = kEntryWeight[Entry(rows[i], j)];
+#pragma GCC unroll 8
+      for (int j = 0; j < N; ++j) {
+        const uint64_t w = kEntryWeight[Entry(rows_[i], j)];
         key += w;
         col_key[j] += w;
       }
       row_key[i] = key;
     }
-    int row_rank[kMaxFastLines];
-    int col_rank[kMaxDim];
-    Ranks(row_key, m, row_rank);
-    Ranks(col_key, n, col_rank);
-
-    // Position k may take the rows whose rank is <= k: those with the key of position k that
-    // earlier positions left unused. A row is skipped while an identical row of lower index is
-    // still unused (choosing either gives the same subtree).
-    for (int k = 0; k < m; ++k) candidates_[k] = twins_below_[k] = 0;
-    for (int i = 0; i < m; ++i) {
-      for (int k = row_rank[i]; k < m; ++k) candidates_[k] |= 1u << i;
-      for (int i2 = 0; i2 < i; ++i2)
-        if (rows_[i2] == rows_[i]) twins_below_[i] |= 1u << i2;
+    uint32_t col_rank[N];
+    Ranks<N>(col_key, col_rank);
+    uint32_t row_rank[M];
+    Ranks<M>(row_key, row_rank);
+    uint32_t seen = 0;
+#pragma GCC unroll 8
+    for (int i = 0; i < M; ++i) seen |= 1u << row_rank[i];
+    if (seen != kAllRows) {
+      // Rows tie: refine their keys by the key classes of the columns their entries lie in.
+#pragma GCC unroll 8
+      for (int i = 0; i < M; ++i) {
+        uint64_t refined = 0;
+#pragma GCC unroll 8
+        for (int j = 0; j < N; ++j)
+          refined += kEntryWeight[Entry(rows_[i], j)] * kClassMultiplier[col_rank[j]];
+        row_key[i] = (uint64_t(row_rank[i]) << kClassShift) | (refined >> 8);
+      }
+      Ranks<M>(row_key, row_rank);
     }
-    for (int j = 0; j < n; ++j) root_keys_[j] = (uint64_t(col_rank[j]) << kClassShift) | j;
-    InsertionSort(root_keys_, n);
+    // Position k may take the rows with at most k smaller keys that earlier positions left
+    // unused: the rows with the key of position k.
+#pragma GCC unroll 8
+    for (int k = 0; k < M; ++k) {
+      uint32_t candidates = 0;
+#pragma GCC unroll 8
+      for (int i = 0; i < M; ++i) candidates |= uint32_t(row_rank[i] <= uint32_t(k)) << i;
+      candidates_[k] = candidates;
+    }
+    // Columns are ordered by key first: the rank of the column key fills the top byte.
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j) root_keys_[j] = (uint64_t(col_rank[j]) << kClassShift) | uint64_t(j);
+    Sort<N>(root_keys_);
   }
 
-  // Runs the search; returns the rows of the canonical form, column 0 in the most significant byte.
-  const uint64_t* Run() {
-    Place(0, (1u << m_) - 1, root_keys_, /*below_best=*/true);
-    return best_rows_;
+  // Runs the search and writes the rows of the canonical form, column 0 in the most significant
+  // of the N low bytes.
+  void Run(uint64_t* best_rows) {
+    Place(0, kAllRows, root_keys_, /*below_best=*/true);
+    std::memcpy(best_rows, best_rows_, sizeof(best_rows_));
   }
 
  private:
+  static constexpr uint32_t kAllRows = (1u << M) - 1;
+
   struct Generator {
     std::uint8_t image[kMaxFastLines];
     uint32_t fixed;  // rows the automorphism maps to themselves
@@ -124,11 +182,13 @@ class Search {
   // search resumes: kNoJump normally, a smaller level after finding an automorphism.
   int Place(int k, uint32_t unused, const uint64_t* keys, bool below_best) {
     const uint32_t choices = unused & candidates_[k];
-    uint64_t child[kMaxDim];
+    uint64_t child[N];
     if ((choices & (choices - 1)) == 0) {  // forced: place every row that is alone in its cell
-      std::memcpy(child, keys, sizeof(uint64_t) * n_);
+      std::memcpy(child, keys, sizeof(child));
       int end = k;
-      for (uint32_t c; end < m_ && ((c = unused & candidates_[end]) & (c - 1)) == 0; ++end) {
+      for (; end < M; ++end) {
+        const uint32_t c = unused & candidates_[end];
+        if (c & (c - 1)) break;
         AddRow(end, std::countr_zero(c), child);
         unused &= ~c;
       }
@@ -137,9 +197,9 @@ class Search {
     uint32_t tried = 0;
     for (uint32_t c = choices; c != 0; c &= c - 1) {
       const int r = std::countr_zero(c);
-      if ((twins_below_[r] & unused) || InOrbitOf(r, tried, ~unused & ((1u << m_) - 1))) continue;
+      if (HasTwinBelow(r, choices) || InOrbitOf(r, tried, ~unused & kAllRows)) continue;
       tried |= 1u << r;
-      std::memcpy(child, keys, sizeof(uint64_t) * n_);
+      std::memcpy(child, keys, sizeof(child));
       AddRow(k, r, child);
       const int resume = Descend(k, k + 1, unused & ~(1u << r), child, below_best);
       if (resume < k) return resume;
@@ -148,28 +208,30 @@ class Search {
     return kNoJump;
   }
 
-  // Rows at positions [begin, end) were just added to keys: sorts them, prunes if the result's
-  // rows so far exceed best, else goes on to position end.
+  // Rows at positions [begin, end) were just added to keys: sorts them, prunes if the rows of the
+  // result so far exceed best, else goes on to position end.
   int Descend(int begin, int end, uint32_t unused, uint64_t* keys, bool below_best) {
-    InsertionSort(keys, n_);
+    Sort<N>(keys);
     for (int p = begin; p < end; ++p) {
       const int shift = kFirstRowShift - 8 * p;
       uint64_t row = 0;
-      for (int j = 0; j < n_; ++j) row = (row << 8) | ((keys[j] >> shift) & 0xFF);
+#pragma GCC unroll 8
+      for (int j = 0; j < N; ++j) row = (row << 8) | ((keys[j] >> shift) & 0xFF);
       rows_of_path_[p] = row;
       if (!below_best && row != best_rows_[p]) {
         if (row > best_rows_[p]) return kNoJump;
         below_best = true;
       }
     }
-    return end < m_ ? Place(end, unused, keys, below_best) : Leaf(below_best);
+    return end < M ? Place(end, unused, keys, below_best) : Leaf(below_best);
   }
 
   // Puts row r at position k: records it and adds its entries to the column keys.
   void AddRow(int k, int r, uint64_t* keys) {
     path_[k] = static_cast<std::uint8_t>(r);
     const int shift = kFirstRowShift - 8 * k;
-    for (int j = 0; j < n_; ++j)
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j)
       keys[j] |= uint64_t(Entry(rows_[r], static_cast<int>(keys[j] & 0xFF))) << shift;
   }
 
@@ -178,21 +240,28 @@ class Search {
   // equivalent to the one already searched and the search resumes at the divergence level.
   int Leaf(bool below_best) {
     if (below_best) {
-      std::memcpy(best_rows_, rows_of_path_, sizeof(uint64_t) * m_);
-      std::memcpy(best_path_, path_, sizeof(path_));
+      std::memcpy(best_rows_, rows_of_path_, sizeof(best_rows_));
+      std::memcpy(best_path_, path_, sizeof(best_path_));
       return kNoJump;
     }
     if (num_generators_ < kMaxGenerators) {
       Generator& g = generators_[num_generators_++];
       g.fixed = 0;
-      for (int p = 0; p < m_; ++p) {
+      for (int p = 0; p < M; ++p) {
         g.image[best_path_[p]] = path_[p];
-        if (best_path_[p] == path_[p]) g.fixed |= 1u << path_[p];
+        g.fixed |= uint32_t(best_path_[p] == path_[p]) << path_[p];
       }
     }
     int diverge = 0;
     while (path_[diverge] == best_path_[diverge]) ++diverge;
     return diverge;
+  }
+
+  // Whether a candidate of lower index equals row r (choosing either gives the same subtree).
+  bool HasTwinBelow(int r, uint32_t choices) const {
+    for (uint32_t c = choices & ((1u << r) - 1); c != 0; c &= c - 1)
+      if (rows_[std::countr_zero(c)] == rows_[r]) return true;
+    return false;
   }
 
   // Whether row r is in the orbit of the rows in tried under the automorphisms found so far that
@@ -211,19 +280,65 @@ class Search {
     return (orbit >> r) & 1;
   }
 
-  int m_;
-  int n_;
-  uint64_t rows_[kMaxFastLines];
-  uint32_t candidates_[kMaxFastLines];
-  uint32_t twins_below_[kMaxFastLines];
-  uint64_t root_keys_[kMaxDim] = {};
-  std::uint8_t path_[kMaxFastLines] = {};
-  uint64_t rows_of_path_[kMaxFastLines];
-  std::uint8_t best_path_[kMaxFastLines];
-  uint64_t best_rows_[kMaxFastLines];
   int num_generators_ = 0;
+  uint64_t rows_[M];
+  uint32_t candidates_[M];
+  uint64_t root_keys_[N];
+  std::uint8_t path_[M] = {};
+  std::uint8_t best_path_[M] = {};
+  uint64_t rows_of_path_[M] = {};
+  uint64_t best_rows_[M] = {};
   Generator generators_[kMaxGenerators];
 };
+
+// Canonical form of a Rows x Cols matrix: the search runs on the matrix itself or, when it has
+// more rows than columns, on its transpose (whose canonical form, transposed back, is canonical).
+template <int Rows, int Cols>
+Matrix Canonicalize(const Matrix& a) {
+  constexpr bool kTranspose = Rows > Cols;
+  constexpr int M = kTranspose ? Cols : Rows;
+  constexpr int N = kTranspose ? Rows : Cols;
+  uint64_t rows[M] = {};
+  if constexpr (kTranspose) {
+#pragma GCC unroll 8
+    for (int i = 0; i < M; ++i)
+#pragma GCC unroll 8
+      for (int j = 0; j < N; ++j) rows[i] |= uint64_t(a(j, i)) << (8 * j);
+  } else {
+    static_assert(std::endian::native == std::endian::little, "row bytes are loaded as integers");
+    std::memcpy(rows, a.cells().data(), sizeof(rows));  // byte j of row i = entry (i, j)
+  }
+  uint64_t best[M];
+  Search<M, N>(rows).Run(best);
+  Matrix result(Rows, Cols);
+#pragma GCC unroll 8
+  for (int i = 0; i < M; ++i)
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j) {
+      const int v = Entry(best[i], N - 1 - j);
+      if constexpr (kTranspose)
+        result.set(j, i, v);
+      else
+        result.set(i, j, v);
+    }
+  return result;
+}
+
+using CanonicalizeFn = Matrix (*)(const Matrix&);
+
+// kCanonicalize[(rows - 1) * kMaxDim + cols - 1] handles the shape rows x cols (null when the fast
+// path does not support it).
+template <std::size_t... I>
+constexpr auto MakeDispatch(std::index_sequence<I...>) {
+  constexpr auto entry = []<int Rows, int Cols>() -> CanonicalizeFn {
+    if constexpr (std::min(Rows, Cols) <= kMaxFastLines) return &Canonicalize<Rows, Cols>;
+    return nullptr;
+  };
+  return std::array<CanonicalizeFn, sizeof...(I)>{
+      entry.template operator()<static_cast<int>(I) / kMaxDim + 1,
+                                static_cast<int>(I) % kMaxDim + 1>()...};
+}
+constexpr auto kCanonicalize = MakeDispatch(std::make_index_sequence<kMaxDim * kMaxDim>());
 
 }  // namespace
 
@@ -233,33 +348,7 @@ bool FastPathSupports(int rows, int cols) {
 }
 
 Matrix CanonicalFormFast(const Matrix& a) {
-  const bool transpose = a.rows() > a.cols();
-  const int m = transpose ? a.cols() : a.rows();
-  const int n = transpose ? a.rows() : a.cols();
-  uint64_t rows[kMaxFastLines];
-  if (transpose) {
-    for (int i = 0; i < m; ++i) {
-      uint64_t row = 0;
-      for (int j = 0; j < n; ++j) row |= uint64_t(a(j, i)) << (8 * j);
-      rows[i] = row;
-    }
-  } else {
-    static_assert(std::endian::native == std::endian::little, "row bytes are loaded as integers");
-    std::memcpy(rows, a.cells().data(), sizeof(uint64_t) * m);  // byte j = entry j
-  }
-
-  Search search(rows, m, n);
-  const uint64_t* best = search.Run();
-  Matrix result(a.rows(), a.cols());
-  for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n; ++j) {
-      const int v = static_cast<int>((best[i] >> (8 * (n - 1 - j))) & 0xFF);
-      if (transpose)
-        result.set(j, i, v);
-      else
-        result.set(i, j, v);
-    }
-  return result;
+  return kCanonicalize[(a.rows() - 1) * kMaxDim + a.cols() - 1](a);
 }
 
 }  // namespace seki::canon

@@ -2,8 +2,10 @@
 #include "engine/catalogue.hpp"
 
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 #include <tbb/parallel_sort.h>
 
+#include <functional>
 #include <stdexcept>
 #include <utility>
 
@@ -58,6 +60,21 @@ std::string CatalogueLine(const Matrix& a, const Outcome& o) {
 
 std::string OutcomeLine(const Matrix& a, const Solution& v) {
   return FormatMatrix(a) + " seki=" + Letters(v.seki) + " dseki=" + Letters(v.dseki);
+}
+
+LevelCounts CountClasses(const Level& level, const KeyCodec& codec) {
+  LevelCounts counts;
+  counts.sum = level.sum;
+  counts.classes = level.size();
+  counts.starting = tbb::parallel_reduce(
+      tbb::blocked_range<int>(0, kShardCount), std::uint64_t{0},
+      [&](const tbb::blocked_range<int>& r, std::uint64_t n) {
+        for (int s = r.begin(); s != r.end(); ++s)
+          for (std::uint64_t key : level.shards[s].keys) n += !codec.Unpack(key).has_zero_line();
+        return n;
+      },
+      std::plus<>());
+  return counts;
 }
 
 CatalogueWriter::CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space,

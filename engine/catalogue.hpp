@@ -38,6 +38,9 @@ struct LevelCounts {
   std::array<std::array<std::uint64_t, 3>, 2> members{};  // [game][CatalogueKind]
 };
 
+// Counts of a level that was generated without solving: classes and starting classes only.
+LevelCounts CountClasses(const Level& level, const KeyCodec& codec);
+
 class CatalogueWriter {
  public:
   CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space, bool outcomes);
@@ -50,7 +53,9 @@ class CatalogueWriter {
     std::filesystem::path final_path, temp_path;
     std::ofstream out;
   };
-  File& FileFor(Game g, CatalogueKind k) { return files_[static_cast<int>(g) * 3 + static_cast<int>(k)]; }
+  File& FileFor(Game g, CatalogueKind k) {
+    return files_[static_cast<int>(g) * 3 + static_cast<int>(k)];
+  }
   void Open(File& f, const std::string& name);
 
   std::filesystem::path dir_;

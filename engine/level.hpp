@@ -25,7 +25,7 @@ inline int ShardOf(std::uint64_t key) {
 }
 
 struct LevelShard {
-  std::vector<std::uint64_t> keys;     // sorted, distinct
+  std::vector<std::uint64_t> keys;    // sorted, distinct
   std::vector<PackedOutcome> values;  // values[k] belongs to keys[k]
 };
 

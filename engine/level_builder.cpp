@@ -39,8 +39,7 @@ EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int m
                                 ": rows and columns must be 1..8");
   if (max_entry < 0 && max_sum < 0)
     throw std::invalid_argument("no bound: give --max-entry, --max-sum or both");
-  if (max_entry == 0 || max_sum == 0)
-    throw std::invalid_argument("bounds must be positive");
+  if (max_entry == 0 || max_sum == 0) throw std::invalid_argument("bounds must be positive");
   EnumerationSpace s;
   s.rows = rows;
   s.cols = cols;
@@ -79,24 +78,24 @@ Level LevelBuilder::Next(const Level& previous) const {
   tbb::enumerable_thread_specific<Buckets> buckets;
   tbb::parallel_for(0, kShardCount, [&](int shard) {
     const LevelShard& from = previous.shards[shard];
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, from.keys.size(), 2048),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          Buckets& out = buckets.local();
-          for (std::size_t k = range.begin(); k != range.end(); ++k) {
-            const Matrix parent = space_.codec.Unpack(from.keys[k]);
-            const std::uint64_t offer = OfferOf(parent, from.values[k]).bits;
-            Matrix child = parent;
-            for (int i = 0; i < space_.rows; ++i)
-              for (int j = 0; j < space_.cols; ++j) {
-                if (parent(i, j) >= space_.max_entry) continue;
-                child.increment(i, j);
-                const std::uint64_t key = CanonicalKey(space_, child);
-                out[ShardOf(key)].push_back(key << kOfferBits | offer);
-                child.decrement(i, j);
-              }
-          }
-        });
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.keys.size(), 2048),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+                        Buckets& out = buckets.local();
+                        for (std::size_t k = range.begin(); k != range.end(); ++k) {
+                          const Matrix parent = space_.codec.Unpack(from.keys[k]);
+                          const std::uint64_t offer =
+                              solve_ ? OfferOf(parent, from.values[k]).bits : 0;
+                          Matrix child = parent;
+                          for (int i = 0; i < space_.rows; ++i)
+                            for (int j = 0; j < space_.cols; ++j) {
+                              if (parent(i, j) >= space_.max_entry) continue;
+                              child.increment(i, j);
+                              const std::uint64_t key = CanonicalKey(space_, child);
+                              out[ShardOf(key)].push_back(key << kOfferBits | offer);
+                              child.decrement(i, j);
+                            }
+                        }
+                      });
   });
 
   // Phase 2: each shard deduplicates its children and ORs their offers.

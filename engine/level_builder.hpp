@@ -28,13 +28,16 @@ std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a);
 
 class LevelBuilder {
  public:
-  explicit LevelBuilder(const EnumerationSpace& space) : space_(space) {}
+  // solve = false generates the classes only (every value stays zero).
+  explicit LevelBuilder(const EnumerationSpace& space, bool solve = true)
+      : space_(space), solve_(solve) {}
 
-  Level First() const;                       // sum 0: the zero matrix
+  Level First() const;                      // sum 0: the zero matrix
   Level Next(const Level& previous) const;  // sum previous.sum + 1
 
  private:
   EnumerationSpace space_;
+  bool solve_;
 };
 
 }  // namespace seki
@@ -44,8 +47,8 @@ namespace seki {
 // Builds levels 0, 1, ..., space.max_sum in turn, keeping only the previous one, and calls
 // on_level(level) after each.
 template <class OnLevel>
-void ForEachLevel(const EnumerationSpace& space, OnLevel&& on_level) {
-  const LevelBuilder builder(space);
+void ForEachLevel(const EnumerationSpace& space, OnLevel&& on_level, bool solve = true) {
+  const LevelBuilder builder(space, solve);
   Level level = builder.First();
   on_level(static_cast<const Level&>(level));
   while (level.sum < space.max_sum) {

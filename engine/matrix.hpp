@@ -1,5 +1,6 @@
 // Matrix: a SEKI position, an m x n matrix of non-negative integers (m, n <= 8, entries <= 255).
-// A plain value type; header-only so that canon/ and storage/ can use it without linking the engine.
+// A plain value type; header-only so that canon/ and storage/ can use it without linking the
+// engine.
 #pragma once
 
 #include <algorithm>
@@ -17,7 +18,8 @@ inline constexpr int kMaxEntry = 255;  // entries fit in one byte
 class Matrix {
  public:
   Matrix() = default;
-  Matrix(int rows, int cols) : rows_(static_cast<std::uint8_t>(rows)), cols_(static_cast<std::uint8_t>(cols)) {}
+  Matrix(int rows, int cols)
+      : rows_(static_cast<std::uint8_t>(rows)), cols_(static_cast<std::uint8_t>(cols)) {}
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
@@ -80,7 +82,8 @@ class Matrix {
 
 struct MatrixHash {
   std::size_t operator()(const Matrix& a) const noexcept {
-    std::uint64_t h = 0x9E3779B97F4A7C15ull ^ (static_cast<std::uint64_t>(a.rows()) << 8) ^ a.cols();
+    std::uint64_t h =
+        0x9E3779B97F4A7C15ull ^ (static_cast<std::uint64_t>(a.rows()) << 8) ^ a.cols();
     const auto& c = a.cells();
     for (int k = 0; k < kMaxDim * kMaxDim; k += 8) {
       std::uint64_t w = 0;

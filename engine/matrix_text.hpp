@@ -1,6 +1,6 @@
 // Matrix text syntax shared by the CLI and the catalogues: rows separated by '/'; a row without
 // commas has one digit per entry ("033/303/330"), a row with commas has comma-separated integers
-// ("3,10,0/0,3,3").
+// ("3,10,0/0,3,3"). A one-entry row above 9 is written with a trailing comma ("12," or "12,/3,").
 #pragma once
 
 #include <stdexcept>
@@ -21,7 +21,8 @@ class ParseError : public std::runtime_error {
 // equal row lengths) and entries (0..255); does not require the matrix to be a starting position.
 Matrix ParseMatrix(std::string_view text);
 
-// Digit rows when every entry is at most 9, comma rows otherwise; ParseMatrix(FormatMatrix(a)) == a.
+// Digit rows when every entry is at most 9, comma rows otherwise; ParseMatrix(FormatMatrix(a)) ==
+// a.
 std::string FormatMatrix(const Matrix& a);
 
 }  // namespace seki

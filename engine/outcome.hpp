@@ -76,7 +76,9 @@ struct PackedOutcome {
   friend constexpr bool operator==(PackedOutcome, PackedOutcome) = default;
 
  private:
-  static constexpr unsigned Code(Result x) { return x == Result::W ? 3u : static_cast<unsigned>(x); }
+  static constexpr unsigned Code(Result x) {
+    return x == Result::W ? 3u : static_cast<unsigned>(x);
+  }
   static constexpr Result Decode(unsigned code) {
     return code == 3 ? Result::W : static_cast<Result>(code);
   }
@@ -85,7 +87,9 @@ struct PackedOutcome {
 // The values of both games for one matrix.
 struct Solution {
   Outcome seki, dseki;
-  static constexpr Solution From(PackedOutcome p) { return {p.Get(Game::kSeki), p.Get(Game::kDSeki)}; }
+  static constexpr Solution From(PackedOutcome p) {
+    return {p.Get(Game::kSeki), p.Get(Game::kDSeki)};
+  }
   constexpr const Outcome& operator[](Game g) const { return g == Game::kSeki ? seki : dseki; }
   constexpr Outcome& operator[](Game g) { return g == Game::kSeki ? seki : dseki; }
   friend constexpr bool operator==(const Solution&, const Solution&) = default;
