@@ -8,6 +8,8 @@
 #include "apps/cli_error.hpp"
 #include "apps/demo_command.hpp"
 #include "apps/enumerate_command.hpp"
+#include "apps/reproduce_command.hpp"
+#include "apps/show_command.hpp"
 #include "apps/solve_command.hpp"
 
 namespace {
@@ -41,6 +43,10 @@ int main(int argc, char** argv) {
   seki::cli::AddSolveCommand(app);
   seki::cli::AddDemoCommand(app);
   seki::cli::AddEnumerateCommand(app, argc, argv);
+  seki::cli::AddShowCommand(app);
+  seki::cli::AddExtendCommand(app);
+  seki::cli::AddFamilyCommand(app);
+  seki::cli::AddReproduceCommand(app);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 
   try {

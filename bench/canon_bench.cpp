@@ -2,6 +2,7 @@
 // with small entries (the enumeration's typical input) and on highly symmetric matrices.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -69,6 +70,7 @@ void BM_Symmetric(benchmark::State& state) {
 }
 
 void RandomShapes(benchmark::internal::Benchmark* b, bool fast_only) {
+  b->ArgNames({"rows", "cols", "max"});
   for (auto [m, n] : {std::pair{3, 3}, {3, 4}, {4, 3}, {4, 4}, {5, 5}, {6, 6}, {8, 8}}) {
     if (fast_only && !FastPathSupports(m, n)) continue;
     for (int max_entry : {1, 3, 15}) b->Args({m, n, max_entry});
@@ -76,6 +78,7 @@ void RandomShapes(benchmark::internal::Benchmark* b, bool fast_only) {
 }
 
 void SymmetricShapes(benchmark::internal::Benchmark* b, bool fast_only) {
+  b->ArgNames({"n", "identity"});
   for (int n : {4, 5, 6, 8}) {
     if (fast_only && !FastPathSupports(n, n)) continue;
     for (int identity : {0, 1}) b->Args({n, identity});

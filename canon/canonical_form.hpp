@@ -3,6 +3,8 @@
 // Concurrency: every function is pure and thread-safe (nauty is built with thread-local storage).
 #pragma once
 
+#include <cstdint>
+
 #include "engine/matrix.hpp"
 
 namespace seki::canon {
@@ -21,5 +23,11 @@ Matrix CanonicalFormNauty(const Matrix& a);
 // may pick a different representative). Precondition: FastPathSupports(a.rows(), a.cols()).
 bool FastPathSupports(int rows, int cols);
 Matrix CanonicalFormFast(const Matrix& a);
+
+// CanonicalForm(a) packed into one integer: row-major, first entry most significant, `bits` bits
+// per entry (the layout of KeyCodec). Precondition: rows * cols * bits <= 64 and every entry fits
+// in `bits` bits. The fast path packs straight from its search, without building a Matrix.
+std::uint64_t CanonicalFormKey(const Matrix& a, int bits);
+std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits);
 
 }  // namespace seki::canon

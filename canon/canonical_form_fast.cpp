@@ -1,18 +1,22 @@
-// CanonicalFormFast: exact canonical form for matrices with at most kMaxFastLines rows or columns,
-// by a pruned search over invariant-respecting row orders with columns packed into integers.
+// CanonicalFormFast: exact canonical form for matrices with at most 6 rows or at most 6 columns,
+// by a pruned search over row orders, with every column packed into one integer.
 //
-// Definition (after transposing when there are more rows than columns, so that m <= n, m <= 6):
-// rows get an isomorphism-invariant key (the multiset of their entries) and so do columns. Among the
-// row orders pi that list rows by non-decreasing key and the column orders sigma that list columns
-// by non-decreasing key, the canonical form is the row-major lexicographic minimum of A[pi, sigma].
-// The admissible pairs (pi, sigma) move along with any isomorphism, so the minimum is a canonical
-// form. For a fixed pi the best sigma sorts the columns as integers: key class in the top byte,
-// then the entries of rows pi(0), pi(1), ... byte by byte, then the column index. Rows are placed
-// one at a time; after placing k rows the first k rows of the result are known, which prunes every
-// branch whose prefix is already larger than the best complete matrix found so far.
+// After transposing when there are more rows than columns (so m <= n, m <= 6), rows and columns
+// get isomorphism-invariant keys: the multiset of their entries, refined for rows (when some rows
+// tie) by the multisets of their entries within each column key class. Among the row orders pi
+// listing rows by non-decreasing key and the column orders sigma listing columns by non-decreasing
+// key, the canonical form is the row-major lexicographic minimum of A[pi, sigma]. The admissible
+// pairs move along with any isomorphism, so the minimum is a canonical form. For a fixed pi the
+// best sigma sorts the columns as integers (column class in the top byte, then the entries of rows
+// pi(0), pi(1), ..., then the column index), so only row orders are searched. Rows are placed one
+// at a time and the first k rows of the result are known once k rows are placed, which prunes every
+// branch whose prefix exceeds the best matrix found so far. Equal leaves reveal automorphisms,
+// which prune the search as in nauty (jump back to where the two paths diverge, skip candidates in
+// the orbit of one already tried).
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -55,22 +59,20 @@ constexpr std::array<uint64_t, kMaxDim> kClassMultiplier = {
 
 inline int Entry(uint64_t row, int j) { return static_cast<int>((row >> (8 * j)) & 0xFF); }
 
-// Branch-free sorting networks of minimal size for 2..8 keys.
-using Network = std::array<std::pair<int, int>, 19>;
-constexpr std::array<std::pair<int, Network>, kMaxDim + 1> kNetworks = {{
-    {0, {}},
-    {0, {}},
-    {1, {{{0, 1}}}},
-    {3, {{{0, 2}, {0, 1}, {1, 2}}}},
-    {5, {{{0, 1}, {2, 3}, {0, 2}, {1, 3}, {1, 2}}}},
-    {9, {{{0, 3}, {1, 4}, {0, 2}, {1, 3}, {0, 1}, {2, 4}, {1, 2}, {3, 4}, {2, 3}}}},
-    {12, {{{0, 5}, {1, 3}, {2, 4}, {1, 2}, {3, 4}, {0, 3}, {2, 5}, {0, 1}, {2, 3}, {4, 5}, {1, 2},
-           {3, 4}}}},
-    {16, {{{0, 6}, {2, 3}, {4, 5}, {0, 2}, {1, 4}, {3, 6}, {0, 1}, {2, 5}, {3, 4}, {1, 2}, {4, 6},
-           {2, 3}, {4, 5}, {1, 2}, {3, 4}, {5, 6}}}},
-    {19, {{{0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}, {0, 1}, {2, 3}, {4, 5},
-           {6, 7}, {2, 4}, {3, 5}, {1, 4}, {3, 6}, {1, 2}, {3, 4}, {5, 6}}}},
-}};
+// Sorting networks of minimal size for 2..8 keys, as comparator pairs (i, j) flattened; the
+// network for n keys is comparators kNetworkStart[n] .. kNetworkStart[n + 1] - 1.
+constexpr std::uint8_t kNetworkPairs[] = {
+    0, 1,                                                                    // n = 2
+    0, 2, 0, 1, 1, 2,                                                        // n = 3
+    0, 1, 2, 3, 0, 2, 1, 3, 1, 2,                                            // n = 4
+    0, 3, 1, 4, 0, 2, 1, 3, 0, 1, 2, 4, 1, 2, 3, 4, 2, 3,                    // n = 5
+    0, 5, 1, 3, 2, 4, 1, 2, 3, 4, 0, 3, 2, 5, 0, 1, 2, 3, 4, 5, 1, 2, 3, 4,  // n = 6
+    0, 6, 2, 3, 4, 5, 0, 2, 1, 4, 3, 6, 0, 1, 2, 5, 3, 4, 1, 2, 4, 6, 2, 3,  // n = 7
+    4, 5, 1, 2, 3, 4, 5, 6,                                                  //
+    0, 2, 1, 3, 4, 6, 5, 7, 0, 4, 1, 5, 2, 6, 3, 7, 0, 1, 2, 3, 4, 5, 6, 7,  // n = 8
+    2, 4, 3, 5, 1, 4, 3, 6, 1, 2, 3, 4, 5, 6};
+constexpr int kNetworkStart[kMaxDim + 2] = {0, 0, 0, 1, 4, 9, 18, 30, 46, 65};
+static_assert(sizeof(kNetworkPairs) == 2 * kNetworkStart[kMaxDim + 1]);
 
 // Written with a mask rather than std::min/max, which compilers may turn into a branch.
 inline void CompareSwap(uint64_t& a, uint64_t& b) {
@@ -81,12 +83,14 @@ inline void CompareSwap(uint64_t& a, uint64_t& b) {
 
 template <int N, std::size_t... I>
 inline void ApplyNetwork(uint64_t* keys, std::index_sequence<I...>) {
-  (CompareSwap(keys[kNetworks[N].second[I].first], keys[kNetworks[N].second[I].second]), ...);
+  constexpr int kFirst = 2 * kNetworkStart[N];
+  (CompareSwap(keys[kNetworkPairs[kFirst + 2 * I]], keys[kNetworkPairs[kFirst + 2 * I + 1]]), ...);
 }
 
+// Sorts N keys without branches.
 template <int N>
 inline void Sort(uint64_t* keys) {
-  ApplyNetwork<N>(keys, std::make_index_sequence<kNetworks[N].first>());
+  ApplyNetwork<N>(keys, std::make_index_sequence<kNetworkStart[N + 1] - kNetworkStart[N]>());
 }
 
 // Rank of each of K keys: the number of strictly smaller keys (equal keys share a rank).
@@ -157,51 +161,68 @@ class Search {
     }
     // Columns are ordered by key first: the rank of the column key fills the top byte.
 #pragma GCC unroll 8
-    for (int j = 0; j < N; ++j) root_keys_[j] = (uint64_t(col_rank[j]) << kClassShift) | uint64_t(j);
+    for (int j = 0; j < N; ++j)
+      root_keys_[j] = (uint64_t(col_rank[j]) << kClassShift) | uint64_t(j);
     Sort<N>(root_keys_);
   }
 
   // Runs the search and writes the rows of the canonical form, column 0 in the most significant
   // of the N low bytes.
   void Run(uint64_t* best_rows) {
-    Place(0, kAllRows, root_keys_, /*below_best=*/true);
+    Place(0, kAllRows, root_keys_, /*below_best=*/true, /*path=*/0);
     std::memcpy(best_rows, best_rows_, sizeof(best_rows_));
   }
 
  private:
   static constexpr uint32_t kAllRows = (1u << M) - 1;
 
+  // A row order is a path: byte p is the row at position p.
+  static int RowAt(uint64_t path, int p) { return Entry(path, p); }
+
   struct Generator {
-    std::uint8_t image[kMaxFastLines];
+    std::uint8_t image[M];
     uint32_t fixed;  // rows the automorphism maps to themselves
+
+    uint32_t Image(uint32_t rows) const {
+      uint32_t out = 0;
+#pragma GCC unroll 8
+      for (int i = 0; i < M; ++i) out |= ((rows >> i) & 1) << image[i];
+      return out;
+    }
   };
 
-  // Positions 0..k-1 hold path_[0..k-1]; keys are their sorted column keys; unused is the set of
-  // rows not placed yet. below_best: the placed prefix is already smaller than best (or there is
-  // no best yet), so the first leaf reached becomes the new best. Returns the level at which the
-  // search resumes: kNoJump normally, a smaller level after finding an automorphism.
-  int Place(int k, uint32_t unused, const uint64_t* keys, bool below_best) {
+  // Positions 0..k-1 hold the rows of path; keys are their sorted column keys; unused is the set
+  // of rows not placed yet. below_best: the placed prefix is already smaller than best (or there
+  // is no best yet), so the first leaf reached becomes the new best; rows of the result are then
+  // written straight into best_rows_. Returns the level at which the search resumes: kNoJump
+  // normally, a smaller level after finding an automorphism.
+  int Place(int k, uint32_t unused, const uint64_t* keys, bool below_best, uint64_t path) {
     const uint32_t choices = unused & candidates_[k];
     uint64_t child[N];
     if ((choices & (choices - 1)) == 0) {  // forced: place every row that is alone in its cell
-      std::memcpy(child, keys, sizeof(child));
-      int end = k;
+      AddRow(k, std::countr_zero(choices), keys, child);
+      path |= uint64_t(std::countr_zero(choices)) << (8 * k);
+      unused &= ~choices;
+      int end = k + 1;
       for (; end < M; ++end) {
         const uint32_t c = unused & candidates_[end];
         if (c & (c - 1)) break;
-        AddRow(end, std::countr_zero(c), child);
+        AddRow(end, std::countr_zero(c), child, child);
+        path |= uint64_t(std::countr_zero(c)) << (8 * end);
         unused &= ~c;
       }
-      return Descend(k, end, unused, child, below_best);
+      return Descend(k, end, unused, child, below_best, path);
     }
     uint32_t tried = 0;
     for (uint32_t c = choices; c != 0; c &= c - 1) {
       const int r = std::countr_zero(c);
-      if (HasTwinBelow(r, choices) || InOrbitOf(r, tried, ~unused & kAllRows)) continue;
+      if (HasTwinBelow(r, choices) ||
+          (num_generators_ > 0 && InOrbitOf(r, tried, ~unused & kAllRows)))
+        continue;
       tried |= 1u << r;
-      std::memcpy(child, keys, sizeof(child));
-      AddRow(k, r, child);
-      const int resume = Descend(k, k + 1, unused & ~(1u << r), child, below_best);
+      AddRow(k, r, keys, child);
+      const int resume = Descend(k, k + 1, unused & ~(1u << r), child, below_best,
+                                 path | (uint64_t(r) << (8 * k)));
       if (resume < k) return resume;
       below_best = false;  // a leaf below this node is now best, so best shares its prefix
     }
@@ -210,51 +231,48 @@ class Search {
 
   // Rows at positions [begin, end) were just added to keys: sorts them, prunes if the rows of the
   // result so far exceed best, else goes on to position end.
-  int Descend(int begin, int end, uint32_t unused, uint64_t* keys, bool below_best) {
+  int Descend(int begin, int end, uint32_t unused, uint64_t* keys, bool below_best, uint64_t path) {
     Sort<N>(keys);
     for (int p = begin; p < end; ++p) {
       const int shift = kFirstRowShift - 8 * p;
       uint64_t row = 0;
 #pragma GCC unroll 8
       for (int j = 0; j < N; ++j) row = (row << 8) | ((keys[j] >> shift) & 0xFF);
-      rows_of_path_[p] = row;
-      if (!below_best && row != best_rows_[p]) {
+      if (!below_best) {
         if (row > best_rows_[p]) return kNoJump;
-        below_best = true;
+        below_best = row < best_rows_[p];
       }
+      if (below_best) best_rows_[p] = row;
     }
-    return end < M ? Place(end, unused, keys, below_best) : Leaf(below_best);
+    return end < M ? Place(end, unused, keys, below_best, path) : Leaf(below_best, path);
   }
 
-  // Puts row r at position k: records it and adds its entries to the column keys.
-  void AddRow(int k, int r, uint64_t* keys) {
-    path_[k] = static_cast<std::uint8_t>(r);
+  // to = from with row r placed at position k: its entries added to the column keys.
+  void AddRow(int k, int r, const uint64_t* from, uint64_t* to) const {
     const int shift = kFirstRowShift - 8 * k;
 #pragma GCC unroll 8
     for (int j = 0; j < N; ++j)
-      keys[j] |= uint64_t(Entry(rows_[r], static_cast<int>(keys[j] & 0xFF))) << shift;
+      to[j] = from[j] | (uint64_t(Entry(rows_[r], static_cast<int>(from[j] & 0xFF))) << shift);
   }
 
   // A complete row order: a new best, or (equal to best) an automorphism mapping the best path to
   // this one. It fixes the positions before the paths diverge, so the subtree where they diverge is
   // equivalent to the one already searched and the search resumes at the divergence level.
-  int Leaf(bool below_best) {
+  int Leaf(bool below_best, uint64_t path) {
     if (below_best) {
-      std::memcpy(best_rows_, rows_of_path_, sizeof(best_rows_));
-      std::memcpy(best_path_, path_, sizeof(best_path_));
+      best_path_ = path;
       return kNoJump;
     }
     if (num_generators_ < kMaxGenerators) {
       Generator& g = generators_[num_generators_++];
       g.fixed = 0;
+#pragma GCC unroll 8
       for (int p = 0; p < M; ++p) {
-        g.image[best_path_[p]] = path_[p];
-        g.fixed |= uint32_t(best_path_[p] == path_[p]) << path_[p];
+        g.image[RowAt(best_path_, p)] = static_cast<std::uint8_t>(RowAt(path, p));
+        g.fixed |= uint32_t(RowAt(best_path_, p) == RowAt(path, p)) << RowAt(path, p);
       }
     }
-    int diverge = 0;
-    while (path_[diverge] == best_path_[diverge]) ++diverge;
-    return diverge;
+    return std::countr_zero(path ^ best_path_) / 8;
   }
 
   // Whether a candidate of lower index equals row r (choosing either gives the same subtree).
@@ -267,15 +285,11 @@ class Search {
   // Whether row r is in the orbit of the rows in tried under the automorphisms found so far that
   // fix every placed row.
   bool InOrbitOf(int r, uint32_t tried, uint32_t placed) const {
-    if (num_generators_ == 0) return false;
     uint32_t orbit = tried;
     for (uint32_t previous = 0; orbit != previous;) {
       previous = orbit;
-      for (int g = 0; g < num_generators_; ++g) {
-        if (placed & ~generators_[g].fixed) continue;
-        for (uint32_t s = orbit; s != 0; s &= s - 1)
-          orbit |= 1u << generators_[g].image[std::countr_zero(s)];
-      }
+      for (int g = 0; g < num_generators_; ++g)
+        if ((placed & ~generators_[g].fixed) == 0) orbit |= generators_[g].Image(orbit);
     }
     return (orbit >> r) & 1;
   }
@@ -284,17 +298,16 @@ class Search {
   uint64_t rows_[M];
   uint32_t candidates_[M];
   uint64_t root_keys_[N];
-  std::uint8_t path_[M] = {};
-  std::uint8_t best_path_[M] = {};
-  uint64_t rows_of_path_[M] = {};
-  uint64_t best_rows_[M] = {};
+  uint64_t best_path_ = 0;
+  uint64_t best_rows_[M];
   Generator generators_[kMaxGenerators];
 };
 
-// Canonical form of a Rows x Cols matrix: the search runs on the matrix itself or, when it has
-// more rows than columns, on its transpose (whose canonical form, transposed back, is canonical).
-template <int Rows, int Cols>
-Matrix Canonicalize(const Matrix& a) {
+// Runs the search on a Rows x Cols matrix itself or, when it has more rows than columns, on its
+// transpose (whose canonical form, transposed back, is canonical), then hands emit(i, j) -> entry
+// of the canonical form to Output.
+template <int Rows, int Cols, class Output>
+auto Canonicalize(const Matrix& a, Output output) {
   constexpr bool kTranspose = Rows > Cols;
   constexpr int M = kTranspose ? Cols : Rows;
   constexpr int N = kTranspose ? Rows : Cols;
@@ -310,45 +323,76 @@ Matrix Canonicalize(const Matrix& a) {
   }
   uint64_t best[M];
   Search<M, N>(rows).Run(best);
-  Matrix result(Rows, Cols);
-#pragma GCC unroll 8
-  for (int i = 0; i < M; ++i)
-#pragma GCC unroll 8
-    for (int j = 0; j < N; ++j) {
-      const int v = Entry(best[i], N - 1 - j);
-      if constexpr (kTranspose)
-        result.set(j, i, v);
-      else
-        result.set(i, j, v);
-    }
-  return result;
+  return output([&](int i, int j) {
+    return kTranspose ? Entry(best[j], N - 1 - i) : Entry(best[i], N - 1 - j);
+  });
 }
 
-using CanonicalizeFn = Matrix (*)(const Matrix&);
-
-// kCanonicalize[(rows - 1) * kMaxDim + cols - 1] handles the shape rows x cols (null when the fast
-// path does not support it).
-template <std::size_t... I>
-constexpr auto MakeDispatch(std::index_sequence<I...>) {
-  constexpr auto entry = []<int Rows, int Cols>() -> CanonicalizeFn {
-    if constexpr (std::min(Rows, Cols) <= kMaxFastLines) return &Canonicalize<Rows, Cols>;
-    return nullptr;
-  };
-  return std::array<CanonicalizeFn, sizeof...(I)>{
-      entry.template operator()<static_cast<int>(I) / kMaxDim + 1,
-                                static_cast<int>(I) % kMaxDim + 1>()...};
+template <int Rows, int Cols>
+Matrix CanonicalMatrix(const Matrix& a) {
+  return Canonicalize<Rows, Cols>(a, [](auto entry) {
+    Matrix result(Rows, Cols);
+#pragma GCC unroll 8
+    for (int i = 0; i < Rows; ++i)
+#pragma GCC unroll 8
+      for (int j = 0; j < Cols; ++j) result.set(i, j, entry(i, j));
+    return result;
+  });
 }
-constexpr auto kCanonicalize = MakeDispatch(std::make_index_sequence<kMaxDim * kMaxDim>());
 
-}  // namespace
+// Row-major packing of the canonical form, `bits` bits per entry, first entry most significant.
+template <int Rows, int Cols>
+uint64_t CanonicalKey(const Matrix& a, int bits) {
+  return Canonicalize<Rows, Cols>(a, [bits](auto entry) {
+    uint64_t key = 0;
+#pragma GCC unroll 8
+    for (int i = 0; i < Rows; ++i)
+#pragma GCC unroll 8
+      for (int j = 0; j < Cols; ++j) key = (key << bits) | uint64_t(entry(i, j));
+    return key;
+  });
+}
 
-bool FastPathSupports(int rows, int cols) {
+constexpr bool Supported(int rows, int cols) {
   return rows >= 1 && cols >= 1 && rows <= kMaxDim && cols <= kMaxDim &&
          std::min(rows, cols) <= kMaxFastLines;
 }
 
-Matrix CanonicalFormFast(const Matrix& a) {
-  return kCanonicalize[(a.rows() - 1) * kMaxDim + a.cols() - 1](a);
+using MatrixFn = Matrix (*)(const Matrix&);
+using KeyFn = uint64_t (*)(const Matrix&, int);
+
+struct ShapeFns {
+  MatrixFn matrix = nullptr;
+  KeyFn key = nullptr;
+};
+
+template <int Rows, int Cols>
+constexpr ShapeFns FunctionsFor() {
+  if constexpr (Supported(Rows, Cols))
+    return {&CanonicalMatrix<Rows, Cols>, &CanonicalKey<Rows, Cols>};
+  else
+    return {};
 }
+
+// kShapes[(rows - 1) * kMaxDim + cols - 1] handles the shape rows x cols (null functions when the
+// fast path does not support it).
+template <std::size_t... I>
+constexpr std::array<ShapeFns, sizeof...(I)> MakeDispatch(std::index_sequence<I...>) {
+  return {FunctionsFor<I / kMaxDim + 1, I % kMaxDim + 1>()...};
+}
+constexpr auto kShapes = MakeDispatch(std::make_index_sequence<kMaxDim * kMaxDim>());
+
+const ShapeFns& For(const Matrix& a) {
+  assert(FastPathSupports(a.rows(), a.cols()));
+  return kShapes[(a.rows() - 1) * kMaxDim + a.cols() - 1];
+}
+
+}  // namespace
+
+bool FastPathSupports(int rows, int cols) { return Supported(rows, cols); }
+
+Matrix CanonicalFormFast(const Matrix& a) { return For(a).matrix(a); }
+
+std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits) { return For(a).key(a, bits); }
 
 }  // namespace seki::canon

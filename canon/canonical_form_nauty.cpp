@@ -26,26 +26,28 @@ void CheckNautyOnce() {
 
 }  // namespace
 
-// Vertex (layer l, x) is l * (m + n) + x, where x < m is row x and x = m + j is column j. The copies
-// of a vertex in consecutive layers are joined by a path; row i and column j are adjacent in layer l
-// iff bit l of A(i, j) is set. The colour cells are, layer by layer, rows then columns, so nauty
-// never maps a row to a column nor a layer to another, and the canonical labelling restricted to
-// layer 0 is a canonical order of the rows and of the columns.
+// Vertex (layer l, x) is l * (m + n) + x, where x < m is row x and x = m + j is column j. The
+// copies of a vertex in consecutive layers are joined by a path; row i and column j are adjacent in
+// layer l iff bit l of A(i, j) is set. The colour cells are, layer by layer, rows then columns, so
+// nauty never maps a row to a column nor a layer to another, and the canonical labelling restricted
+// to layer 0 is a canonical order of the rows and of the columns.
 Matrix CanonicalFormNauty(const Matrix& a) {
   CheckNautyOnce();
   const int m = a.rows();
   const int n = a.cols();
   const int per_layer = m + n;
-  const int layers = std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(a.height()))));
+  const int layers =
+      std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(a.height()))));
   const int nv = per_layer * layers;
   const int words = SETWORDSNEEDED(nv);
 
-  std::array<graph, kMaxVertices * kMaxWords> g{};
+  std::array<graph, kMaxVertices * kMaxWords> g;
   std::array<graph, kMaxVertices * kMaxWords> canon_g;
   std::array<int, kMaxVertices> lab;
   std::array<int, kMaxVertices> ptn;
   std::array<int, kMaxVertices> orbits;
 
+  EMPTYGRAPH(g.data(), words, nv);
   for (int l = 0; l < layers; ++l) {
     const int base = l * per_layer;
     for (int x = 0; x < per_layer; ++x) {

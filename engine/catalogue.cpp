@@ -11,6 +11,7 @@
 
 #include "engine/matrix_text.hpp"
 #include "engine/matrix_tools.hpp"
+#include "engine/planarity.hpp"
 
 namespace seki {
 
@@ -54,7 +55,7 @@ std::string CatalogueLine(const Matrix& a, const Outcome& o) {
   line += std::string(" R=") + Letter(o.R) + " C=" + Letter(o.C) + " r=" + Letter(o.r) +
           " c=" + Letter(o.c);
   line += " idsm=" + Bool(IsIdsm(a)) + " prime=" + Bool(IsPrime(a)) +
-          " symmetric=" + Bool(IsSymmetric(a));
+          " symmetric=" + Bool(IsSymmetric(a)) + " planar=" + Bool(IsPlanar(a));
   return line;
 }
 

@@ -1,4 +1,4 @@
-// Level s from level s-1: push increments to their shards, then deduplicate and OR per shard.
+// Level s from level s-1: fused push generation and solving, or orderly generation alone.
 #include "engine/level_builder.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "canon/canonical_form.hpp"
+#include "engine/orderly_generation.hpp"
 #include "engine/rules.hpp"
 #include "storage/flat_key_table.hpp"
 
@@ -58,7 +59,7 @@ EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int m
 }
 
 std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a) {
-  return space.codec.Pack(canon::CanonicalForm(a));
+  return canon::CanonicalFormKey(a, space.codec.bits());
 }
 
 Level LevelBuilder::First() const {
@@ -73,32 +74,44 @@ Level LevelBuilder::Next(const Level& previous) const {
   Level next;
   next.sum = previous.sum + 1;
   if (next.sum > space_.max_sum) return next;
+  if (solve_)
+    PushAndSolve(previous, next);
+  else
+    Generate(previous, next);
+  return next;
+}
 
-  // Phase 1: every parent pushes each increment to the shard of the child's canonical key.
-  tbb::enumerable_thread_specific<Buckets> buckets;
+template <class Body>
+void LevelBuilder::ForEachParent(const Level& previous, Body&& body) const {
   tbb::parallel_for(0, kShardCount, [&](int shard) {
     const LevelShard& from = previous.shards[shard];
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.keys.size(), 2048),
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.keys.size(), 1024),
                       [&](const tbb::blocked_range<std::size_t>& range) {
-                        Buckets& out = buckets.local();
-                        for (std::size_t k = range.begin(); k != range.end(); ++k) {
-                          const Matrix parent = space_.codec.Unpack(from.keys[k]);
-                          const std::uint64_t offer =
-                              solve_ ? OfferOf(parent, from.values[k]).bits : 0;
-                          Matrix child = parent;
-                          for (int i = 0; i < space_.rows; ++i)
-                            for (int j = 0; j < space_.cols; ++j) {
-                              if (parent(i, j) >= space_.max_entry) continue;
-                              child.increment(i, j);
-                              const std::uint64_t key = CanonicalKey(space_, child);
-                              out[ShardOf(key)].push_back(key << kOfferBits | offer);
-                              child.decrement(i, j);
-                            }
-                        }
+                        for (std::size_t k = range.begin(); k != range.end(); ++k)
+                          body(space_.codec.Unpack(from.keys[k]), from.keys[k], from.values[k]);
                       });
   });
+}
 
-  // Phase 2: each shard deduplicates its children and ORs their offers.
+void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
+  // Phase 1: every parent pushes each increment to the shard of the child's canonical key, with
+  // what moving from the child back to the parent offers.
+  tbb::enumerable_thread_specific<Buckets> buckets;
+  ForEachParent(previous, [&](const Matrix& parent, std::uint64_t, PackedOutcome value) {
+    Buckets& out = buckets.local();
+    const std::uint64_t offer = OfferOf(parent, value).bits;
+    Matrix child = parent;
+    for (int i = 0; i < space_.rows; ++i)
+      for (int j = 0; j < space_.cols; ++j) {
+        if (parent(i, j) >= space_.max_entry) continue;
+        child.increment(i, j);
+        const std::uint64_t key = CanonicalKey(space_, child);
+        out[ShardOf(key)].push_back(key << kOfferBits | offer);
+        child.decrement(i, j);
+      }
+  });
+
+  // Phase 2: each shard deduplicates its children and ORs their offers: r(B) and c(B).
   tbb::parallel_for(0, kShardCount, [&](int shard) {
     std::size_t records = 0;
     for (const Buckets& b : buckets) records += b[shard].size();
@@ -121,7 +134,34 @@ Level LevelBuilder::Next(const Level& previous) const {
       to.values[k] = PackedOutcome{static_cast<std::uint8_t>(packed[k] & 0xFF)};
     }
   });
-  return next;
+}
+
+void LevelBuilder::Generate(const Level& previous, Level& next) const {
+  // Every parent appends the children it generates (each class from exactly one parent).
+  tbb::enumerable_thread_specific<Buckets> buckets;
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch;
+  ForEachParent(previous, [&](const Matrix& parent, std::uint64_t key, PackedOutcome) {
+    Buckets& out = buckets.local();
+    std::vector<std::uint64_t>& children = scratch.local();
+    children.clear();
+    GenerateChildren(space_, parent, key, children);
+    for (std::uint64_t child : children) out[ShardOf(child)].push_back(child);
+  });
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    std::vector<std::uint64_t>& keys = next.shards[shard].keys;
+    std::size_t total = 0;
+    for (const Buckets& b : buckets) total += b[shard].size();
+    keys.reserve(total);
+    for (Buckets& b : buckets) {
+      keys.insert(keys.end(), b[shard].begin(), b[shard].end());
+      std::vector<std::uint64_t>().swap(b[shard]);
+    }
+    std::sort(keys.begin(), keys.end());
+    if (std::adjacent_find(keys.begin(), keys.end()) != keys.end())
+      throw std::logic_error("orderly generation produced a class twice at sum " +
+                             std::to_string(next.sum));
+    next.shards[shard].values.assign(keys.size(), PackedOutcome{});
+  });
 }
 
 }  // namespace seki

@@ -1,7 +1,11 @@
-// LevelBuilder: builds level s from level s-1 alone. Every class of level s-1 pushes each of its
-// increments (canonicalised) to the shard that owns it, with what moving back to the parent offers
-// each player; a shard then deduplicates its keys and ORs the offers (PackedOutcome), which gives
-// r(A) and c(A) for both games. Generation and solving are one pass.
+// LevelBuilder: builds level s from level s-1 alone, in one of two ways.
+//  * Solving (the default): every class of level s-1 pushes each of its increments (canonicalised)
+//    to the shard that owns it, with what moving back to the parent offers each player; a shard
+//    then deduplicates its keys and ORs the offers (PackedOutcome), which gives r(B) and c(B) for
+//    both games. Generation and solving are one pass, and every child is canonicalised once.
+//  * Generation only: orderly generation by canonical augmentation (engine/orderly_generation.hpp)
+//    makes every class exactly once, canonicalising about one child per class.
+// The two are independent algorithms; tests check that they produce the same classes.
 // Concurrency: BuildNext runs in parallel on the calling thread's oneTBB arena; the result does
 // not depend on the number of threads.
 #pragma once
@@ -36,6 +40,11 @@ class LevelBuilder {
   Level Next(const Level& previous) const;  // sum previous.sum + 1
 
  private:
+  template <class Body>
+  void ForEachParent(const Level& previous, Body&& body) const;
+  void PushAndSolve(const Level& previous, Level& next) const;
+  void Generate(const Level& previous, Level& next) const;
+
   EnumerationSpace space_;
   bool solve_;
 };

@@ -1,11 +1,10 @@
 // Tests of canon/: both canonical-form methods are invariant under row/column permutations,
 // idempotent, separate non-isomorphic matrices, and agree with each other and with brute force.
+// The whole suite runs in well under a second.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <functional>
-#include <initializer_list>
 #include <map>
 #include <numeric>
 #include <random>
@@ -15,9 +14,18 @@
 #include <vector>
 
 #include "canon/canonical_form.hpp"
+#include "engine/matrix_text.hpp"
+#include "storage/packed_key.hpp"
+#include "tests/test_support.hpp"
 
 namespace seki::canon {
 namespace {
+
+using testing::ForEachMatrix;
+using testing::M;
+using testing::RandomIdsm;
+using testing::RandomPermuted;
+using testing::Rng;
 
 using Method = std::function<Matrix(const Matrix&)>;
 
@@ -34,27 +42,7 @@ std::vector<NamedMethod> MethodsFor(int m, int n) {
   return methods;
 }
 
-Matrix FromRows(std::initializer_list<std::initializer_list<int>> rows) {
-  Matrix a(static_cast<int>(rows.size()), static_cast<int>(rows.begin()->size()));
-  int i = 0;
-  for (const auto& row : rows) {
-    int j = 0;
-    for (int v : row) a.set(i, j++, v);
-    ++i;
-  }
-  return a;
-}
-
-std::string ToString(const Matrix& a) {
-  std::string s;
-  for (int i = 0; i < a.rows(); ++i) {
-    if (i > 0) s += '/';
-    for (int j = 0; j < a.cols(); ++j) s += (j > 0 ? "," : "") + std::to_string(a(i, j));
-  }
-  return s;
-}
-
-Matrix Random(std::mt19937_64& rng, int m, int n, int max_entry) {
+Matrix Random(Rng& rng, int m, int n, int max_entry) {
   std::uniform_int_distribution<int> entry(0, max_entry);
   Matrix a(m, n);
   for (int i = 0; i < m; ++i)
@@ -75,14 +63,6 @@ std::vector<int> Identity(int k) {
   return p;
 }
 
-Matrix RandomlyPermuted(std::mt19937_64& rng, const Matrix& a) {
-  std::vector<int> rows = Identity(a.rows());
-  std::vector<int> cols = Identity(a.cols());
-  std::shuffle(rows.begin(), rows.end(), rng);
-  std::shuffle(cols.begin(), cols.end(), rng);
-  return Permute(a, rows, cols);
-}
-
 // Reference canonical form: the smallest Matrix over all row and column permutations.
 Matrix BruteForce(const Matrix& a) {
   std::vector<int> rows = Identity(a.rows());
@@ -94,19 +74,6 @@ Matrix BruteForce(const Matrix& a) {
     } while (std::next_permutation(cols.begin(), cols.end()));
   } while (std::next_permutation(rows.begin(), rows.end()));
   return best;
-}
-
-// Every m x n matrix with entries 0..max_entry (m * n small).
-std::vector<Matrix> AllMatrices(int m, int n, int max_entry) {
-  std::vector<Matrix> all;
-  Matrix a(m, n);
-  while (true) {
-    all.push_back(a);
-    int k = 0;
-    while (k < m * n && a(k / n, k % n) == max_entry) a.set(k / n, k % n, 0), ++k;
-    if (k == m * n) return all;
-    a.increment(k / n, k % n);
-  }
 }
 
 Matrix Circulant(int n, const std::vector<int>& first_row) {
@@ -152,8 +119,8 @@ std::vector<Matrix> SymmetricMatrices() {
     out.push_back(rect_identity);
     out.push_back(rect_identity.transposed());
   }
-  out.push_back(FromRows({{0, 3, 3}, {3, 0, 3}, {3, 3, 0}}));  // IDSM 033/303/330
-  out.push_back(BlockDiagonal(FromRows({{0, 3, 3}, {3, 0, 3}, {3, 3, 0}}), 2));
+  out.push_back(M("033/303/330"));  // IDSM 033/303/330
+  out.push_back(BlockDiagonal(M("033/303/330"), 2));
   for (int size = 1; size <= 4; ++size)
     for (int copies = 1; size * copies <= kMaxDim; ++copies) {
       out.push_back(BlockDiagonal(Constant(size, size, 1), copies));
@@ -171,7 +138,7 @@ TEST(CanonicalForm, FastPathCoversTheEnumerationShapes) {
 }
 
 TEST(CanonicalForm, DispatchesOnShapeOnly) {
-  std::mt19937_64 rng(1);
+  Rng rng(1);
   for (int m = 1; m <= kMaxDim; ++m)
     for (int n = 1; n <= kMaxDim; ++n) {
       const Matrix a = Random(rng, m, n, 3);
@@ -182,7 +149,7 @@ TEST(CanonicalForm, DispatchesOnShapeOnly) {
 
 // The result is isomorphic to the input, and canonicalising it again changes nothing.
 TEST(CanonicalForm, IsAnIdempotentRepresentative) {
-  std::mt19937_64 rng(2);
+  Rng rng(2);
   for (int m = 1; m <= 4; ++m)
     for (int n = 1; n <= 4; ++n)
       for (int max_entry : {1, 2, 255})
@@ -191,8 +158,8 @@ TEST(CanonicalForm, IsAnIdempotentRepresentative) {
           const Matrix reference = BruteForce(a);
           for (const auto& method : MethodsFor(m, n)) {
             const Matrix c = method.canon(a);
-            EXPECT_EQ(BruteForce(c), reference) << method.name << " " << ToString(a);
-            EXPECT_EQ(method.canon(c), c) << method.name << " " << ToString(a);
+            EXPECT_EQ(BruteForce(c), reference) << method.name << " " << FormatMatrix(a);
+            EXPECT_EQ(method.canon(c), c) << method.name << " " << FormatMatrix(a);
           }
         }
   for (int m = 1; m <= kMaxDim; ++m)
@@ -201,40 +168,45 @@ TEST(CanonicalForm, IsAnIdempotentRepresentative) {
         const Matrix a = Random(rng, m, n, max_entry);
         for (const auto& method : MethodsFor(m, n)) {
           const Matrix c = method.canon(a);
-          EXPECT_EQ(method.canon(c), c) << method.name << " " << ToString(a);
-          EXPECT_EQ(CanonicalFormNauty(c), CanonicalFormNauty(a)) << method.name << " " << ToString(a);
+          EXPECT_EQ(method.canon(c), c) << method.name << " " << FormatMatrix(a);
+          EXPECT_EQ(CanonicalFormNauty(c), CanonicalFormNauty(a))
+              << method.name << " " << FormatMatrix(a);
         }
       }
 }
 
 TEST(CanonicalForm, InvariantUnderPermutationsOfRandomMatrices) {
-  std::mt19937_64 rng(3);
+  Rng rng(3);
   for (int m = 1; m <= kMaxDim; ++m)
     for (int n = 1; n <= kMaxDim; ++n)
       for (int max_entry : {1, 2, 15, 255})
         for (int trial = 0; trial < 8; ++trial) {
           const Matrix a = Random(rng, m, n, max_entry);
-          const Matrix b = RandomlyPermuted(rng, a);
+          const Matrix b = RandomPermuted(rng, a);
           for (const auto& method : MethodsFor(m, n))
-            ASSERT_EQ(method.canon(a), method.canon(b)) << method.name << " " << ToString(a);
+            ASSERT_EQ(method.canon(a), method.canon(b)) << method.name << " " << FormatMatrix(a);
         }
 }
 
 TEST(CanonicalForm, InvariantUnderPermutationsOfSymmetricMatrices) {
-  std::mt19937_64 rng(4);
-  for (const Matrix& a : SymmetricMatrices())
+  Rng rng(4);
+  std::vector<Matrix> inputs = SymmetricMatrices();
+  for (int n = 2; n <= kMaxDim; ++n)
+    for (int line_sum = 1; line_sum <= 3; ++line_sum)
+      inputs.push_back(RandomIdsm(rng, n, line_sum, 3));
+  for (const Matrix& a : inputs)
     for (const auto& method : MethodsFor(a.rows(), a.cols())) {
       const Matrix c = method.canon(a);
       for (int trial = 0; trial < 20; ++trial)
-        ASSERT_EQ(method.canon(RandomlyPermuted(rng, a)), c) << method.name << " " << ToString(a);
+        ASSERT_EQ(method.canon(RandomPermuted(rng, a)), c) << method.name << " " << FormatMatrix(a);
     }
 }
 
 TEST(CanonicalForm, SeparatesNonIsomorphicMatrices) {
   // Same multisets of row entries and of column entries as its transpose, yet not isomorphic.
-  const Matrix a = FromRows({{0, 0, 1}, {0, 1, 1}, {1, 2, 0}});
+  const Matrix a = M("001/011/120");
   // Off by a transposition only: one zero row versus one zero column.
-  const Matrix b = FromRows({{1, 1, 0}, {0, 0, 1}, {0, 0, 0}});
+  const Matrix b = M("110/001/000");
   // 2-regular 0/1 matrices: every row and column looks alike, the cycle structure differs.
   const Matrix cycle8 = Circulant(4, {1, 1, 0, 0});
   const Matrix two_cycles4 = BlockDiagonal(Constant(2, 2, 1), 2);
@@ -244,18 +216,17 @@ TEST(CanonicalForm, SeparatesNonIsomorphicMatrices) {
   const Matrix cycle16 = Circulant(8, {1, 1, 0, 0, 0, 0, 0, 0});
   const Matrix two_cycles8 = BlockDiagonal(Circulant(4, {1, 1, 0, 0}), 2);
   const Matrix four_cycles4 = BlockDiagonal(Constant(2, 2, 1), 4);
-  const std::vector<std::vector<Matrix>> groups = {
-      {a, a.transposed()},
-      {b, b.transposed()},
-      {cycle8, two_cycles4},
-      {cycle12, two_cycles6, three_cycles4},
-      {cycle16, two_cycles8, four_cycles4}};
-  std::mt19937_64 rng(5);
+  const std::vector<std::vector<Matrix>> groups = {{a, a.transposed()},
+                                                   {b, b.transposed()},
+                                                   {cycle8, two_cycles4},
+                                                   {cycle12, two_cycles6, three_cycles4},
+                                                   {cycle16, two_cycles8, four_cycles4}};
+  Rng rng(5);
   for (const auto& group : groups)
     for (const auto& method : MethodsFor(group[0].rows(), group[0].cols())) {
       std::set<Matrix> forms;
-      for (const Matrix& x : group) forms.insert(method.canon(RandomlyPermuted(rng, x)));
-      EXPECT_EQ(forms.size(), group.size()) << method.name << " " << ToString(group[0]);
+      for (const Matrix& x : group) forms.insert(method.canon(RandomPermuted(rng, x)));
+      EXPECT_EQ(forms.size(), group.size()) << method.name << " " << FormatMatrix(group[0]);
     }
 }
 
@@ -267,54 +238,98 @@ TEST(CanonicalForm, CountsIsomorphismClassesExhaustively) {
   };
   for (const Case& c : {Case{3, 3, 1, 36}, Case{3, 3, 2, 738}, Case{3, 4, 1, 87}, Case{4, 3, 1, 87},
                         Case{4, 4, 1, 317}}) {
-    const std::vector<Matrix> all = AllMatrices(c.m, c.n, c.max_entry);
     for (const auto& method : MethodsFor(c.m, c.n)) {
       std::set<Matrix> forms;
-      for (const Matrix& a : all) forms.insert(method.canon(a));
+      ForEachMatrix(c.m, c.n, c.max_entry, [&](const Matrix& a) { forms.insert(method.canon(a)); });
       EXPECT_EQ(forms.size(), c.classes) << method.name << " " << c.m << "x" << c.n;
     }
   }
 }
 
-// Fast(A) == Fast(B) iff Nauty(A) == Nauty(B): the map between the two representatives is a
-// bijection on many matrices over tiny entry ranges (so classes collide often), plus near misses
-// (a permuted copy with one entry changed).
-TEST(CanonicalForm, FastPathAndNautyAgreeOnClasses) {
-  std::mt19937_64 rng(6);
+// Fast(A) == Fast(B) iff Nauty(A) == Nauty(B) over every matrix shown: the map between the two
+// methods' representatives stays a bijection.
+class ClassAgreement {
+ public:
+  void Check(const Matrix& x) {
+    const Matrix f = CanonicalFormFast(x);
+    const Matrix g = CanonicalFormNauty(x);
+    const auto [to_nauty, new_fast] = fast_to_nauty_.emplace(f, g);
+    const auto [to_fast, new_nauty] = nauty_to_fast_.emplace(g, f);
+    EXPECT_EQ(to_nauty->second, g) << FormatMatrix(x);
+    EXPECT_EQ(to_fast->second, f) << FormatMatrix(x);
+  }
+
+  // Checks a, a permuted copy, and that copy with one entry changed (often a near miss).
+  void CheckWithNeighbours(Rng& rng, const Matrix& a, int max_entry) {
+    std::uniform_int_distribution<int> row(0, a.rows() - 1), col(0, a.cols() - 1),
+        entry(0, max_entry);
+    Matrix b = RandomPermuted(rng, a);
+    Check(a);
+    Check(b);
+    b.set(row(rng), col(rng), entry(rng));
+    Check(b);
+  }
+
+  std::size_t classes() const { return fast_to_nauty_.size(); }
+
+ private:
+  std::map<Matrix, Matrix> fast_to_nauty_, nauty_to_fast_;
+};
+
+// Tiny entry ranges make classes collide often.
+TEST(CanonicalForm, FastPathAndNautyAgreeOnRandomClasses) {
+  Rng rng(6);
   for (int m = 1; m <= kMaxDim; ++m)
     for (int n = 1; n <= kMaxDim; ++n) {
       if (!FastPathSupports(m, n)) continue;
       for (int max_entry : {1, 2}) {
-        std::map<Matrix, Matrix> fast_to_nauty, nauty_to_fast;
-        const auto check = [&](const Matrix& x) {
-          const Matrix f = CanonicalFormFast(x);
-          const Matrix g = CanonicalFormNauty(x);
-          const auto [it_f, new_f] = fast_to_nauty.emplace(f, g);
-          const auto [it_g, new_g] = nauty_to_fast.emplace(g, f);
-          ASSERT_EQ(it_f->second, g) << m << "x" << n << " " << ToString(x);
-          ASSERT_EQ(it_g->second, f) << m << "x" << n << " " << ToString(x);
-        };
-        std::uniform_int_distribution<int> row(0, m - 1), col(0, n - 1), entry(0, max_entry);
-        for (int trial = 0; trial < 300; ++trial) {
-          const Matrix a = Random(rng, m, n, max_entry);
-          Matrix b = RandomlyPermuted(rng, a);
-          check(a);
-          check(b);
-          b.set(row(rng), col(rng), entry(rng));
-          check(b);
-        }
+        ClassAgreement agreement;
+        for (int trial = 0; trial < 300; ++trial)
+          agreement.CheckWithNeighbours(rng, Random(rng, m, n, max_entry), max_entry);
+        if (HasFailure()) return;
       }
     }
 }
 
+// IDSMs (every row and column with the same sum) defeat the row and column invariants.
+TEST(CanonicalForm, FastPathAndNautyAgreeOnIdsmClasses) {
+  Rng rng(7);
+  for (int n = 2; FastPathSupports(n, n); ++n)
+    for (int line_sum : {2, 3}) {
+      ClassAgreement agreement;
+      for (int trial = 0; trial < 300; ++trial)
+        agreement.CheckWithNeighbours(rng, RandomIdsm(rng, n, line_sum, 2), 2);
+      EXPECT_GT(agreement.classes(), 1u);
+      if (HasFailure()) return;
+    }
+}
+
+// The packed key equals the packing of the canonical form, on both paths and every shape that
+// fits in 64 bits.
+TEST(CanonicalForm, PackedKeyIsThePackedCanonicalForm) {
+  Rng rng(64);
+  for (int m = 1; m <= kMaxDim; ++m)
+    for (int n = 1; n <= kMaxDim; ++n)
+      for (int max_entry : {1, 3, 7, 15}) {
+        if (!KeyCodec::Fits(m, n, max_entry)) continue;
+        const KeyCodec codec(m, n, max_entry);
+        for (int t = 0; t < 40; ++t) {
+          const Matrix a = Random(rng, m, n, max_entry);
+          EXPECT_EQ(CanonicalFormKey(a, codec.bits()), codec.Pack(CanonicalForm(a)))
+              << FormatMatrix(a);
+          EXPECT_EQ(codec.Unpack(codec.Pack(a)), a);
+        }
+      }
+}
+
 TEST(CanonicalForm, EdgeCases) {
-  const Matrix one = FromRows({{255}});
+  const Matrix one = M("255,");
   for (const auto& method : MethodsFor(1, 1)) EXPECT_EQ(method.canon(one), one) << method.name;
   const Matrix zero(8, 8);
   EXPECT_EQ(CanonicalFormNauty(zero), zero);
   EXPECT_EQ(CanonicalForm(zero), zero);
-  const Matrix row = FromRows({{3, 1, 2, 255, 0, 7, 1, 2}});
-  const Matrix sorted_row = FromRows({{255, 0, 1, 1, 2, 2, 3, 7}});
+  const Matrix row = M("3,1,2,255,0,7,1,2");
+  const Matrix sorted_row = M("255,0,1,1,2,2,3,7");
   for (const auto& method : MethodsFor(1, 8))
     EXPECT_EQ(method.canon(row), method.canon(sorted_row)) << method.name;
   for (const auto& method : MethodsFor(8, 1))
@@ -322,7 +337,7 @@ TEST(CanonicalForm, EdgeCases) {
 }
 
 TEST(CanonicalForm, ThreadSafe) {
-  std::mt19937_64 rng(7);
+  Rng rng(8);
   std::vector<Matrix> inputs;
   for (int k = 0; k < 400; ++k) inputs.push_back(Random(rng, 2 + k % 7, 2 + k / 7 % 7, k % 4));
   std::vector<Matrix> expected;

@@ -1,0 +1,187 @@
+// End-to-end checks of `seki show`, `seki extend` and `seki family`: text and JSON output, and
+// that bad input gives exit status 2 with one line on stderr and nothing on stdout.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+using nlohmann::json;
+
+struct RunResult {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string TempPath() {
+  char name[] = "/tmp/seki_tools_cli_test_XXXXXX";
+  const int fd = mkstemp(name);
+  if (fd < 0) throw std::runtime_error("mkstemp failed");
+  close(fd);
+  return name;
+}
+
+std::string ReadAndRemove(const std::string& path) {
+  std::ostringstream s;
+  s << std::ifstream(path).rdbuf();
+  std::filesystem::remove(path);
+  return s.str();
+}
+
+// Runs the built `seki` with the given arguments and standard input; kills it after 60 s.
+RunResult RunSeki(const std::vector<std::string>& args, const std::string& input = "") {
+  const std::string in = TempPath(), out = TempPath(), err = TempPath();
+  std::ofstream(in) << input;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_TRUNC, 0);
+  std::vector<std::string> argv_strings = {SEKI_BINARY};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& s : argv_strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, SEKI_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) throw std::runtime_error("cannot start " SEKI_BINARY);
+  int wstatus = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (waitpid(pid, &wstatus, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &wstatus, 0);
+      ADD_FAILURE() << "seki hung and was killed";
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  std::filesystem::remove(in);
+  return {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, ReadAndRemove(out), ReadAndRemove(err)};
+}
+
+void ExpectBadInput(const std::vector<std::string>& args, const std::string& expected_err) {
+  std::string shown;
+  for (const std::string& a : args) shown += " " + a;
+  SCOPED_TRACE("seki" + shown);
+  const RunResult r = RunSeki(args);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("seki: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(expected_err), std::string::npos) << r.err;
+}
+
+TEST(ShowCommand, TextFields) {
+  const RunResult r = RunSeki({"show", "033/331/312", "210/120/003"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* expected :
+       {"3x3, sum 19, height 3", "IDSM       no (row sums 6,7,6; column sums 6,7,6)",
+        "symmetric  yes", "planar     yes", "SEKI       R=D C=D r=L c=L  complete seki",
+        "D-SEKI     R=D C=D r=D c=D  d-seki", "IDSM       yes, line sum 3",
+        "prime      no, direct sum of 2 prime blocks: 21/12 + 3"})
+    EXPECT_NE(r.out.find(expected), std::string::npos) << expected << "\n" << r.out;
+}
+
+TEST(ShowCommand, Json) {
+  const RunResult r = RunSeki({"show", "--format", "json", "-"}, "033/403/430\n111/111/111\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  std::vector<json> objects;
+  while (std::getline(lines, line)) objects.push_back(json::parse(line));
+  ASSERT_EQ(objects.size(), 2u);
+  EXPECT_EQ(objects[0]["matrix"], "033/403/430");
+  EXPECT_EQ(objects[0]["transpose"], "044/303/330");
+  EXPECT_EQ(objects[0]["symmetric"], false);
+  EXPECT_EQ(objects[0]["planar"], true);
+  EXPECT_EQ(objects[0]["idsm"], false);
+  EXPECT_EQ(objects[0]["seki"]["class"], "semi-complete");
+  EXPECT_EQ(objects[0]["seki"]["r"], "L");
+  EXPECT_EQ(objects[1]["planar"], false);  // K3,3
+  EXPECT_EQ(objects[1]["idsm"], true);
+  EXPECT_EQ(objects[1]["line_sum"], 3);
+  EXPECT_EQ(objects[1]["dseki"]["class"], "complete");  // Prop. 3.2
+}
+
+TEST(ExtendCommand, AllEntriesOfA7) {
+  const RunResult r = RunSeki({"extend", "033/331/312", "--all", "--format", "json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["kind"], "E1");
+  ASSERT_EQ(j["extensions"].size(), 8u);  // the positive entries
+  std::map<std::string, std::string> cls;
+  for (const json& e : j["extensions"])
+    cls[std::to_string(e["at"][0].get<int>()) + "," + std::to_string(e["at"][1].get<int>())] =
+        e["seki"]["class"];
+  EXPECT_EQ(cls["2,2"], "complete");
+  EXPECT_EQ(cls["1,2"], "semi-complete");
+  EXPECT_EQ(cls["1,3"], "none");
+}
+
+TEST(ExtendCommand, OneEntryAndUndefinedOnes) {
+  const RunResult r = RunSeki({"extend", "033/331/312", "--at", "1,2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("at (1,2): 3010/1023/0331/0312"), std::string::npos) << r.out;
+  const RunResult all = RunSeki({"extend", "033/331/312", "--all", "--kind", "e2"});
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_NE(all.out.find("at (2,3): undefined: A(2,3) = 1 is below 2"), std::string::npos)
+      << all.out;
+}
+
+TEST(FamilyCommand, Members) {
+  RunResult r = RunSeki({"family", "A", "--n", "4"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("A^4 = 3100/1210/0112/0022"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("complete seki"), std::string::npos) << r.out;
+  r = RunSeki({"family", "B", "--n", "2", "--format", "json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["matrix"], "32/23");
+  EXPECT_EQ(j["seki"]["class"], "seki");  // B^2 is a seki, not complete
+  r = RunSeki({"family", "C", "--n", "5", "--format", "json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["dseki"]["class"], "complete");
+  r = RunSeki({"family", "B", "--n", "8", "--no-solve"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("B^8 = "), std::string::npos) << r.out;
+}
+
+TEST(MatrixToolsCli, BadInput) {
+  ExpectBadInput({"show"}, "no matrices given");
+  ExpectBadInput({"show", "12/3"}, "12/3: row 2");
+  ExpectBadInput({"show", "000/111"}, "row 1 is zero");
+  ExpectBadInput({"extend", "033/331/312"}, "exactly one of --at I,J and --all");
+  ExpectBadInput({"extend", "033/331/312", "--at", "1,2", "--all"}, "exactly one of");
+  ExpectBadInput({"extend", "033/331/312", "--at", "1,1"}, "A(1,1) = 0");
+  ExpectBadInput({"extend", "033/331/312", "--at", "2,3", "--kind", "E2"},
+                 "E2 at (2,3) is undefined");
+  ExpectBadInput({"extend", "033/331/312", "--at", "4,1"}, "outside the 3x3 matrix");
+  ExpectBadInput({"extend", "033/331/312", "--at", "x"}, "is not I,J");
+  ExpectBadInput({"extend", "033/331/312", "--at", "1,2", "--kind", "E3"}, "not E1 or E2");
+  ExpectBadInput({"extend", "11111111/11111111", "--all"}, "at most 8");
+  ExpectBadInput({"family", "D", "--n", "3"}, "not A, B or C");
+  ExpectBadInput({"family", "A", "--n", "9"}, "2..8");
+  ExpectBadInput({"family", "C", "--n", "2"}, "3..8");
+  ExpectBadInput({"family", "A"}, "--n is required");
+  ExpectBadInput({"reproduce", "--threads", "-1"}, "--threads");
+}
+
+}  // namespace
