@@ -15,6 +15,12 @@ class CliError : public std::runtime_error {
   explicit CliError(std::string_view message);
 };
 
+// Ends the tool with a given exit status after the command has said what it needs to (e.g. 130
+// for an interrupted enumeration).
+struct ExitStatus {
+  int status;
+};
+
 // Text with every control character (newline, tab, ...) shown as \xNN.
 std::string OneLine(std::string_view text);
 

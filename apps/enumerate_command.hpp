@@ -1,8 +1,10 @@
 // `seki enumerate`: walk every class of m x n matrices level by level, solve both games, and write
-// the catalogues, the optional outcomes list and summary.json into a run directory.
+// the catalogues, the optional outcomes list, manifest.json and summary.json into a run directory.
+// Each finished level is checkpointed, so a killed run continues with --resume.
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <string>
 
 namespace seki::cli {
@@ -12,13 +14,21 @@ struct EnumerateOptions {
   int max_entry = -1, max_sum = -1;  // -1: not given
   int threads = 0;                   // 0: all cores
   std::string out;
+  std::string memory_limit;  // e.g. "8G"; empty: 80% of physical memory
   bool outcomes = false;
   bool generate_only = false;
   bool quiet = false;
+  bool resume = false;
+  bool force = false;
 };
 
-void RunEnumerate(const EnumerateOptions& options, const std::string& command_line);
+// Returns the process exit status (0 done, 130 interrupted); throws CliError for bad input and
+// for a run that will not fit in the memory limit.
+int RunEnumerate(const EnumerateOptions& options, const std::string& command_line);
 
 void AddEnumerateCommand(CLI::App& app, int argc, char** argv);
+
+// "8G", "512M", "1024" (bytes) -> bytes; throws CliError naming the option.
+std::uint64_t ParseByteSize(const std::string& text, const std::string& option);
 
 }  // namespace seki::cli

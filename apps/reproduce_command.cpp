@@ -108,9 +108,10 @@ std::string FormatReproductionText(const Reproduction& r, bool verbose) {
   }
   out += "\nSearches (level engine, every class up to row/column permutation once):\n";
   for (const SearchInfo& s : r.searches)
-    out += fmt::format("  {}x{} entries <= {:<3} {:>11} classes ({:>11} without a zero line) "
-                       "{:>7.1f} s\n",
-                       s.rows, s.cols, s.max_entry, s.classes, s.starting, s.seconds);
+    out += fmt::format(
+        "  {}x{} entries <= {:<3} {:>11} classes ({:>11} without a zero line) "
+        "{:>7.1f} s\n",
+        s.rows, s.cols, s.max_entry, s.classes, s.starting, s.seconds);
   out += fmt::format("\n{}; total {:.1f} s\n", Counts(r), r.seconds);
   return out;
 }
@@ -134,7 +135,8 @@ std::string FormatReproductionMarkdown(const Reproduction& r, const std::string&
     out += fmt::format("| {} | `{}` {} | {} | {} | **{}** |\n", k + 1, c.id, Cell(c.claim),
                        Cell(c.paper), Cell(c.computed), StatusName(c.status));
   }
-  out += "\n## Searches\n\n| region | classes | without a zero line | seconds |\n|---|---|---|---|\n";
+  out +=
+      "\n## Searches\n\n| region | classes | without a zero line | seconds |\n|---|---|---|---|\n";
   for (const SearchInfo& s : r.searches)
     out += fmt::format("| {}x{}, entries ≤ {} | {} | {} | {:.2f} |\n", s.rows, s.cols, s.max_entry,
                        s.classes, s.starting, s.seconds);
@@ -184,12 +186,8 @@ std::string FormatReproductionJson(const Reproduction& r, const std::string& com
                         {"classes", s.classes},
                         {"starting", s.starting},
                         {"seconds", s.seconds}});
-  const Json j = {{"command", command},
-                  {"commit", SEKI_GIT_COMMIT},
-                  {"quick", r.quick},
-                  {"ok", r.ok()},
-                  {"seconds", r.seconds},
-                  {"claims", claims},
+  const Json j = {{"command", command},  {"commit", SEKI_GIT_COMMIT}, {"quick", r.quick},
+                  {"ok", r.ok()},        {"seconds", r.seconds},      {"claims", claims},
                   {"searches", searches}};
   return j.dump(2) + "\n";
 }
@@ -208,7 +206,9 @@ int RunReproduce(const ReproduceOptions& o, const std::string& command) {
   ReproductionOptions options;
   options.quick = o.quick;
   if (!o.quiet)
-    options.progress = [](std::string_view line) { std::cerr << "seki reproduce: " << line << '\n'; };
+    options.progress = [](std::string_view line) {
+      std::cerr << "seki reproduce: " << line << '\n';
+    };
   const Reproduction r = Reproduce(options);
 
   std::cout << FormatReproductionText(r, o.verbose);
@@ -247,9 +247,10 @@ void AddReproduceCommand(CLI::App& app) {
   sub->add_flag("-v,--verbose", options->verbose,
                 "Print every claim's itemized details (by default only for claims that differ)");
   sub->add_flag("--quiet", options->quiet, "No progress lines on stderr");
-  sub->footer(std::string("Exit status: 0 when every claim is confirmed or its difference is "
-                          "explained, 1 when a claim FAILED (listed on stderr), 2 on bad options.\n") +
-              kStatusLegend);
+  sub->footer(
+      std::string("Exit status: 0 when every claim is confirmed or its difference is "
+                  "explained, 1 when a claim FAILED (listed on stderr), 2 on bad options.\n") +
+      kStatusLegend);
   sub->callback([options] {
     std::string command = "seki reproduce";
     if (options->quick) command += " --quick";

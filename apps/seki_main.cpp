@@ -8,9 +8,11 @@
 #include "apps/cli_error.hpp"
 #include "apps/demo_command.hpp"
 #include "apps/enumerate_command.hpp"
+#include "apps/export_command.hpp"
 #include "apps/reproduce_command.hpp"
 #include "apps/show_command.hpp"
 #include "apps/solve_command.hpp"
+#include "apps/verify_command.hpp"
 
 namespace {
 
@@ -47,6 +49,8 @@ int main(int argc, char** argv) {
   seki::cli::AddExtendCommand(app);
   seki::cli::AddFamilyCommand(app);
   seki::cli::AddReproduceCommand(app);
+  seki::cli::AddVerifyCommand(app);
+  seki::cli::AddExportCommand(app);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 
   try {
@@ -57,6 +61,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return Fail(2, e.what());
+  } catch (const seki::cli::ExitStatus& e) {
+    std::cout.flush();
+    return e.status;
   } catch (const seki::cli::CliError& e) {
     return Fail(2, e.what());
   } catch (const std::bad_alloc&) {

@@ -57,8 +57,8 @@ Solution SolveChecked(std::unique_ptr<Solver>& solver, const Matrix& a, const st
 }
 
 std::string GameLine(Game g, const Outcome& o) {
-  return fmt::format("R={} C={} r={} c={}  {}", Letter(o.R), Letter(o.C), Letter(o.r),
-                     Letter(o.c), ClassLabel(g, o.seki_class()));
+  return fmt::format("R={} C={} r={} c={}  {}", Letter(o.R), Letter(o.C), Letter(o.r), Letter(o.c),
+                     ClassLabel(g, o.seki_class()));
 }
 
 Json GameJson(const Outcome& o) {
@@ -91,9 +91,9 @@ std::string ShowText(const Matrix& a, const Solution& v) {
   field("shape", fmt::format("{}x{}, sum {}, height {}", a.rows(), a.cols(), a.sum(), a.height()));
   field("canonical", FormatMatrix(canon::CanonicalForm(a)) + "  (up to row/column permutation)");
   field("transpose", FormatMatrix(a.transposed()));
-  field("IDSM", idsm ? fmt::format("yes, line sum {}", a.row_sum(0))
-                     : fmt::format("no (row sums {}; column sums {})", Sums(a, true),
-                                   Sums(a, false)));
+  field("IDSM",
+        idsm ? fmt::format("yes, line sum {}", a.row_sum(0))
+             : fmt::format("no (row sums {}; column sums {})", Sums(a, true), Sums(a, false)));
   if (blocks.size() == 1) {
     field("prime", "yes");
   } else {
@@ -167,8 +167,8 @@ std::pair<int, int> ParseAt(const std::string& text, const Matrix& a) {
   if (!ok || comma != ',')
     throw CliError("--at", "'" + text + "' is not I,J (row and column numbered from 1)");
   if (i < 1 || i > a.rows() || j < 1 || j > a.cols())
-    throw CliError("--at", fmt::format("({},{}) is outside the {}x{} matrix", i, j, a.rows(),
-                                       a.cols()));
+    throw CliError("--at",
+                   fmt::format("({},{}) is outside the {}x{} matrix", i, j, a.rows(), a.cols()));
   return {i - 1, j - 1};
 }
 
@@ -291,12 +291,10 @@ void RunExtend(const ExtendOptions& options) {
                                UndefinedReason(a, r.i, r.j, kind));
       continue;
     }
-    std::cout << fmt::format("  at ({},{}): {}  {}x{}, sum {}{}\n", r.i + 1, r.j + 1,
-                             FormatMatrix(*r.matrix), r.matrix->rows(), r.matrix->cols(),
-                             r.matrix->sum(),
-                             IsIdsm(*r.matrix)
-                                 ? fmt::format(", IDSM line sum {}", r.matrix->row_sum(0))
-                                 : "");
+    std::cout << fmt::format(
+        "  at ({},{}): {}  {}x{}, sum {}{}\n", r.i + 1, r.j + 1, FormatMatrix(*r.matrix),
+        r.matrix->rows(), r.matrix->cols(), r.matrix->sum(),
+        IsIdsm(*r.matrix) ? fmt::format(", IDSM line sum {}", r.matrix->row_sum(0)) : "");
     std::cout << GamesText(r.value, "    ");
   }
 }

@@ -5,12 +5,15 @@
 #include <tbb/parallel_reduce.h>
 #include <tbb/parallel_sort.h>
 
+#include <unistd.h>
+
 #include <functional>
 #include <stdexcept>
 #include <utility>
 
 #include "engine/matrix_text.hpp"
 #include "engine/matrix_tools.hpp"
+#include "storage/atomic_file.hpp"
 #include "engine/planarity.hpp"
 
 namespace seki {
@@ -79,20 +82,68 @@ LevelCounts CountClasses(const Level& level, const KeyCodec& codec) {
 }
 
 CatalogueWriter::CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space,
-                                 bool outcomes)
-    : dir_(std::move(dir)), space_(space), write_outcomes_(outcomes) {
+                                 bool outcomes, const std::optional<PartialSizes>& resume_at)
+    : dir_(std::move(dir)), space_(space), files_(outcomes ? 7 : 6), write_outcomes_(outcomes) {
   for (Game g : kGames) {
     std::filesystem::create_directories(dir_ / GameName(g));
-    for (CatalogueKind k : kCatalogueKinds) Open(FileFor(g, k), CatalogueFileName(g, k));
+    for (CatalogueKind k : kCatalogueKinds)
+      Open(files_[static_cast<int>(g) * 3 + static_cast<int>(k)], CatalogueFileName(g, k),
+           resume_at);
   }
-  if (write_outcomes_) Open(outcomes_, "outcomes.txt");
+  if (write_outcomes_) Open(files_[6], "outcomes.txt", resume_at);
 }
 
-void CatalogueWriter::Open(File& f, const std::string& name) {
+CatalogueWriter::~CatalogueWriter() {
+  for (File& f : files_)
+    if (f.out) std::fclose(f.out);
+}
+
+void CatalogueWriter::Open(File& f, const std::string& name,
+                           const std::optional<PartialSizes>& resume_at) {
+  f.name = name;
   f.final_path = dir_ / name;
   f.temp_path = dir_ / (name + ".partial");
-  f.out.open(f.temp_path, std::ios::binary | std::ios::trunc);
+  if (!resume_at) {
+    f.out = std::fopen(f.temp_path.c_str(), "wb");
+  } else {
+    const auto size = resume_at->find(name);
+    if (size == resume_at->end())
+      throw std::runtime_error("checkpoint has no size for " + name);
+    std::error_code ec;
+    std::filesystem::resize_file(f.temp_path, size->second, ec);
+    if (ec) throw std::runtime_error("cannot cut back " + f.temp_path.string() + ": " + ec.message());
+    f.out = std::fopen(f.temp_path.c_str(), "ab");
+  }
   if (!f.out) throw std::runtime_error("cannot write " + f.temp_path.string());
+}
+
+void CatalogueWriter::Append(File& f, const std::string& text) {
+  if (std::fwrite(text.data(), 1, text.size(), f.out) != text.size())
+    throw std::runtime_error("error writing " + f.temp_path.string());
+}
+
+PartialSizes CatalogueWriter::Sync() {
+  PartialSizes sizes;
+  for (File& f : files_) {
+    if (std::fflush(f.out) != 0 || ::fsync(::fileno(f.out)) != 0)
+      throw std::runtime_error("error writing " + f.temp_path.string());
+    sizes[f.name] = static_cast<std::uint64_t>(std::ftell(f.out));
+  }
+  return sizes;
+}
+
+std::map<std::string, std::filesystem::path> CatalogueWriter::Commit() {
+  std::map<std::string, std::filesystem::path> paths;
+  Sync();
+  for (File& f : files_) {
+    if (std::fclose(f.out) != 0) throw std::runtime_error("error closing " + f.temp_path.string());
+    f.out = nullptr;
+    std::filesystem::rename(f.temp_path, f.final_path);
+    paths[f.name] = f.final_path;
+  }
+  SyncDirectory(dir_);
+  for (Game g : kGames) SyncDirectory(dir_ / GameName(g));
+  return paths;
 }
 
 LevelCounts CatalogueWriter::AddLevel(const Level& level) {
@@ -132,21 +183,13 @@ LevelCounts CatalogueWriter::AddLevel(const Level& level) {
     for (int g = 0; g < 2; ++g)
       for (int k = 0; k < 3; ++k) {
         counts.members[g][k] += text.counts.members[g][k];
-        files_[g * 3 + k].out << text.catalogue[g * 3 + k];
+        Append(files_[g * 3 + k], text.catalogue[g * 3 + k]);
       }
-    if (write_outcomes_) outcomes_.out << text.outcomes;
+    if (write_outcomes_) Append(files_[6], text.outcomes);
   }
+  for (File& f : files_)  // hand the level to the OS (a later Sync makes it durable)
+    if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
   return counts;
-}
-
-void CatalogueWriter::Commit() {
-  auto finish = [](File& f) {
-    f.out.close();
-    if (!f.out) throw std::runtime_error("error writing " + f.temp_path.string());
-    std::filesystem::rename(f.temp_path, f.final_path);
-  };
-  for (File& f : files_) finish(f);
-  if (write_outcomes_) finish(outcomes_);
 }
 
 }  // namespace seki

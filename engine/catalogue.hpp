@@ -9,11 +9,13 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
+#include <cstdio>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "engine/level.hpp"
+#include "storage/level.hpp"
 #include "engine/level_builder.hpp"
 
 namespace seki {
@@ -41,28 +43,38 @@ struct LevelCounts {
 // Counts of a level that was generated without solving: classes and starting classes only.
 LevelCounts CountClasses(const Level& level, const KeyCodec& codec);
 
+// Sizes of the partial files after a level, by file name (e.g. "seki/complete.txt").
+using PartialSizes = std::map<std::string, std::uint64_t>;
+
 class CatalogueWriter {
  public:
-  CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space, bool outcomes);
+  // Starts new partial files, or, with `resume_at`, reopens them cut back to those sizes (what
+  // they held after the last checkpointed level), dropping anything written after it.
+  CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space, bool outcomes,
+                  const std::optional<PartialSizes>& resume_at = std::nullopt);
+  ~CatalogueWriter();
+  CatalogueWriter(const CatalogueWriter&) = delete;
+  CatalogueWriter& operator=(const CatalogueWriter&) = delete;
+
   LevelCounts AddLevel(const Level& level);
-  // Closes the files and moves them to their final names.
-  void Commit();
+  // Flushes and fsyncs every partial file and returns their sizes (a checkpoint).
+  PartialSizes Sync();
+  // Closes the files and moves them to their final names; returns the final paths by name.
+  std::map<std::string, std::filesystem::path> Commit();
 
  private:
   struct File {
+    std::string name;
     std::filesystem::path final_path, temp_path;
-    std::ofstream out;
+    std::FILE* out = nullptr;
   };
-  File& FileFor(Game g, CatalogueKind k) {
-    return files_[static_cast<int>(g) * 3 + static_cast<int>(k)];
-  }
-  void Open(File& f, const std::string& name);
+  void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
+  void Append(File& f, const std::string& text);
 
   std::filesystem::path dir_;
   EnumerationSpace space_;
-  std::array<File, 6> files_;
+  std::vector<File> files_;  // the six catalogues ([game * 3 + kind]), then outcomes.txt if asked
   bool write_outcomes_;
-  File outcomes_;
 };
 
 }  // namespace seki

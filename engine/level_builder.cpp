@@ -87,8 +87,12 @@ void LevelBuilder::ForEachParent(const Level& previous, Body&& body) const {
     const LevelShard& from = previous.shards[shard];
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.keys.size(), 1024),
                       [&](const tbb::blocked_range<std::size_t>& range) {
+                        if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed))
+                          throw LevelInterrupted();
                         for (std::size_t k = range.begin(); k != range.end(); ++k)
                           body(space_.codec.Unpack(from.keys[k]), from.keys[k], from.values[k]);
+                        if (hooks_.parents_done)
+                          hooks_.parents_done->fetch_add(range.size(), std::memory_order_relaxed);
                       });
   });
 }

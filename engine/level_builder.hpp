@@ -10,9 +10,11 @@
 // not depend on the number of threads.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <stdexcept>
 
-#include "engine/level.hpp"
+#include "storage/level.hpp"
 #include "storage/packed_key.hpp"
 
 namespace seki {
@@ -30,11 +32,24 @@ struct EnumerationSpace {
 // The canonical key of a matrix of the space (pack of its canonical form).
 std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a);
 
+// Thrown out of LevelBuilder::Next when the stop flag is raised; nothing of the level is kept.
+class LevelInterrupted : public std::runtime_error {
+ public:
+  LevelInterrupted() : std::runtime_error("interrupted") {}
+};
+
+// Optional hooks for long runs: a counter of parents processed (for progress) and a stop flag
+// checked between chunks of work (for SIGINT). Both are read and written atomically.
+struct BuildHooks {
+  std::atomic<std::uint64_t>* parents_done = nullptr;
+  const std::atomic<bool>* stop = nullptr;
+};
+
 class LevelBuilder {
  public:
   // solve = false generates the classes only (every value stays zero).
-  explicit LevelBuilder(const EnumerationSpace& space, bool solve = true)
-      : space_(space), solve_(solve) {}
+  explicit LevelBuilder(const EnumerationSpace& space, bool solve = true, BuildHooks hooks = {})
+      : space_(space), solve_(solve), hooks_(hooks) {}
 
   Level First() const;                      // sum 0: the zero matrix
   Level Next(const Level& previous) const;  // sum previous.sum + 1
@@ -47,6 +62,7 @@ class LevelBuilder {
 
   EnumerationSpace space_;
   bool solve_;
+  BuildHooks hooks_;
 };
 
 }  // namespace seki

@@ -830,7 +830,10 @@ std::vector<std::vector<Audit>> AuditLists(Context& ctx) {
       std::string duplicate_of;
       for (const auto& [m, where] : seen)
         if (m == canon) {
-          duplicate_of = where;
+          // where is "... #k TEXT": say so when this entry repeats that text verbatim.
+          const bool verbatim = where.size() >= text.size() &&
+                                where.compare(where.size() - text.size(), text.size(), text) == 0;
+          duplicate_of = where + (verbatim ? " (repeated verbatim)" : "");
           break;
         }
       if (!idsm) {
@@ -869,8 +872,8 @@ std::vector<std::vector<Audit>> AuditLists(Context& ctx) {
       }
       if (!duplicate_of.empty() && audit.verdict.rfind("isomorphic", 0) != 0)
         facts.push_back("also isomorphic to " + duplicate_of);
-      facts.push_back("line sum " + std::to_string(a.row_sum(0)) + ", prime " + YesNo(IsPrime(a)) +
-                      ", canonical " + Text(canon));
+      facts.push_back((idsm ? "line sum " + std::to_string(a.row_sum(0)) + ", " : std::string()) +
+                      "prime " + YesNo(IsPrime(a)) + ", canonical " + Text(canon));
       audit.line = name + ": " + audit.verdict + " (" + Join(facts, "; ") + ")";
       if (duplicate_of.empty())
         seen.emplace_back(canon, ListName(*list) + " #" + std::to_string(k + 1) + " " + text);

@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+
+#include "tests/seki_process.hpp"
 #include <sstream>
 #include <string>
 #include <thread>
@@ -23,78 +25,11 @@ extern char** environ;
 namespace {
 
 using nlohmann::json;
-
-struct RunResult {
-  int status = -1;  // exit status, or -1 when the process did not exit normally
-  std::string out, err;
-};
-
-// A temporary file removed on destruction.
-class TempFile {
- public:
-  explicit TempFile(const std::string& contents = "") {
-    char name[] = "/tmp/seki_cli_test_XXXXXX";
-    const int fd = mkstemp(name);
-    if (fd < 0) throw std::runtime_error("mkstemp failed");
-    close(fd);
-    path_ = name;
-    std::ofstream(path_) << contents;
-  }
-  ~TempFile() { std::filesystem::remove(path_); }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-
-  const std::string& path() const { return path_; }
-  std::string Read() const {
-    std::ostringstream s;
-    s << std::ifstream(path_).rdbuf();
-    return s.str();
-  }
-
- private:
-  std::string path_;
-};
-
-// Runs the built `seki` with the given arguments and standard input; kills it after 60 s.
-RunResult RunSeki(const std::vector<std::string>& args, const std::string& input = "") {
-  TempFile in(input), out, err;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, in.path().c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out.path().c_str(), O_WRONLY | O_TRUNC, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, err.path().c_str(), O_WRONLY | O_TRUNC, 0);
-
-  std::vector<std::string> argv_strings = {SEKI_BINARY};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& s : argv_strings) argv.push_back(s.data());
-  argv.push_back(nullptr);
-
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, SEKI_BINARY, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) throw std::runtime_error("cannot start " SEKI_BINARY);
-
-  int wstatus = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (waitpid(pid, &wstatus, WNOHANG) == 0) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &wstatus, 0);
-      ADD_FAILURE() << "seki hung and was killed";
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, out.Read(), err.Read()};
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream s(text);
-  for (std::string line; std::getline(s, line);) lines.push_back(line);
-  return lines;
-}
+using seki::testing::ExpectBadInput;
+using seki::testing::Lines;
+using seki::testing::RunResult;
+using seki::testing::RunSeki;
+using seki::testing::TempFile;
 
 std::vector<json> JsonLines(const RunResult& r) {
   std::vector<json> objects;
@@ -102,23 +37,6 @@ std::vector<json> JsonLines(const RunResult& r) {
   return objects;
 }
 
-// Exit status 2, nothing on stdout, exactly one line "seki: ..." on stderr.
-void ExpectBadInput(const std::vector<std::string>& args, const std::string& input = "",
-                    const std::string& expected_err = "") {
-  std::string shown;
-  for (const std::string& a : args) shown += " '" + a + "'";
-  SCOPED_TRACE("seki" + shown);
-  const RunResult r = RunSeki(args, input);
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.out, "");
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.back(), '\n');
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_EQ(r.err.rfind("seki: ", 0), 0u) << r.err;
-  if (!expected_err.empty()) {
-    EXPECT_EQ(r.err, expected_err);
-  }
-}
 
 TEST(CliSolve, JsonFor033_303_330) {
   const RunResult r = RunSeki({"solve", "--format", "json", "033/303/330"});

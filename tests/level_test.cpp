@@ -8,7 +8,7 @@
 #include <string>
 #include <tuple>
 
-#include "burnside_count.hpp"
+#include "engine/class_count.hpp"
 #include "canon/canonical_form.hpp"
 #include "engine/level_builder.hpp"
 #include "engine/solver.hpp"
@@ -39,7 +39,7 @@ class LevelCounts : public ::testing::TestWithParam<Bounds> {};
 TEST_P(LevelCounts, MatchBurnsidePerLevel) {
   const Bounds b = GetParam();
   const EnumerationSpace space = EnumerationSpace::Make(b.rows, b.cols, b.max_entry, b.max_sum);
-  const auto expected = testing::BurnsideCounts(b.rows, b.cols, space.max_entry, space.max_sum);
+  const auto expected = ClassCountsBySum(b.rows, b.cols, space.max_entry, space.max_sum);
   EXPECT_EQ(LevelSizes(space, /*solve=*/true), expected);   // push generation
   EXPECT_EQ(LevelSizes(space, /*solve=*/false), expected);  // orderly generation
 }

@@ -1,10 +1,6 @@
 // End-to-end checks of `seki show`, `seki extend` and `seki family`: text and JSON output, and
 // that bad input gives exit status 2 with one line on stderr and nothing on stdout.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -18,76 +14,18 @@
 #include <thread>
 #include <vector>
 
-extern char** environ;
+#include "tests/seki_process.hpp"
 
 namespace {
 
 using nlohmann::json;
-
-struct RunResult {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string TempPath() {
-  char name[] = "/tmp/seki_tools_cli_test_XXXXXX";
-  const int fd = mkstemp(name);
-  if (fd < 0) throw std::runtime_error("mkstemp failed");
-  close(fd);
-  return name;
-}
-
-std::string ReadAndRemove(const std::string& path) {
-  std::ostringstream s;
-  s << std::ifstream(path).rdbuf();
-  std::filesystem::remove(path);
-  return s.str();
-}
-
-// Runs the built `seki` with the given arguments and standard input; kills it after 60 s.
-RunResult RunSeki(const std::vector<std::string>& args, const std::string& input = "") {
-  const std::string in = TempPath(), out = TempPath(), err = TempPath();
-  std::ofstream(in) << input;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_TRUNC, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_TRUNC, 0);
-  std::vector<std::string> argv_strings = {SEKI_BINARY};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& s : argv_strings) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, SEKI_BINARY, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) throw std::runtime_error("cannot start " SEKI_BINARY);
-  int wstatus = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (waitpid(pid, &wstatus, WNOHANG) == 0) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &wstatus, 0);
-      ADD_FAILURE() << "seki hung and was killed";
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  std::filesystem::remove(in);
-  return {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, ReadAndRemove(out), ReadAndRemove(err)};
-}
+using seki::testing::RunResult;
+using seki::testing::RunSeki;
 
 void ExpectBadInput(const std::vector<std::string>& args, const std::string& expected_err) {
-  std::string shown;
-  for (const std::string& a : args) shown += " " + a;
-  SCOPED_TRACE("seki" + shown);
-  const RunResult r = RunSeki(args);
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err.rfind("seki: ", 0), 0u) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find(expected_err), std::string::npos) << r.err;
+  seki::testing::ExpectBadInput(args, "", expected_err);
 }
+
 
 TEST(ShowCommand, TextFields) {
   const RunResult r = RunSeki({"show", "033/331/312", "210/120/003"});

@@ -1,6 +1,8 @@
 // Matrix tools: planarity of the graph of positive entries, prime blocks of direct sums, IDSMs,
 // symmetry, the E1/E2 extensions (including where they are undefined), the families A^n, B^n and
 // C_k, and the planar= field of catalogue lines.
+#include "engine/matrix_tools.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 
 #include "canon/canonical_form.hpp"
 #include "engine/catalogue.hpp"
-#include "engine/matrix_tools.hpp"
 #include "engine/planarity.hpp"
 #include "engine/solver.hpp"
 #include "test_support.hpp"
@@ -84,9 +85,8 @@ TEST(Planarity, DirectSumsAndZeroLines) {
 
 TEST(Planarity, CatalogueLineEndsWithPlanarField) {
   Solver solver;
-  for (const auto& [text, planar] :
-       std::vector<std::pair<std::string, std::string>>{{"033/303/330", "yes"},
-                                                         {"133/313/331", "no"}}) {
+  for (const auto& [text, planar] : std::vector<std::pair<std::string, std::string>>{
+           {"033/303/330", "yes"}, {"133/313/331", "no"}}) {
     const Matrix a = M(text);
     const std::string line = CatalogueLine(a, solver.Solve(a).seki);
     const std::string tail = " planar=" + planar;
@@ -137,10 +137,10 @@ TEST(Idsm, Examples) {
   EXPECT_TRUE(IsIdsm(M("033/303/330")));
   EXPECT_TRUE(IsIdsm(M("22/22")));
   EXPECT_TRUE(IsIdsm(M("1")));
-  EXPECT_FALSE(IsIdsm(M("320/213/033")));  // row sums 5, 6, 6
-  EXPECT_FALSE(IsIdsm(M("033/331/312")));  // row sums 6, 7, 6
-  EXPECT_FALSE(IsIdsm(M("111/111")));      // not square
-  EXPECT_FALSE(IsIdsm(M("21/21")));        // rows agree, columns do not
+  EXPECT_FALSE(IsIdsm(M("320/213/033")));          // row sums 5, 6, 6
+  EXPECT_FALSE(IsIdsm(M("033/331/312")));          // row sums 6, 7, 6
+  EXPECT_FALSE(IsIdsm(M("111/111")));              // not square
+  EXPECT_FALSE(IsIdsm(M("21/21")));                // rows agree, columns do not
   EXPECT_FALSE(IsIdsm(M("0123/0213/2220/2220")));  // listed by the paper; column sums 4,7,7,6
 }
 
@@ -177,12 +177,12 @@ TEST(Extensions, E1AndE2Shape) {
 
 TEST(Extensions, UndefinedCases) {
   const Matrix a = M("033/331/312");
-  EXPECT_FALSE(Extend(a, 0, 0, Extension::kE1).has_value());  // A(1,1) = 0
-  EXPECT_FALSE(Extend(a, 1, 2, Extension::kE2).has_value());  // A(2,3) = 1 < 2
-  EXPECT_TRUE(Extend(a, 1, 2, Extension::kE1).has_value());   // 1 - 1 = 0 is fine
-  EXPECT_FALSE(Extend(a, 2, 1, Extension::kE2).has_value());  // A(3,2) = 1 < 2
+  EXPECT_FALSE(Extend(a, 0, 0, Extension::kE1).has_value());             // A(1,1) = 0
+  EXPECT_FALSE(Extend(a, 1, 2, Extension::kE2).has_value());             // A(2,3) = 1 < 2
+  EXPECT_TRUE(Extend(a, 1, 2, Extension::kE1).has_value());              // 1 - 1 = 0 is fine
+  EXPECT_FALSE(Extend(a, 2, 1, Extension::kE2).has_value());             // A(3,2) = 1 < 2
   EXPECT_EQ(Extend(a, 2, 0, Extension::kE2), M("3200/0033/0331/2112"));  // A(3,1) = 3 - 2
-  EXPECT_FALSE(Extend(Ones(8, 3), 0, 0, Extension::kE1).has_value());  // 9 rows do not fit
+  EXPECT_FALSE(Extend(Ones(8, 3), 0, 0, Extension::kE1).has_value());    // 9 rows do not fit
   EXPECT_FALSE(Extend(Ones(3, 8), 0, 0, Extension::kE1).has_value());
   EXPECT_TRUE(Extend(Ones(7, 7), 0, 0, Extension::kE1).has_value());
 }
@@ -197,8 +197,7 @@ TEST(Extensions, PaperFactsForA7) {
     EXPECT_EQ(cls(i, j).seki_class(), SekiClass::kComplete) << i << "," << j;
   for (auto [i, j] : {std::pair{0, 1}, {1, 0}})
     EXPECT_EQ(cls(i, j).seki_class(), SekiClass::kSemiComplete) << i << "," << j;
-  for (auto [i, j] : {std::pair{0, 2}, {2, 0}})
-    EXPECT_FALSE(cls(i, j).is_seki()) << i << "," << j;
+  for (auto [i, j] : {std::pair{0, 2}, {2, 0}}) EXPECT_FALSE(cls(i, j).is_seki()) << i << "," << j;
 }
 
 // ---------------------------------------------------------------------------------------------

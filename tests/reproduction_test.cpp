@@ -1,11 +1,11 @@
 // The quick reproduction of the paper's results (spec section 4): no claim FAILED, and the numbers
 // the engine computes (exact counts up to isomorphism over the stated regions).
+#include "engine/reproduction.hpp"
+
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
-
-#include "engine/reproduction.hpp"
 
 namespace seki {
 namespace {

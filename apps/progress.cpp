@@ -1,0 +1,104 @@
+// Live progress line and per-level log lines.
+#include "apps/progress.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include "apps/run_directory.hpp"
+
+namespace seki::cli {
+
+namespace {
+
+std::string Human(double x) {
+  char text[32];
+  if (x >= 1e9)
+    std::snprintf(text, sizeof text, "%.2fG", x / 1e9);
+  else if (x >= 1e6)
+    std::snprintf(text, sizeof text, "%.2fM", x / 1e6);
+  else if (x >= 1e3)
+    std::snprintf(text, sizeof text, "%.1fk", x / 1e3);
+  else
+    std::snprintf(text, sizeof text, "%.0f", x);
+  return text;
+}
+
+std::string Duration(double seconds) {
+  char text[32];
+  const long s = static_cast<long>(seconds + 0.5);
+  if (s >= 3600)
+    std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, (s / 60) % 60);
+  else if (s >= 60)
+    std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
+  else
+    std::snprintf(text, sizeof text, "%.1fs", seconds);
+  return text;
+}
+
+}  // namespace
+
+Progress::Progress(bool live, std::vector<std::uint64_t> expected, std::uint64_t done_before)
+    : live_(live), expected_(std::move(expected)), done_finished_(done_before) {
+  for (std::uint64_t n : expected_) total_ += n;
+  done_at_start_ = done_before;
+  if (live_) redraw_ = std::thread([this] { Redraw(); });
+}
+
+Progress::~Progress() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (redraw_.joinable()) redraw_.join();
+  if (live_) std::cerr << "\r\033[K" << std::flush;
+}
+
+void Progress::StartLevel(int sum, std::atomic<std::uint64_t>* parents_done) {
+  std::lock_guard lock(mutex_);
+  level_ = sum;
+  parents_done_ = parents_done;
+}
+
+void Progress::FinishLevel(int sum, const std::string& line) {
+  {
+    std::lock_guard lock(mutex_);
+    if (sum >= 0 && static_cast<std::size_t>(sum) < expected_.size())
+      done_finished_ += expected_[sum];
+    parents_done_ = nullptr;
+  }
+  Say(line);
+}
+
+void Progress::Say(const std::string& line) {
+  std::lock_guard lock(mutex_);
+  std::cerr << (live_ ? "\r\033[K" : "") << line << '\n' << std::flush;
+}
+
+// Called with mutex_ held.
+std::string Progress::StatusLine() {
+  // Building level s processes the classes of level s-1 as parents.
+  const std::uint64_t in_level = parents_done_ ? parents_done_->load() : 0;
+  const std::uint64_t done = done_finished_ + in_level;
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double rate = elapsed > 0 ? double(done - done_at_start_) / elapsed : 0;
+  const double eta = rate > 0 ? double(total_ - std::min(total_, done)) / rate : 0;
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "level %d of %zu  %s/%s classes  %s/s  elapsed %s  ETA %s  mem %s", level_,
+                expected_.empty() ? 0 : expected_.size() - 1, Human(double(done)).c_str(),
+                Human(double(total_)).c_str(), Human(rate).c_str(), Duration(elapsed).c_str(),
+                rate > 0 ? Duration(eta).c_str() : "?", (Human(double(CurrentRssBytes())) + "B").c_str());
+  return text;
+}
+
+void Progress::Redraw() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    std::cerr << "\r\033[K" << StatusLine() << std::flush;
+    wake_.wait_for(lock, std::chrono::milliseconds(250));
+  }
+}
+
+}  // namespace seki::cli

@@ -1,0 +1,150 @@
+// Kill-and-resume: a run killed with SIGKILL at several points (after writing catalogue lines,
+// after a level file, after a checkpoint, while finishing) and then resumed, even several times
+// and with another thread count, leaves catalogues byte-identical to an uninterrupted run. A
+// corrupt level file is detected and redone; resuming with other parameters is refused.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/seki_process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using seki::testing::RunResult;
+using seki::testing::RunSeki;
+
+const std::vector<std::string> kRun = {"enumerate", "--rows",   "4",          "--cols", "4",
+                                       "--max-entry", "2",     "--outcomes", "--quiet"};
+
+std::vector<std::string> Args(const fs::path& dir, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = kRun;
+  args.push_back("--out");
+  args.push_back(dir.string());
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+// Every catalogue file of a run directory, by name.
+std::map<std::string, std::string> Catalogues(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const char* name :
+       {"seki/seki.txt", "seki/complete.txt", "seki/semi-complete.txt", "dseki/seki.txt",
+        "dseki/complete.txt", "dseki/semi-complete.txt", "outcomes.txt"}) {
+    std::ifstream in(dir / name, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    files[name] = in ? text.str() : "<missing>";
+  }
+  return files;
+}
+
+// Compares file by file without printing the contents (which are large).
+void ExpectSameCatalogues(const std::map<std::string, std::string>& got,
+                          const std::map<std::string, std::string>& want) {
+  for (const auto& [name, text] : want) {
+    const std::string& other = got.at(name);
+    EXPECT_TRUE(other == text) << name << " differs: " << other.size() << " bytes, expected "
+                               << text.size();
+  }
+}
+
+class ResumeTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    reference_dir_ = fs::temp_directory_path() / ("seki_resume_ref_" + std::to_string(getpid()));
+    fs::remove_all(reference_dir_);
+    const RunResult r = RunSeki(Args(reference_dir_, {"--threads", "2"}));
+    ASSERT_EQ(r.status, 0) << r.err;
+    reference_ = new std::map<std::string, std::string>(Catalogues(reference_dir_));
+  }
+  static void TearDownTestSuite() {
+    fs::remove_all(reference_dir_);
+    delete reference_;
+  }
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("seki_resume_" + std::to_string(getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs (or resumes) with SEKI_KILL_AT=point and expects the process to die of SIGKILL.
+  void RunKilledAt(const std::string& point, bool resume) {
+    const RunResult r = RunSeki(Args(dir_, resume ? std::vector<std::string>{"--resume"}
+                                                   : std::vector<std::string>{}),
+                                "", {"SEKI_KILL_AT=" + point});
+    ASSERT_EQ(r.signal, SIGKILL) << point << " status " << r.status << ": " << r.err;
+  }
+  void ResumeToEnd(const std::string& threads = "1") {
+    const RunResult r = RunSeki(Args(dir_, {"--resume", "--threads", threads}));
+    ASSERT_EQ(r.status, 0) << r.err;
+    ExpectSameCatalogues(Catalogues(dir_), *reference_);
+    EXPECT_TRUE(fs::exists(dir_ / "manifest.json"));
+    EXPECT_FALSE(fs::exists(dir_ / "checkpoint.json"));
+  }
+
+  static inline fs::path reference_dir_;
+  static inline std::map<std::string, std::string>* reference_ = nullptr;
+  fs::path dir_;
+};
+
+TEST_F(ResumeTest, ReferenceRunIsComplete) {
+  EXPECT_NE(reference_->at("outcomes.txt"), "<missing>");
+  EXPECT_GT(reference_->at("outcomes.txt").size(), 1000u);
+  EXPECT_GT(reference_->at("seki/complete.txt").size(), 0u);
+}
+
+TEST_F(ResumeTest, KilledAtEachPointThenResumed) {
+  for (const char* point : {"catalogue:0", "catalogue:5", "level-file:12", "checkpoint:20",
+                            "catalogue:32", "finish:32"}) {
+    SCOPED_TRACE(point);
+    fs::remove_all(dir_);
+    RunKilledAt(point, /*resume=*/false);
+    EXPECT_FALSE(fs::exists(dir_ / "manifest.json"));  // nothing looks complete
+    ResumeToEnd(point[0] == 'c' ? "1" : "2");
+  }
+}
+
+TEST_F(ResumeTest, KilledRepeatedly) {
+  RunKilledAt("catalogue:8", false);
+  RunKilledAt("level-file:15", true);
+  RunKilledAt("checkpoint:25", true);
+  RunKilledAt("catalogue:29", true);
+  ResumeToEnd("2");
+}
+
+TEST_F(ResumeTest, CorruptLevelFileIsRedone) {
+  RunKilledAt("checkpoint:10", false);
+  const fs::path newest = dir_ / "levels/level-0010.bin";
+  ASSERT_TRUE(fs::exists(newest));
+  {
+    std::fstream f(newest, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(fs::file_size(newest) / 2));
+    f.put('\x5A');
+  }
+  const RunResult r = RunSeki(Args(dir_, {"--resume"}));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("not using levels/level-0010.bin"), std::string::npos) << r.err;
+  ExpectSameCatalogues(Catalogues(dir_), *reference_);
+}
+
+TEST_F(ResumeTest, OtherParametersAreRefused) {
+  RunKilledAt("checkpoint:6", false);
+  std::vector<std::string> args = Args(dir_, {"--resume"});
+  args[6] = "3";  // --max-entry 3 instead of 2
+  seki::testing::ExpectBadInput(args, "", "was started with other parameters");
+}
+
+TEST_F(ResumeTest, ExistingRunIsNotOverwritten) {
+  RunKilledAt("checkpoint:3", false);
+  seki::testing::ExpectBadInput(Args(dir_), "", "already holds a run");
+}
+
+}  // namespace
