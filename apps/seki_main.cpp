@@ -5,6 +5,7 @@
 #include <new>
 #include <string>
 
+#include "apps/check_command.hpp"
 #include "apps/cli_error.hpp"
 #include "apps/demo_command.hpp"
 #include "apps/enumerate_command.hpp"
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   seki::cli::AddReproduceCommand(app);
   seki::cli::AddVerifyCommand(app);
   seki::cli::AddExportCommand(app);
+  seki::cli::AddCheckCommand(app, argc, argv);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 
   try {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "canon/canonical_form.hpp"
 #include "engine/rules.hpp"
@@ -56,19 +57,40 @@ Solution BasicSolver<KeyPolicy>::ChildSolution(const Matrix& a, int i, int j) {
 }
 
 template <class KeyPolicy>
+std::size_t BasicSolver<KeyPolicy>::positions() const {
+  return positions_;
+}
+
+template <class KeyPolicy>
+PackedMemo& BasicSolver<KeyPolicy>::MemoFor(const Matrix& a) {
+  const std::pair<int, int> shape{a.rows(), a.cols()};
+  if (last_memo_ == nullptr || shape != last_shape_) {
+    last_memo_ = &memos_.try_emplace(shape, (a.rows() * a.cols() + 7) / 8).first->second;
+    last_shape_ = shape;
+  }
+  return *last_memo_;
+}
+
+template <class KeyPolicy>
 PackedOutcome BasicSolver<KeyPolicy>::Value(const Matrix& a) {
-  const Matrix key = KeyPolicy{}(a);
-  if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+  PackedMemo& memo = MemoFor(a);
+  std::uint64_t key[kMaxDim * kMaxDim / 8] = {};
+  const Matrix form = KeyPolicy{}(a);
+  auto* bytes = reinterpret_cast<unsigned char*>(key);
+  for (int i = 0; i < form.rows(); ++i)
+    std::memcpy(bytes + i * form.cols(), &form.cells()[i * kMaxDim], form.cols());
+  if (auto v = memo.Find(key)) return PackedOutcome{*v};
 
   ActiveMoveBest best;
   for (int i = 0; i < a.rows() && !best.Saturated(); ++i)
     for (int j = 0; j < a.cols() && !best.Saturated(); ++j)
       if (a(i, j) > 0) best.Add(ChildSolution(a, i, j));
 
-  if (memo_.size() >= max_positions_)
+  if (positions_ >= max_positions_)
     throw SolveTooLarge("needs more than " + std::to_string(max_positions_) +
                         " positions, more than fit in memory");
-  memo_.emplace(key, best.Packed());
+  memo.Insert(key, best.Packed().bits);
+  ++positions_;
   return best.Packed();
 }
 

@@ -7,11 +7,13 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "engine/matrix.hpp"
 #include "engine/outcome.hpp"
+#include "storage/packed_memo.hpp"
 
 namespace seki {
 
@@ -53,13 +55,19 @@ class BasicSolver {
   // line, else the solved child.
   Solution ChildSolution(const Matrix& a, int i, int j);
 
-  std::size_t positions() const { return memo_.size(); }
+  std::size_t positions() const;
 
  private:
   PackedOutcome Value(const Matrix& a);
+  PackedMemo& MemoFor(const Matrix& a);
 
   std::size_t max_positions_;
-  std::unordered_map<Matrix, PackedOutcome, MatrixHash> memo_;
+  std::size_t positions_ = 0;
+  // One memo per shape (every position reachable from a matrix has its shape), keyed by the
+  // bytes of KeyPolicy{}(a); the last one used is cached.
+  std::map<std::pair<int, int>, PackedMemo> memos_;
+  std::pair<int, int> last_shape_{0, 0};
+  PackedMemo* last_memo_ = nullptr;
 };
 
 using Solver = BasicSolver<CanonicalFormKey>;

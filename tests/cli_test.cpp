@@ -179,7 +179,7 @@ TEST(CliSolve, BadSources) {
 }
 
 TEST(CliSolve, BadOptions) {
-  ExpectBadInput({}, "", "seki: a command is required: solve, demo (see seki --help)\n");
+  ExpectBadInput({}, "", "seki: a command is required: solve, demo, enumerate");
   ExpectBadInput({"frobnicate"}, "", "seki: The following argument was not expected: frobnicate\n");
   ExpectBadInput({"--bogus"});
   ExpectBadInput({"solve", "--bogus", "11/11"});

@@ -1,0 +1,74 @@
+// PackedMemo: an open-addressing hash table from fixed-width keys (a run of 64-bit words) to one
+// byte. The single-matrix solver keeps one per matrix shape, keyed by the canonical form's bytes.
+// Concurrency: not thread-safe; one solver (and its memos) per thread.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+namespace seki {
+
+class PackedMemo {
+ public:
+  explicit PackedMemo(int words) : words_(words) { Rehash(1024); }
+
+  int words() const { return words_; }
+  std::size_t size() const { return size_; }
+  // Bytes held by the table (for memory limits).
+  std::size_t bytes() const { return used_.size() * (1 + words_ * sizeof(std::uint64_t)) + values_.size(); }
+
+  std::optional<std::uint8_t> Find(const std::uint64_t* key) const {
+    for (std::size_t slot = Slot(key);; slot = (slot + 1) & mask_) {
+      if (!used_[slot]) return std::nullopt;
+      if (Equal(slot, key)) return values_[slot];
+    }
+  }
+
+  // Inserts a key that is not present.
+  void Insert(const std::uint64_t* key, std::uint8_t value) {
+    if (2 * (size_ + 1) > used_.size()) Rehash(2 * used_.size());
+    std::size_t slot = Slot(key);
+    while (used_[slot]) slot = (slot + 1) & mask_;
+    used_[slot] = 1;
+    std::memcpy(&keys_[slot * words_], key, words_ * sizeof(std::uint64_t));
+    values_[slot] = value;
+    ++size_;
+  }
+
+ private:
+  std::size_t Slot(const std::uint64_t* key) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int w = 0; w < words_; ++w) {
+      h = (h ^ key[w]) * 0xBF58476D1CE4E5B9ull;
+      h ^= h >> 29;
+    }
+    return static_cast<std::size_t>(h) & mask_;
+  }
+  bool Equal(std::size_t slot, const std::uint64_t* key) const {
+    return std::memcmp(&keys_[slot * words_], key, words_ * sizeof(std::uint64_t)) == 0;
+  }
+  void Rehash(std::size_t capacity) {
+    PackedMemo bigger(words_, capacity);
+    for (std::size_t s = 0; s < used_.size(); ++s)
+      if (used_[s]) bigger.Insert(&keys_[s * words_], values_[s]);
+    *this = std::move(bigger);
+  }
+  PackedMemo(int words, std::size_t capacity)
+      : words_(words),
+        mask_(capacity - 1),
+        keys_(capacity * words),
+        values_(capacity),
+        used_(capacity) {}
+
+  int words_;
+  std::size_t mask_ = 0;
+  std::size_t size_ = 0;
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint8_t> values_;
+  std::vector<std::uint8_t> used_;
+};
+
+}  // namespace seki
