@@ -30,8 +30,15 @@ case "${1:-demo}" in
   demo)
     install_packages
     build
-    echo "== demo: solving the paper's Fig. 2 matrix"
-    build/release/apps/seki demo
+    seki=build/release/apps/seki
+    echo "== demo 1/4: solving the paper's Fig. 2 matrix"
+    "$seki" demo
+    echo "== demo 2/4: one small catalogue (3x3, entries <= 3) into runs/demo"
+    "$seki" enumerate --rows 3 --cols 3 --max-entry 3 --out runs/demo --force --quiet
+    echo "== demo 3/4: re-checking that run independently"
+    "$seki" verify runs/demo
+    echo "== demo 4/4: reproducing the paper's results (quick mode)"
+    "$seki" reproduce --quick
     ;;
   build)
     install_packages

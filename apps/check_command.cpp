@@ -34,8 +34,7 @@ using Clock = std::chrono::steady_clock;
 std::string Shape(int rows, int cols) { return fmt::format("{}x{}", rows, cols); }
 
 std::string Region(const ShapeCheck& s) {
-  return fmt::format("{}, entries <= {}, sum <= {}", Shape(s.rows, s.cols), s.max_entry,
-                     s.max_sum);
+  return fmt::format("{}, entries <= {}, sum <= {}", Shape(s.rows, s.cols), s.max_entry, s.max_sum);
 }
 
 std::string Gib(double bytes) { return fmt::format("{:.2f} GiB", bytes / (1024.0 * 1024 * 1024)); }
@@ -85,17 +84,18 @@ Json LineJson(const PlayLine& line) {
 
 Json FindingJson(const Finding& f) {
   const Matrix& a = f.matrix;
-  return {{"matrix", FormatMatrix(a)},
-          {"rows", a.rows()},
-          {"cols", a.cols()},
-          {"sum", a.sum()},
-          {"height", a.height()},
-          {"kind", f.kind},
-          {"reason", f.reason},
-          {"seki", OutcomeJson(f.values.seki, Game::kSeki)},
-          {"dseki", OutcomeJson(f.values.dseki, Game::kDSeki)},
-          {"lines",
-           {{"game", GameTitle(f.game)}, {"R", LineJson(f.lines[0])}, {"C", LineJson(f.lines[1])}}}};
+  return {
+      {"matrix", FormatMatrix(a)},
+      {"rows", a.rows()},
+      {"cols", a.cols()},
+      {"sum", a.sum()},
+      {"height", a.height()},
+      {"kind", f.kind},
+      {"reason", f.reason},
+      {"seki", OutcomeJson(f.values.seki, Game::kSeki)},
+      {"dseki", OutcomeJson(f.values.dseki, Game::kDSeki)},
+      {"lines",
+       {{"game", GameTitle(f.game)}, {"R", LineJson(f.lines[0])}, {"C", LineJson(f.lines[1])}}}};
 }
 
 Json ShapeJson(const ShapeCheck& s) {
@@ -110,16 +110,11 @@ Json ShapeJson(const ShapeCheck& s) {
   }
   Json findings = Json::array();
   for (const Finding& f : s.findings) findings.push_back(FindingJson(f));
-  Json j = {{"rows", s.rows},
-            {"cols", s.cols},
-            {"max_entry", s.max_entry},
-            {"max_sum", s.max_sum},
-            {"classes", s.classes},
-            {"burnside_classes", s.expected_classes},
-            {"examined", s.examined},
-            {"seconds", s.seconds},
-            {"class_counts", classes},
-            {"counts", counts}};
+  Json j = {{"rows", s.rows},           {"cols", s.cols},
+            {"max_entry", s.max_entry}, {"max_sum", s.max_sum},
+            {"classes", s.classes},     {"burnside_classes", s.expected_classes},
+            {"examined", s.examined},   {"seconds", s.seconds},
+            {"class_counts", classes},  {"counts", counts}};
   if (s.conjecture == Conjecture::k62) {
     Json heights = Json::object();
     for (std::size_t h = 1; h < s.complete_seki_by_height.size(); ++h)
@@ -149,7 +144,8 @@ bool WriteFile(const std::string& path, const std::string& text, std::string& er
 
 // Bytes the level engine needs to build level `sum` (the estimate of `seki enumerate`): the level
 // below, the pushed records (one per entry of every parent) and the new level.
-double LevelBytes(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts, int sum) {
+double LevelBytes(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                  int sum) {
   const double below = double(counts[sum - 1]), here = double(counts[sum]);
   return 9 * below + 8 * below * space.rows * space.cols + 25 * here;
 }
@@ -158,7 +154,15 @@ double LevelBytes(const EnumerationSpace& space, const std::vector<std::uint64_t
 
 std::size_t CheckReport::FindingCount() const {
   std::size_t n = 0;
-  for (const ShapeCheck& s : shapes) n += s.findings.size();
+  for (const ShapeCheck& s : shapes)
+    for (const Finding& f : s.findings) n += f.kind != "listed";
+  return n;
+}
+
+std::size_t CheckReport::ListedCount() const {
+  std::size_t n = 0;
+  for (const ShapeCheck& s : shapes)
+    for (const Finding& f : s.findings) n += f.kind == "listed";
   return n;
 }
 
@@ -166,7 +170,7 @@ std::string CheckReport::Result() const {
   bool counterexample = false, any = false;
   for (const ShapeCheck& s : shapes)
     for (const Finding& f : s.findings) {
-      any = true;
+      any |= f.kind != "listed";
       counterexample |= f.kind == "counterexample";
     }
   if (counterexample) return "counterexample";
@@ -175,7 +179,8 @@ std::string CheckReport::Result() const {
 
 std::pair<int, int> ParseShape(const std::string& text) {
   const auto bad = [&] {
-    return CliError("--shapes", "'" + text + "' is not a shape such as 3x4 (rows x columns, each 1..8)");
+    return CliError("--shapes",
+                    "'" + text + "' is not a shape such as 3x4 (rows x columns, each 1..8)");
   };
   const std::size_t x = text.find('x');
   if (x == std::string::npos || x == 0 || x + 1 >= text.size()) throw bad();
@@ -217,19 +222,21 @@ std::string FormatCheckHeader(const CheckReport& r) {
   std::string out = fmt::format("seki check {}: {}\n", ConjectureName(r.conjecture),
                                 ConjectureStatement(r.conjecture));
   out += fmt::format("  reported: {}\n", FindingMeaning(r.conjecture));
-  out += "  region: every class of each shape (matrices up to row/column permutation) within the "
-         "bounds, built by the level engine; a class with a zero line is not a starting position "
-         "and is not examined\n";
+  out +=
+      "  region: every class of each shape (matrices up to row/column permutation) within the "
+      "bounds, built by the level engine; a class with a zero line is not a starting position "
+      "and is not examined\n";
   return out;
 }
 
 std::string FormatShapeText(const ShapeCheck& s) {
   std::string out = fmt::format("\n{}\n", Region(s));
-  out += fmt::format("  classes examined: {} with no zero line, of {} classes in all ({}); {:.2f} s\n",
-                     s.examined, s.classes,
-                     s.classes == s.expected_classes ? "= Burnside's count" : "Burnside: " +
-                                                           std::to_string(s.expected_classes),
-                     s.seconds);
+  out += fmt::format(
+      "  classes examined: {} with no zero line, of {} classes in all ({}); {:.2f} s\n", s.examined,
+      s.classes,
+      s.classes == s.expected_classes ? "= Burnside's count"
+                                      : "Burnside: " + std::to_string(s.expected_classes),
+      s.seconds);
   out += fmt::format(
       "  SEKI: {} seki ({} complete, {} semi-complete); D-SEKI: {} d-seki ({} complete, {} "
       "semi-complete)\n",
@@ -238,7 +245,8 @@ std::string FormatShapeText(const ShapeCheck& s) {
       s.Count(Game::kDSeki, SekiClass::kComplete), s.Count(Game::kDSeki, SekiClass::kSemiComplete));
   if (!s.counts.empty()) {
     std::string counts;
-    for (const auto& [name, n] : s.counts) counts += (counts.empty() ? "" : ", ") + fmt::format("{} {}", name, n);
+    for (const auto& [name, n] : s.counts)
+      counts += fmt::format("{}{}: {}", counts.empty() ? "" : "; ", name, n);
     out += "  " + counts + "\n";
   }
   if (s.conjecture == Conjecture::k62) {
@@ -253,17 +261,21 @@ std::string FormatShapeText(const ShapeCheck& s) {
       out += fmt::format("  complete seki by height: {}; largest height: {}\n", heights,
                          s.largest_complete_seki_height);
   }
-  if (s.findings.empty()) {
-    out += s.conjecture == Conjecture::k62 ? "  no complete seki of height >= 4: no counterexample\n"
-                                           : "  no counterexample\n";
-    return out;
-  }
+  const bool none = std::all_of(s.findings.begin(), s.findings.end(),
+                                [](const Finding& f) { return f.kind == "listed"; });
+  if (none)
+    out += s.conjecture == Conjecture::k62
+               ? "  no complete seki of height >= 4: no counterexample\n"
+               : "  no counterexample\n";
   for (std::size_t k = 0; k < s.findings.size(); ++k) {
     const Finding& f = s.findings[k];
     const Matrix& a = f.matrix;
     out += fmt::format("  {} {} of {}: {}  {}x{}, sum {}, height {}\n",
-                       f.kind == "counterexample" ? "COUNTEREXAMPLE" : "NEW", k + 1,
-                       s.findings.size(), FormatMatrix(a), a.rows(), a.cols(), a.sum(), a.height());
+                       f.kind == "counterexample" ? "COUNTEREXAMPLE"
+                       : f.kind == "new"          ? "NEW"
+                                                  : "LISTED",
+                       k + 1, s.findings.size(), FormatMatrix(a), a.rows(), a.cols(), a.sum(),
+                       a.height());
     out += "    why: " + f.reason + "\n";
     for (Game g : kGames)
       out += fmt::format("    {:<7}{}  {}\n", GameTitle(g), Values(f.values[g]),
@@ -288,13 +300,17 @@ std::string FormatCheckSummary(const CheckReport& r) {
   }
   const auto bound = [](int b) { return b < 0 ? std::string("none") : std::to_string(b); };
   std::string extra;
-  if (r.conjecture == Conjecture::k62) extra = " largest_height=" + heights;
+  if (r.conjecture == Conjecture::k62) {
+    extra = " largest_height=" + heights;
+    if (r.min_height != 4)
+      extra += fmt::format(" min_height={} listed={}", r.min_height, r.ListedCount());
+  }
   if (r.conjecture == Conjecture::k63) extra = fmt::format(" seki={} dseki={}", seki, dseki);
   return fmt::format(
       "check conjecture={} shapes={} max_entry={} max_sum={} classes={} examined={}{} "
       "findings={} result={} seconds={:.2f}\n",
-      ConjectureName(r.conjecture), shapes, bound(r.max_entry), bound(r.max_sum), classes,
-      examined, extra, r.FindingCount(), r.Result(), r.seconds);
+      ConjectureName(r.conjecture), shapes, bound(r.max_entry), bound(r.max_sum), classes, examined,
+      extra, r.FindingCount(), r.Result(), r.seconds);
 }
 
 std::string FormatCheckJson(const CheckReport& r) {
@@ -309,10 +325,17 @@ std::string FormatCheckJson(const CheckReport& r) {
       {"conjecture", std::string(ConjectureName(r.conjecture))},
       {"statement", std::string(ConjectureStatement(r.conjecture))},
       {"reported", std::string(FindingMeaning(r.conjecture))},
-      {"region", {{"max_entry", bound(r.max_entry)}, {"max_sum", bound(r.max_sum)}}},
+      {"region",
+       {{"max_entry", bound(r.max_entry)},
+        {"max_sum", bound(r.max_sum)},
+        {"min_height", r.conjecture == Conjecture::k62 ? Json(r.min_height) : Json(nullptr)}}},
       {"threads", r.threads},
       {"shapes", shapes},
-      {"totals", {{"classes", classes}, {"examined", examined}, {"findings", r.FindingCount()}}},
+      {"totals",
+       {{"classes", classes},
+        {"examined", examined},
+        {"findings", r.FindingCount()},
+        {"listed", r.ListedCount()}}},
       {"result", r.Result()},
       {"seconds", r.seconds}};
   return j.dump(2) + "\n";
@@ -326,6 +349,8 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   if (o.threads < 0) throw CliError("--threads", "must be 0 (all cores) or positive");
   if (c != Conjecture::k61 && o.max_entry < 0 && o.max_sum < 0)
     throw CliError("check", "no bound: give --max-entry, --max-sum or both");
+  if (o.min_height >= 0 && c != Conjecture::k62)
+    throw CliError("--min-height", "only for conjecture 6.2");
   const double memory_limit = o.memory_limit.empty()
                                   ? 0.8 * double(PhysicalMemoryBytes())
                                   : double(ParseByteSize(o.memory_limit, "--memory-limit"));
@@ -358,7 +383,8 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
   CheckReport report;
   report.conjecture = c;
-  report.max_entry = o.max_entry;
+  report.max_entry = c == Conjecture::k61 && o.max_entry < 0 ? 2 : o.max_entry;
+  report.min_height = o.min_height >= 0 ? o.min_height : 4;
   report.max_sum = o.max_sum;
   report.threads = threads;
   report.command = command_line;
@@ -367,26 +393,27 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   std::cout << FormatCheckHeader(report) << std::flush;
   const bool live = !o.quiet && isatty(STDERR_FILENO);
   for (const EnumerationSpace& space : spaces) {
-    const std::string name = fmt::format("seki check {} {}x{}", ConjectureName(c), space.rows,
-                                         space.cols);
+    const std::string name =
+        fmt::format("seki check {} {}x{}", ConjectureName(c), space.rows, space.cols);
     if (!o.quiet && !live)
       std::cerr << fmt::format("{}: entries <= {}, sum <= {}, {} levels\n", name, space.max_entry,
                                space.max_sum, space.max_sum + 1);
     std::atomic<std::uint64_t> parents_done{0};
     std::optional<Progress> progress;
-    CheckHooks hooks;
+    CheckConfig config;
+    config.min_height_62 = report.min_height;
     if (live) {
       progress.emplace(true,
                        ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum), 0);
-      hooks.build.parents_done = &parents_done;
-      hooks.on_level = [&](int sum, std::uint64_t classes, double seconds) {
+      config.build.parents_done = &parents_done;
+      config.on_level = [&](int sum, std::uint64_t classes, double seconds) {
         progress->FinishLevel(sum, fmt::format("{}: level {}/{}: {} classes ({:.2f} s)", name, sum,
                                                space.max_sum, classes, seconds));
         parents_done = 0;
         progress->StartLevel(sum + 1, &parents_done);
       };
     }
-    report.shapes.push_back(CheckShape(c, space, hooks));
+    report.shapes.push_back(CheckShape(c, space, config));
     progress.reset();
     std::cout << FormatShapeText(report.shapes.back()) << std::flush;
   }
@@ -424,13 +451,17 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
   sub->add_option("--max-cols", options->max_cols, "See --max-rows (default: the same as R)")
       ->type_name("C")
       ->check(CLI::Range(1, kMaxDim));
-  sub->add_option("--max-entry", options->max_entry,
-                  "Largest entry (6.1: 1 or 2, default 2)")
+  sub->add_option("--max-entry", options->max_entry, "Largest entry (6.1: 1 or 2, default 2)")
       ->type_name("H")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, kMaxEntry));
   sub->add_option("--max-sum", options->max_sum, "Largest total sum")
       ->type_name("S")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, kMaxDim * kMaxDim * kMaxEntry));
+  sub->add_option("--min-height", options->min_height,
+                  "6.2 only: also list every complete seki of height >= K, K = 1..4 (default 4); "
+                  "those of height <= 3 are listed, not findings")
+      ->type_name("K")
+      ->check(CLI::Range(1, 4));
   sub->add_option("--json", options->json_file,
                   "Also write the report (region, counts, findings with lines, times, command, "
                   "version) as JSON to FILE")

@@ -19,6 +19,7 @@ struct CheckOptions {
   std::vector<std::string> shapes;   // "4x4", "3x4", ...
   int max_rows = -1, max_cols = -1;  // -1: not given (one given: the other defaults to it)
   int max_entry = -1, max_sum = -1;  // -1: not given
+  int min_height = -1;               // 6.2: list complete seki of height >= K (-1: 4)
   std::string json_file;             // empty: none
   std::string memory_limit;          // e.g. "8G"; empty: 80% of physical memory
   int threads = 0;                   // 0: all cores
@@ -28,13 +29,15 @@ struct CheckOptions {
 // What was searched and found.
 struct CheckReport {
   Conjecture conjecture = Conjecture::k61;
-  int max_entry = -1, max_sum = -1;  // the bounds as given (-1: not given)
+  int max_entry = -1, max_sum = -1;  // the bounds as given (-1: not given; 6.1: entries <= 2)
+  int min_height = 4;                // 6.2: complete seki of this height or more are reported
   std::vector<ShapeCheck> shapes;
   double seconds = 0;
   int threads = 0;
   std::string command;
 
-  std::size_t FindingCount() const;
+  std::size_t FindingCount() const;  // counterexamples and new heights (not "listed")
+  std::size_t ListedCount() const;   // 6.2 with --min-height <= 3: complete seki of height <= 3
   // "no-counterexample", "counterexample" or (6.2, only findings off 3x3) "new-height".
   std::string Result() const;
 };

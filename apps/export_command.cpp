@@ -228,6 +228,8 @@ void CheckRun(const fs::path& dir, const RunManifest& m) {
   if (!m.complete)
     throw CliError((dir / "manifest.json").string(),
                    "the run is not marked complete; finish it (seki enumerate --resume) first");
+  if (m.generate_only)
+    throw CliError(dir.string(), "a generation-only run has no values to export");
   std::vector<std::string> names;
   for (const CatalogueFile& f : CatalogueFiles()) names.push_back(f.path);
   if (m.files.count(kOutcomesFile)) names.push_back(kOutcomesFile);

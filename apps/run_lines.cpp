@@ -33,10 +33,9 @@ class Cursor {
 
   bool at_end() const { return pos_ == line_.size(); }
 
-  bool Fail(const std::string& problem) {
-    if (why_) *why_ = "column " + std::to_string(pos_ + 1) + ": " + problem;
-    return false;
-  }
+  bool Fail(const std::string& problem) { return FailAt(pos_, problem); }
+  // A problem with the value of the field that starts at field_at_ (its key).
+  bool FailValue(const std::string& problem) { return FailAt(field_at_, problem); }
 
   // The text up to the next space (or the end), which must not be empty.
   bool Token(std::string_view& out, const char* what) {
@@ -53,10 +52,10 @@ class Cursor {
     try {
       a = ParseMatrix(text);
     } catch (const ParseError& e) {
-      return Fail(std::string("matrix: ") + e.what());
+      return FailAt(0, std::string("matrix: ") + e.what());
     }
     if (FormatMatrix(a) != text)
-      return Fail("matrix '" + Show(text) + "' is not in canonical text form ('" +
+      return FailAt(0, "matrix '" + Show(text) + "' is not in canonical text form ('" +
                   FormatMatrix(a) + "')");
     return true;
   }
@@ -69,6 +68,7 @@ class Cursor {
       return Fail("expected '" + std::string(key) + "=' after one space, found '" +
                   Show(line_.substr(pos_, expected.size() + 4)) + "'");
     }
+    field_at_ = pos_ + 1;
     pos_ += expected.size();
     return Token(value, (std::string("value of ") + std::string(key)).c_str());
   }
@@ -78,7 +78,7 @@ class Cursor {
     if (!Field(key, v)) return false;
     const bool digits = v.find_first_not_of("0123456789") == std::string_view::npos;
     if (!digits || v.size() > 5 || (v.size() > 1 && v[0] == '0'))
-      return Fail(std::string(key) + "='" + Show(v) + "' is not a number in canonical form");
+      return FailValue(std::string(key) + "='" + Show(v) + "' is not a number in canonical form");
     out = 0;
     for (char ch : v) out = out * 10 + (ch - '0');
     return true;
@@ -88,7 +88,7 @@ class Cursor {
     std::string_view v;
     if (!Field(key, v)) return false;
     if (!LetterValue(v, out))
-      return Fail(std::string(key) + "='" + Show(v) + "': expected W, D or L");
+      return FailValue(std::string(key) + "='" + Show(v) + "': expected W, D or L");
     return true;
   }
 
@@ -96,7 +96,7 @@ class Cursor {
     std::string_view v;
     if (!Field(key, v)) return false;
     if (v != "yes" && v != "no")
-      return Fail(std::string(key) + "='" + Show(v) + "': expected yes or no");
+      return FailValue(std::string(key) + "='" + Show(v) + "': expected yes or no");
     out = v == "yes";
     return true;
   }
@@ -109,7 +109,8 @@ class Cursor {
     bool ok = v.size() == 4;
     for (std::size_t k = 0; ok && k < 4; ++k) ok = LetterValue(v.substr(k, 1), x[k]);
     if (!ok)
-      return Fail(std::string(key) + "='" + Show(v) + "': expected four letters W, D or L (RCrc)");
+      return FailValue(std::string(key) + "='" + Show(v) +
+                       "': expected four letters W, D or L (RCrc)");
     out = Outcome{x[0], x[1], x[2], x[3]};
     return true;
   }
@@ -128,8 +129,13 @@ class Cursor {
     return true;
   }
 
+  bool FailAt(std::size_t at, const std::string& problem) {
+    if (why_) *why_ = "column " + std::to_string(at + 1) + ": " + problem;
+    return false;
+  }
+
   std::string_view line_;
-  std::size_t pos_ = 0;
+  std::size_t pos_ = 0, field_at_ = 0;
   std::string* why_;
 };
 

@@ -134,6 +134,7 @@ RunManifest ReadRunManifest(const fs::path& dir) {
   m.effective_max_entry = r.Int(p, "effective_max_entry", pp);
   m.effective_max_sum = r.Int(p, "effective_max_sum", pp);
   m.outcomes = r.Bool(p, "outcomes", pp);
+  if (p.contains("generate_only")) m.generate_only = r.Bool(p, "generate_only", pp);
   if (m.rows < 1 || m.rows > kMaxDim || m.cols < 1 || m.cols > kMaxDim)
     r.Fail("parameters.rows/cols", "outside 1..8");
   if (m.effective_max_entry < 1 || m.effective_max_entry > kMaxEntry)

@@ -48,6 +48,7 @@ struct RunManifest {
   std::optional<int> max_entry, max_sum;  // as given on the command line
   int effective_max_entry = 0, effective_max_sum = 0;
   bool outcomes = false;
+  bool generate_only = false;  // parameters.generate_only (optional): no catalogues were written
   int threads = 0;
   std::vector<ManifestCounts> levels;
   ManifestCounts totals;

@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <stdexcept>
 
@@ -18,6 +19,8 @@ namespace seki {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+constexpr int kMaxKeyBits = 56;  // EnumerationSpace::Make: a key and an offer byte in 64 bits
 
 double Since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -81,7 +84,8 @@ std::vector<std::string> CounterNames(Conjecture c) {
 }
 
 // Counts and findings of one class with no zero line.
-void Examine(Conjecture c, const Matrix& a, std::uint64_t key, PackedOutcome packed, Tally& t) {
+void Examine(Conjecture c, const CheckConfig& config, const Matrix& a, std::uint64_t key,
+             PackedOutcome packed, Tally& t) {
   const Solution v = Solution::From(packed);
   ++t.examined;
   for (Game g : kGames) ++t.by_class[static_cast<int>(g)][static_cast<int>(v[g].seki_class())];
@@ -116,7 +120,10 @@ void Examine(Conjecture c, const Matrix& a, std::uint64_t key, PackedOutcome pac
       }
       break;
   }
-  if (IsFinding(c, a, v)) {
+  const bool found = c == Conjecture::k62
+                         ? complete_seki && a.height() >= std::min(config.min_height_62, 4)
+                         : IsFinding(c, a, v);
+  if (found) {
     Finding f;
     f.matrix = a;
     f.key = key;
@@ -229,7 +236,10 @@ bool IsFinding(Conjecture c, const Matrix& a, const Solution& v) {
 }
 
 std::string FindingKind(Conjecture c, const Matrix& a) {
-  if (c == Conjecture::k62 && !(a.rows() == 3 && a.cols() == 3)) return "new";
+  if (c == Conjecture::k62) {
+    if (a.height() <= 3) return "listed";
+    if (!(a.rows() == 3 && a.cols() == 3)) return "new";
+  }
   return "counterexample";
 }
 
@@ -240,6 +250,7 @@ std::string FindingReason(Conjecture c, const Matrix& a, const Solution& v) {
              (a.rows() != a.cols() ? std::string("not square, ") : std::string()) + LineSums(a);
     case Conjecture::k62: {
       std::string why = "complete seki of height " + std::to_string(a.height());
+      if (a.height() <= 3) return why + " (known heights, listed on request)";
       if (a.rows() == 3 && a.cols() == 3) return why + ": contradicts H_3 = 3";
       if (a.rows() == a.cols())
         return why + ": new, H_" + std::to_string(a.rows()) + " >= " + std::to_string(a.height());
@@ -296,12 +307,27 @@ EnumerationSpace CheckSpace(Conjecture c, int rows, int cols, int max_entry, int
     throw std::invalid_argument("no bound: give --max-entry, --max-sum or both");
   if (max_entry == 0 || max_sum == 0 || max_entry < -1 || max_sum < -1)
     throw std::invalid_argument("bounds must be positive");
+  std::string bound;
+  if (max_entry >= 0) bound += " --max-entry " + std::to_string(max_entry);
+  if (max_sum >= 0) bound += " --max-sum " + std::to_string(max_sum);
+  // The key width, checked here to name the bound that fits (Make refuses the same keys).
+  const int entry =
+      max_entry < 0 ? max_sum : (max_sum < 0 ? max_entry : std::min(max_entry, max_sum));
+  const int cells = rows * cols;
+  const int bits = cells * std::bit_width(static_cast<unsigned>(std::min(entry, kMaxEntry) | 1));
+  if (entry <= kMaxEntry && bits > kMaxKeyBits) {
+    const int per_entry = kMaxKeyBits / cells;
+    throw std::invalid_argument(
+        where + "," + bound + ": entries up to " + std::to_string(entry) + " need " +
+        std::to_string(bits) + " key bits, more than the " + std::to_string(kMaxKeyBits) +
+        " the level engine supports; " +
+        (per_entry == 0 ? "no entry bound fits this shape"
+                        : "this shape needs --max-entry " +
+                              std::to_string((1 << std::min(per_entry, 8)) - 1) + " or less"));
+  }
   try {
     return EnumerationSpace::Make(rows, cols, max_entry, max_sum);
   } catch (const std::invalid_argument& e) {
-    std::string bound;
-    if (max_entry >= 0) bound += " --max-entry " + std::to_string(max_entry);
-    if (max_sum >= 0) bound += " --max-sum " + std::to_string(max_sum);
     throw std::invalid_argument(where + "," + bound + ": " + e.what());
   }
 }
@@ -311,7 +337,7 @@ std::uint64_t ShapeCheck::SekiCount(Game g) const {
          Count(g, SekiClass::kComplete);
 }
 
-ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckHooks& hooks) {
+ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckConfig& config) {
   const auto start = Clock::now();
   ShapeCheck out;
   out.conjecture = c;
@@ -323,8 +349,8 @@ ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckHo
     out.expected_classes += n;
 
   Tally total;
+  auto level_start = Clock::now();  // building and scanning a level are timed together
   auto scan = [&](const Level& level) {
-    const auto level_start = Clock::now();
     out.classes += level.size();
     std::vector<Tally> shards(kShardCount);
     tbb::parallel_for(0, kShardCount, [&](int s) {
@@ -333,7 +359,7 @@ ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckHo
       for (std::size_t k = 0; k < shard.keys.size(); ++k) {
         const Matrix a = space.codec.Unpack(shard.keys[k]);
         if (a.has_zero_line()) continue;  // not a starting position; its values mean nothing
-        Examine(c, a, shard.keys[k], shard.values[k], t);
+        Examine(c, config, a, shard.keys[k], shard.values[k], t);
       }
     });
     // Merge in shard order, then the level's findings in key order: independent of threads.
@@ -342,14 +368,14 @@ ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckHo
       total.Merge(t);
       for (Finding& f : t.findings) total.findings.push_back(std::move(f));
     }
-    std::sort(total.findings.begin() + static_cast<std::ptrdiff_t>(first_new),
-              total.findings.end(),
+    std::sort(total.findings.begin() + static_cast<std::ptrdiff_t>(first_new), total.findings.end(),
               [](const Finding& x, const Finding& y) { return x.key < y.key; });
-    if (hooks.on_level) hooks.on_level(level.sum, level.size(), Since(level_start));
+    if (config.on_level) config.on_level(level.sum, level.size(), Since(level_start));
+    level_start = Clock::now();
   };
 
   // ForEachLevel (engine/level_builder.hpp) with the caller's hooks for progress and stopping.
-  const LevelBuilder builder(space, /*solve=*/true, hooks.build);
+  const LevelBuilder builder(space, /*solve=*/true, config.build);
   Level level = builder.First();
   scan(level);
   while (level.sum < space.max_sum) {

@@ -74,8 +74,9 @@ bool IsFinding(Conjecture c, const Matrix& a, const Solution& v);
 // Why it is reported, in one line (e.g. "prime complete seki, entries <= 2, not an IDSM: row sums
 // 3,3,2, column sums 3,2,3").
 std::string FindingReason(Conjecture c, const Matrix& a, const Solution& v);
-// "counterexample", or for 6.2 off the 3 x 3 shape "new" (a complete seki of height >= 4 does not
-// contradict 6.2 there, but none was known).
+// "counterexample"; for 6.2: "counterexample" on 3 x 3 (height >= 4 contradicts H_3 = 3), "new" on
+// other shapes (a complete seki of height >= 4 does not contradict 6.2 there, but none was known),
+// "listed" for height <= 3 (only with CheckConfig::min_height_62 < 4).
 std::string FindingKind(Conjecture c, const Matrix& a);
 
 // ---- Regions ----
@@ -109,10 +110,10 @@ struct Finding {
 struct ShapeCheck {
   Conjecture conjecture = Conjecture::k61;
   int rows = 0, cols = 0;
-  int max_entry = 0, max_sum = 0;        // the effective bounds searched
-  std::uint64_t classes = 0;             // every class of the region, zero lines included
-  std::uint64_t expected_classes = 0;    // Burnside's count of the same (ClassCountsBySum)
-  std::uint64_t examined = 0;            // classes with no zero line: the ones checked
+  int max_entry = 0, max_sum = 0;      // the effective bounds searched
+  std::uint64_t classes = 0;           // every class of the region, zero lines included
+  std::uint64_t expected_classes = 0;  // Burnside's count of the same (ClassCountsBySum)
+  std::uint64_t examined = 0;          // classes with no zero line: the ones checked
   std::array<std::array<std::uint64_t, 4>, 2> by_class{};  // [game][SekiClass] of examined
   std::vector<std::uint64_t> complete_seki_by_height;      // [h], h = 0..max_entry
   int largest_complete_seki_height = 0;                    // 0: no complete seki
@@ -127,16 +128,19 @@ struct ShapeCheck {
   }
 };
 
-struct CheckHooks {
+struct CheckConfig {
   BuildHooks build;  // progress counter / stop flag of the level builder
-  // Called after each level is scanned (on the calling thread).
+  // Called after each level is built and scanned, with the seconds both took (calling thread).
   std::function<void(int sum, std::uint64_t classes, double seconds)> on_level;
+  // 6.2 only: every complete seki of height >= this is reported. Those of height >= 4 are the
+  // findings of the conjecture; a lower value also lists known heights (kind "listed").
+  int min_height_62 = 4;
 };
 
 // Searches one shape: builds every level of `space` (EnumerationSpace::Make via CheckSpace),
 // scans its classes in parallel, and checks each class with no zero line. The findings get their
 // lines of play from a single-matrix Solver, which must agree with the level engine's values
 // (std::logic_error otherwise); the class count must agree with Burnside's count.
-ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckHooks& hooks = {});
+ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckConfig& config = {});
 
 }  // namespace seki

@@ -288,6 +288,22 @@ TEST_F(VerifyTest, ManifestProblems) {
   }
 }
 
+TEST_F(VerifyTest, GenerationOnlyRunHasOnlyCounts) {
+  const fs::path dir = scratch_.path() / "generated";
+  const RunResult made = RunSeki({"enumerate", "--rows", "2", "--cols", "3", "--max-entry", "2",
+                                  "--generate-only", "--quiet", "--out", dir.string()});
+  ASSERT_EQ(made.status, 0) << made.err;
+  if (!fs::exists(dir / "manifest.json")) GTEST_SKIP() << "enumerate --generate-only wrote no manifest";
+  const RunResult r = Verify(dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("ok      generation-only run"), std::string::npos) << r.out;
+  fs::create_directories(dir / "seki");
+  WriteText(dir / "seki/seki.txt", "");  // a catalogue has no business here
+  ExpectFailure(Verify(dir), {"generation-only run"});
+  ExpectBadInput({"export", dir.string(), "--sqlite", (scratch_.path() / "g.sqlite").string()}, "",
+                 "generation-only run has no values");
+}
+
 TEST_F(VerifyTest, BadInputIsExitTwo) {
   ExpectBadInput({"verify", (scratch_.path() / "no-such-run").string()}, "", "no such run directory");
   const fs::path dir = Copy("plain");
