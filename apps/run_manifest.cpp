@@ -96,6 +96,11 @@ RunManifest ReadRunManifest(const fs::path& dir) {
   const fs::path path = dir / "manifest.json";
   if (!fs::exists(path, ec))
     throw CliError(path.string(), "missing: not a finished run directory");
+  // A real manifest is a few hundred kilobytes at most (one entry per level); refuse to load
+  // anything absurd into memory.
+  constexpr std::uintmax_t kMaxManifestBytes = 64u << 20;
+  if (fs::file_size(path, ec) > kMaxManifestBytes)
+    throw CliError(path.string(), "too large to be a manifest");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CliError(path.string(), "cannot read");
   std::ostringstream text;

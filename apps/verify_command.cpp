@@ -102,13 +102,31 @@ struct Pick {
   int kind = -1;  // a catalogue's class to re-check, or -1 (outcomes.txt)
 };
 
-// Picks every line, or a reservoir sample of n lines plus the lines that must always be re-solved.
-class Picker {
+// Re-solves matrices with the single-matrix solver, one memo shared by all (dropped when large).
+class Resolver {
  public:
-  Picker(std::optional<std::uint64_t> n, std::uint64_t seed) : n_(n), rng_(seed) {}
+  Solution Solve(const Matrix& a) {
+    if (!solver_ || solver_->positions() > kSolverMemoLimit) solver_.emplace();
+    return solver_->Solve(a);
+  }
+
+ private:
+  std::optional<Solver> solver_;
+};
+
+// Re-solves the lines of one file as they are offered: every line, or with a sample size n every
+// line that must be re-solved (complete and semi-complete ones) plus a reservoir sample of n of
+// the others, solved at the end. Holds at most the sample in memory.
+class SolverCheck {
+ public:
+  SolverCheck(Resolver& resolver, std::optional<std::uint64_t> n, std::uint64_t seed,
+              std::string file)
+      : resolver_(resolver), n_(n), rng_(seed), file_(std::move(file)) {}
+
   void Offer(Pick pick, bool always) {
+    ++candidates_;
     if (!n_ || always) {
-      picks_.push_back(std::move(pick));
+      Check(pick);
       return;
     }
     ++seen_;
@@ -119,18 +137,55 @@ class Picker {
       if (j < *n_) reservoir_[j] = std::move(pick);
     }
   }
-  std::vector<Pick> Take() {
-    std::vector<Pick> all = std::move(picks_);
-    all.insert(all.end(), reservoir_.begin(), reservoir_.end());
-    std::sort(all.begin(), all.end(), [](const Pick& a, const Pick& b) { return a.line < b.line; });
-    return all;
+
+  // Solves the sample; returns the check's verdict and detail.
+  std::pair<bool, std::string> Finish(bool with_class) {
+    std::sort(reservoir_.begin(), reservoir_.end(),
+              [](const Pick& a, const Pick& b) { return a.line < b.line; });
+    for (const Pick& p : reservoir_) Check(p);
+    reservoir_.clear();
+    const std::string what =
+        n_ ? "re-solved " + std::to_string(solved_) + " of " + std::to_string(candidates_) +
+                 " lines (sample)"
+           : "re-solved all " + std::to_string(solved_) + " lines";
+    return {tally_.ok(), tally_.Detail(what + ": values" + (with_class ? " and class" : "") +
+                                       " agree")};
   }
 
  private:
+  void Check(const Pick& p) {
+    ++solved_;
+    const std::string where = file_ + ":" + std::to_string(p.line);
+    Solution s;
+    try {
+      s = resolver_.Solve(p.matrix);
+    } catch (const std::exception& e) {
+      tally_.Add(where, FormatMatrix(p.matrix) + " could not be re-solved: " + e.what());
+      return;
+    }
+    for (Game g : kGames) {
+      const auto& written = p.game[static_cast<int>(g)];
+      if (!written) continue;
+      if (*written != s[g]) {
+        tally_.Add(where, FormatMatrix(p.matrix) + ": " + std::string(GameName(g)) + " " +
+                              Values(*written) + " written, the solver gives " + Values(s[g]));
+        return;
+      }
+      if (p.kind >= 0 && !Member(s[g], p.kind)) {
+        tally_.Add(where, FormatMatrix(p.matrix) + " is not " + ClassNoun(g, p.kind) +
+                              " by the solver");
+        return;
+      }
+    }
+  }
+
+  Resolver& resolver_;
   std::optional<std::uint64_t> n_;
   std::mt19937_64 rng_;
-  std::uint64_t seen_ = 0;
-  std::vector<Pick> picks_, reservoir_;
+  std::string file_;
+  std::uint64_t seen_ = 0, candidates_ = 0, solved_ = 0;
+  std::vector<Pick> reservoir_;
+  Tally tally_;
 };
 
 // What one file's lines showed.
@@ -142,7 +197,7 @@ struct Scan {
   std::map<int, std::uint64_t> per_sum;
   std::unordered_map<std::uint64_t, Outcome> members;  // catalogue: key -> values as written
   std::uint64_t planar_lines = 0;
-  std::vector<Pick> picks;
+  std::pair<bool, std::string> solver;  // the re-solving check
 };
 
 // Checks that apply to the matrix of every line: bounds, canonical form, order, repeats. Returns
@@ -205,7 +260,7 @@ void ReadLines(const fs::path& dir, Scan& scan, OnLine&& on_line) {
 }
 
 Scan ScanCatalogue(const fs::path& dir, const CatalogueFile& file, const Space& space,
-                   Picker picker) {
+                   SolverCheck solver) {
   Scan scan;
   scan.name = file.path;
   MatrixChecks matrix_checks(space);
@@ -247,58 +302,10 @@ Scan ScanCatalogue(const fs::path& dir, const CatalogueFile& file, const Space& 
       scan.once.Add(where, FormatMatrix(a) + " appears more than once");
     Pick pick{number, a, {}, file.kind};
     pick.game[static_cast<int>(file.game)] = o;
-    picker.Offer(std::move(pick), file.kind != 0 || o.r == Result::L || o.c == Result::L);
+    solver.Offer(std::move(pick), file.kind != 0 || o.r == Result::L || o.c == Result::L);
   });
-  scan.picks = picker.Take();
+  scan.solver = solver.Finish(true);
   return scan;
-}
-
-// Re-solves matrices with the single-matrix solver, one memo shared by all (dropped when large).
-class Resolver {
- public:
-  Solution Solve(const Matrix& a) {
-    if (!solver_ || solver_->positions() > kSolverMemoLimit) solver_.emplace();
-    return solver_->Solve(a);
-  }
-
- private:
-  std::optional<Solver> solver_;
-};
-
-// Re-solves a scan's picks; returns the check's result and detail.
-std::pair<bool, std::string> Resolve(Resolver& resolver, const Scan& scan,
-                                     std::optional<Game> game, std::uint64_t candidates,
-                                     bool sampled) {
-  Tally tally;
-  for (const Pick& p : scan.picks) {
-    const std::string where = scan.name + ":" + std::to_string(p.line);
-    Solution s;
-    try {
-      s = resolver.Solve(p.matrix);
-    } catch (const std::exception& e) {
-      tally.Add(where, FormatMatrix(p.matrix) + " could not be re-solved: " + e.what());
-      continue;
-    }
-    for (Game g : kGames) {
-      const auto& written = p.game[static_cast<int>(g)];
-      if (!written) continue;
-      if (*written != s[g]) {
-        tally.Add(where, FormatMatrix(p.matrix) + ": " + std::string(GameName(g)) + " " +
-                             Values(*written) + " written, the solver gives " + Values(s[g]));
-        break;
-      }
-      if (game && p.kind >= 0 && !Member(s[g], p.kind)) {
-        tally.Add(where, FormatMatrix(p.matrix) + " is not " + ClassNoun(g, p.kind) +
-                             " by the solver");
-        break;
-      }
-    }
-  }
-  const std::string what = sampled ? "re-solved " + std::to_string(scan.picks.size()) + " of " +
-                                         std::to_string(candidates) + " lines (sample)"
-                                   : "re-solved all " + std::to_string(scan.picks.size()) +
-                                         " lines";
-  return {tally.ok(), tally.Detail(what + ": values" + (game ? " and class" : "") + " agree")};
 }
 
 // The line count of a file against the manifest's total and per-level counts.
@@ -482,7 +489,8 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
   for (std::size_t k = 0; k < CatalogueFiles().size(); ++k) {
     const CatalogueFile& f = CatalogueFiles()[k];
     const std::uint64_t file_seed = seed ^ (0x9E3779B97F4A7C15ull * (k + 1));
-    scans.push_back(ScanCatalogue(dir, f, space, Picker(o.sample, file_seed)));
+    scans.push_back(
+        ScanCatalogue(dir, f, space, SolverCheck(resolver, o.sample, file_seed, f.path)));
     const Scan& scan = scans.back();
     if (!scan.readable) {
       report.Check(false, scan.name, "cannot read");
@@ -498,8 +506,7 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
     report.Check(scan.own_class.ok(), scan.name + ": class by the written values",
                  scan.own_class.Detail("every line's R, C follow from r, c by the pass rule and "
                                        "make it " + ClassNoun(f.game, f.kind)));
-    const auto [ok, detail] = Resolve(resolver, scan, f.game, scan.members.size(), !!o.sample);
-    report.Check(ok, scan.name + ": solver", detail);
+    report.Check(scan.solver.first, scan.name + ": solver", scan.solver.second);
   }
 
   // Containments between the catalogues: complete and semi-complete lines are seki lines with
@@ -536,10 +543,9 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
     Scan scan;
     scan.name = kOutcomesFile;
     MatrixChecks matrix_checks(space);
-    Picker picker(o.sample, seed ^ 0xD1B54A32D192ED03ull);
+    SolverCheck solver(resolver, o.sample, seed ^ 0xD1B54A32D192ED03ull, kOutcomesFile);
     Tally pass_rule, cross;
     std::vector<std::uint64_t> matched(scans.size(), 0);
-    std::uint64_t candidates = 0;
     ReadLines(dir, scan,
               [&](std::uint64_t number, const std::string& where, const std::string& text) {
                 std::string why;
@@ -577,13 +583,12 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
                     cross.Add(where, FormatMatrix(r->matrix) + ": " + Values(v) + " here, " +
                                          Values(it->second) + " in " + f.path);
                 }
-                ++candidates;
                 Pick pick{number, r->matrix, {r->values.seki, r->values.dseki}, -1};
                 const bool always = r->values.seki.seki_class() >= SekiClass::kSemiComplete ||
                                     r->values.dseki.seki_class() >= SekiClass::kSemiComplete;
-                picker.Offer(std::move(pick), always);
+                solver.Offer(std::move(pick), always);
               });
-    scan.picks = picker.Take();
+    scan.solver = solver.Finish(false);
     if (!scan.readable) {
       report.Check(false, scan.name, "cannot read");
     } else {
@@ -598,8 +603,7 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
       report.Check(cross.ok(), scan.name + " against the catalogues",
                    cross.Detail("each catalogue holds exactly the classes whose values make them "
                                 "members, with the same values"));
-      const auto [ok, detail] = Resolve(resolver, scan, std::nullopt, candidates, !!o.sample);
-      report.Check(ok, scan.name + ": solver", detail);
+      report.Check(scan.solver.first, scan.name + ": solver", scan.solver.second);
     }
   }
 

@@ -12,4 +12,8 @@ namespace seki {
 // lines are isolated vertices and do not matter; the size of a positive entry does not matter.
 bool IsPlanar(const Matrix& a);
 
+// The same answer from Boost's Boyer–Myrvold test alone, without IsPlanar's cheap shortcuts (edge
+// count bound, cycle rank); tests compare the two.
+bool IsPlanarBoyerMyrvold(const Matrix& a);
+
 }  // namespace seki

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
+#include <utility>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -81,6 +83,29 @@ TEST(Planarity, DirectSumsAndZeroLines) {
   EXPECT_TRUE(IsPlanar(DirectSum(M("111/111"), M("11/11/11"))));
   EXPECT_FALSE(IsPlanar(DirectSum(M("22/22"), M("111/111/111"))));
   EXPECT_TRUE(IsPlanar(M("000/011/011")));  // a zero line is an isolated vertex
+}
+
+// The shortcuts of IsPlanar (edge bound, cycle rank) agree with Boyer–Myrvold alone: on every
+// 0/1 pattern of 3x3, 3x4 and 4x4, and on random 5x5 .. 8x8 patterns.
+TEST(Planarity, ShortcutsAgreeWithBoyerMyrvold) {
+  int planar = 0, total = 0;
+  for (auto [m, n] : {std::pair{3, 3}, {3, 4}, {4, 4}})
+    testing::ForEachMatrix(m, n, 1, [&](const Matrix& a) {
+      ASSERT_EQ(IsPlanar(a), IsPlanarBoyerMyrvold(a)) << FormatMatrix(a);
+      planar += IsPlanar(a);
+      ++total;
+    });
+  EXPECT_GT(planar, 0);
+  EXPECT_LT(planar, total);
+  testing::Rng rng(6);
+  for (int t = 0; t < 4000; ++t) {
+    const int m = 5 + t % 4, n = 5 + (t / 4) % 4;
+    std::bernoulli_distribution edge(0.15 + 0.1 * (t % 5));
+    Matrix a(m, n);
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) a.set(i, j, edge(rng));
+    ASSERT_EQ(IsPlanar(a), IsPlanarBoyerMyrvold(a)) << FormatMatrix(a);
+  }
 }
 
 TEST(Planarity, CatalogueLineEndsWithPlanarField) {

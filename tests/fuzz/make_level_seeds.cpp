@@ -1,5 +1,6 @@
 // Writes the seed corpus of fuzz_level_file: real level files of the two parameter sets the target
-// expects, solved and generation-only, each prefixed with the target's mode byte.
+// expects, solved and generation-only, each prefixed with the target's mode byte (for the middle
+// level also with the "fix the checksum" bit set).
 // Usage: make_level_seeds DIR
 #include <filesystem>
 #include <fstream>
@@ -33,8 +34,13 @@ int main(int argc, char** argv) {
               const std::string name = std::to_string(s.rows) + "x" + std::to_string(s.cols) +
                                        "-sum" + std::to_string(sum) +
                                        (solved ? "-solved" : "-generated");
-              std::ofstream(dir / name, std::ios::binary)
-                  << mode << seki::EncodeLevelFile(level, params);
+              const std::string bytes = seki::EncodeLevelFile(level, params);
+              std::ofstream(dir / name, std::ios::binary) << mode << bytes;
+              // The same with the harness's "fix the checksum" bit, so that mutations of the body
+              // are accepted when they keep the format (and then must re-encode identically).
+              if (sum == s.sums[1])
+                std::ofstream(dir / (name + "-fixsum"), std::ios::binary)
+                    << static_cast<char>(mode | 1) << bytes;
             }
           },
           solved);
