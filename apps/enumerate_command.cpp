@@ -230,13 +230,16 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   std::signal(SIGINT, OnSigint);
 
   const auto start = Clock::now();
-  auto finish_level = [&](const Level& level, double seconds) {
+  // Writes a built level's catalogue lines and checkpoint; the level's time runs from `since`
+  // (before building) to the checkpoint.
+  auto finish_level = [&](const Level& level, Clock::time_point since) {
     const LevelCounts c = writer ? writer->AddLevel(level) : CountClasses(level, space.codec);
     KillPoint("catalogue", level.sum);
     const PartialSizes sizes = writer ? writer->Sync() : PartialSizes{};
     const std::string file = run.LevelFileName(level.sum);
     WriteLevelFile(run.path() / file, level, file_params);
     KillPoint("level-file", level.sum);
+    const double seconds = Seconds(since);
     checkpoint.levels.push_back(LevelJson(c, seconds));
     checkpoint.resumable.push_back({level.sum, file, sizes});
     if (checkpoint.resumable.size() > 2) checkpoint.resumable.erase(checkpoint.resumable.begin());
@@ -265,7 +268,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
     level = std::move(*resumed);
   } else {
     level = builder.First();
-    finish_level(level, Seconds(level_start));
+    finish_level(level, level_start);
   }
   while (level.sum < space.max_sum) {
     if (g_stop.load()) return interrupted(level.sum);
@@ -285,7 +288,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
     } catch (const LevelInterrupted&) {
       return interrupted(level.sum);
     }
-    finish_level(level, Seconds(level_start));
+    finish_level(level, level_start);
   }
   std::signal(SIGINT, SIG_DFL);
 

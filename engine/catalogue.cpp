@@ -74,7 +74,7 @@ LevelCounts CountClasses(const Level& level, const KeyCodec& codec) {
       tbb::blocked_range<int>(0, kShardCount), std::uint64_t{0},
       [&](const tbb::blocked_range<int>& r, std::uint64_t n) {
         for (int s = r.begin(); s != r.end(); ++s)
-          for (std::uint64_t key : level.shards[s].keys) n += !codec.Unpack(key).has_zero_line();
+          for (std::uint64_t key : level.shards[s].keys) n += !codec.HasZeroLine(key);
         return n;
       },
       std::plus<>());
@@ -160,8 +160,8 @@ LevelCounts CatalogueWriter::AddLevel(const Level& level) {
     ChunkText& text = chunks[c];
     const std::size_t end = std::min(entries.size(), (c + 1) * kChunk);
     for (std::size_t k = c * kChunk; k < end; ++k) {
+      if (space_.codec.HasZeroLine(entries[k].first)) continue;
       const Matrix a = space_.codec.Unpack(entries[k].first);
-      if (a.has_zero_line()) continue;
       ++text.counts.starting;
       const Solution v = Solution::From(entries[k].second);
       if (write_outcomes_) text.outcomes += OutcomeLine(a, v) + '\n';

@@ -70,6 +70,19 @@ void GenerateChildren(const EnumerationSpace& space, const Matrix& parent, std::
   const std::size_t first = out.size();
   const int parent_height = parent.height();
   const LineKeys keys = KeysOf(parent);
+  // The parent's positions holding its height, with their invariants: the only rivals of a child
+  // position raised to that height (a position raised above it is alone at the top).
+  struct Top {
+    int x, y;
+    std::uint64_t invariant;
+  };
+  std::array<Top, kMaxDim * kMaxDim> tops;
+  int num_tops = 0;
+  for (int x = 0; x < space.rows; ++x)
+    for (int y = 0; y < space.cols; ++y)
+      if (parent(x, y) == parent_height && parent_height > 0)
+        tops[num_tops++] = {x, y, PositionInvariant(parent_height, keys.row[x], keys.col[y])};
+
   Matrix child = parent;
   for (int i = 0; i < space.rows; ++i)
     for (int j = 0; j < space.cols; ++j) {
@@ -79,17 +92,17 @@ void GenerateChildren(const EnumerationSpace& space, const Matrix& parent, std::
       const std::uint64_t col_j = keys.col[j] - kWeight[v - 1] + kWeight[v];
       const std::uint64_t mine = PositionInvariant(v, row_i, col_j);
       bool beaten = false, tied = false;
-      for (int x = 0; x < space.rows && !beaten; ++x)
-        for (int y = 0; y < space.cols; ++y) {
-          if ((x == i && y == j) || parent(x, y) != v) continue;  // only entries equal to B's top
+      if (v == parent_height) {
+        for (int t = 0; t < num_tops && !beaten; ++t) {
+          const Top& q = tops[t];
           const std::uint64_t other =
-              PositionInvariant(v, x == i ? row_i : keys.row[x], y == j ? col_j : keys.col[y]);
-          if (other > mine) {
-            beaten = true;
-            break;
-          }
+              (q.x == i || q.y == j) ? PositionInvariant(v, q.x == i ? row_i : keys.row[q.x],
+                                                         q.y == j ? col_j : keys.col[q.y])
+                                     : q.invariant;
+          beaten = other > mine;
           tied |= other == mine;
         }
+      }
       if (beaten) continue;
       child.increment(i, j);
       std::uint64_t key = 0;

@@ -2,6 +2,7 @@
 // stores every class as the packed key of its canonical form.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -15,7 +16,15 @@ class KeyCodec {
   // Entries up to max_entry; cell (i, j) occupies bits [k*bits, (k+1)*bits) with k = i*cols + j
   // counted from the most significant end, so key order is row-major lexicographic order.
   KeyCodec(int rows, int cols, int max_entry)
-      : rows_(rows), cols_(cols), bits_(std::bit_width(static_cast<unsigned>(max_entry | 1))) {}
+      : rows_(rows), cols_(cols), bits_(std::bit_width(static_cast<unsigned>(max_entry | 1))) {
+    for (int i = 0; i < rows_; ++i)
+      for (int j = 0; j < cols_; ++j) {
+        const std::uint64_t cell = ((std::uint64_t{1} << bits_) - 1)
+                                   << (bits_ * (rows_ * cols_ - 1 - (i * cols_ + j)));
+        row_mask_[i] |= cell;
+        col_mask_[j] |= cell;
+      }
+  }
 
   static bool Fits(int rows, int cols, int max_entry) {
     return rows * cols * std::bit_width(static_cast<unsigned>(max_entry | 1)) <= 64;
@@ -33,6 +42,15 @@ class KeyCodec {
     return key;
   }
 
+  // Whether the matrix packed as `key` has a zero row or column, without unpacking it.
+  bool HasZeroLine(std::uint64_t key) const {
+    for (int i = 0; i < rows_; ++i)
+      if ((key & row_mask_[i]) == 0) return true;
+    for (int j = 0; j < cols_; ++j)
+      if ((key & col_mask_[j]) == 0) return true;
+    return false;
+  }
+
   Matrix Unpack(std::uint64_t key) const {
     Matrix a(rows_, cols_);
     const std::uint64_t mask = (std::uint64_t{1} << bits_) - 1;
@@ -45,6 +63,7 @@ class KeyCodec {
 
  private:
   int rows_ = 0, cols_ = 0, bits_ = 1;
+  std::array<std::uint64_t, kMaxDim> row_mask_{}, col_mask_{};
 };
 
 }  // namespace seki

@@ -318,6 +318,7 @@ TEST(CanonicalForm, PackedKeyIsThePackedCanonicalForm) {
           EXPECT_EQ(CanonicalFormKey(a, codec.bits()), codec.Pack(CanonicalForm(a)))
               << FormatMatrix(a);
           EXPECT_EQ(codec.Unpack(codec.Pack(a)), a);
+          EXPECT_EQ(codec.HasZeroLine(codec.Pack(a)), a.has_zero_line()) << FormatMatrix(a);
         }
       }
 }
