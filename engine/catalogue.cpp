@@ -113,6 +113,7 @@ void CatalogueWriter::Open(File& f, const std::string& name,
     std::filesystem::resize_file(f.temp_path, size->second, ec);
     if (ec) throw std::runtime_error("cannot cut back " + f.temp_path.string() + ": " + ec.message());
     f.out = std::fopen(f.temp_path.c_str(), "ab");
+    f.synced_size = size->second;
   }
   if (!f.out) throw std::runtime_error("cannot write " + f.temp_path.string());
 }
@@ -125,9 +126,12 @@ void CatalogueWriter::Append(File& f, const std::string& text) {
 PartialSizes CatalogueWriter::Sync() {
   PartialSizes sizes;
   for (File& f : files_) {
-    if (std::fflush(f.out) != 0 || ::fsync(::fileno(f.out)) != 0)
+    if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
+    const auto size = static_cast<std::uint64_t>(std::ftell(f.out));
+    if (size != f.synced_size && ::fsync(::fileno(f.out)) != 0)  // unchanged files need no fsync
       throw std::runtime_error("error writing " + f.temp_path.string());
-    sizes[f.name] = static_cast<std::uint64_t>(std::ftell(f.out));
+    f.synced_size = size;
+    sizes[f.name] = size;
   }
   return sizes;
 }

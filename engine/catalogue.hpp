@@ -67,6 +67,7 @@ class CatalogueWriter {
     std::string name;
     std::filesystem::path final_path, temp_path;
     std::FILE* out = nullptr;
+    std::uint64_t synced_size = ~std::uint64_t{0};  // size at the last fsync
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
   void Append(File& f, const std::string& text);
