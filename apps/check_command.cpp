@@ -127,21 +127,6 @@ Json ShapeJson(const ShapeCheck& s) {
   return j;
 }
 
-bool WriteFile(const std::string& path, const std::string& text, std::string& error) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    error = std::strerror(errno);
-    return false;
-  }
-  out << text;
-  out.close();
-  if (!out) {
-    error = "write error";
-    return false;
-  }
-  return true;
-}
-
 // Bytes the level engine needs to build level `sum` (the estimate of `seki enumerate`): the level
 // below, the pushed records (one per entry of every parent) and the new level.
 double LevelBytes(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
@@ -420,9 +405,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
   std::cout << '\n' << FormatCheckSummary(report) << std::flush;
-  std::string error;
-  if (!o.json_file.empty() && !WriteFile(o.json_file, FormatCheckJson(report), error))
-    throw CliError(o.json_file, "cannot write: " + error);
+  if (!o.json_file.empty()) WriteOutputFile(o.json_file, FormatCheckJson(report));
   return report.FindingCount() == 0 ? 0 : 1;
 }
 

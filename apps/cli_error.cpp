@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "storage/atomic_file.hpp"
+
 namespace seki::cli {
 
 CliError::CliError(std::string_view where, std::string_view problem)
@@ -19,6 +21,14 @@ std::string OneLine(std::string_view text) {
       out += ch;
   }
   return out;
+}
+
+void WriteOutputFile(const std::string& path, const std::string& text) {
+  try {
+    WriteFileAtomically(path, text);
+  } catch (const std::runtime_error& e) {
+    throw CliError(path, e.what());
+  }
 }
 
 }  // namespace seki::cli

@@ -21,6 +21,9 @@ struct ExitStatus {
   int status;
 };
 
+// Writes an output file (--json, --markdown, ...) atomically; a failure is a CliError naming it.
+void WriteOutputFile(const std::string& path, const std::string& text);
+
 // Text with every control character (newline, tab, ...) shown as \xNN.
 std::string OneLine(std::string_view text);
 

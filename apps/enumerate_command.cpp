@@ -64,8 +64,9 @@ json MembersJson(const LevelCounts& c) {
 }
 
 json LevelJson(const LevelCounts& c, double seconds) {
-  return {{"sum", c.sum},           {"classes", c.classes},          {"starting", c.starting},
-          {"members", MembersJson(c)}, {"seconds", seconds}, {"peak_rss_bytes", PeakRssBytes()}};
+  return {{"sum", c.sum},           {"classes", c.classes},
+          {"starting", c.starting}, {"members", MembersJson(c)},
+          {"seconds", seconds},     {"peak_rss_bytes", PeakRssBytes()}};
 }
 
 json ParametersJson(const EnumerateOptions& o, const EnumerationSpace& space) {
@@ -87,7 +88,8 @@ json TotalsJson(const json& levels) {
     totals["starting"] =
         totals["starting"].get<std::uint64_t>() + l["starting"].get<std::uint64_t>();
     for (const auto& [name, n] : l["members"].items())
-      totals["members"][name] = totals["members"].value(name, std::uint64_t{0}) + n.get<std::uint64_t>();
+      totals["members"][name] =
+          totals["members"].value(name, std::uint64_t{0}) + n.get<std::uint64_t>();
   }
   return totals;
 }
@@ -104,7 +106,7 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
 
 std::string ResumeHint(const std::string& command_line) {
   return command_line.find("--resume") == std::string::npos ? command_line + " --resume"
-                                                             : command_line;
+                                                            : command_line;
 }
 
 }  // namespace
@@ -119,10 +121,14 @@ std::uint64_t ParseByteSize(const std::string& text, const std::string& option) 
   }
   const std::string suffix = text.substr(used);
   double scale = 1;
-  if (suffix == "K" || suffix == "k") scale = 1024.0;
-  else if (suffix == "M" || suffix == "m") scale = 1024.0 * 1024;
-  else if (suffix == "G" || suffix == "g") scale = 1024.0 * 1024 * 1024;
-  else if (suffix == "T" || suffix == "t") scale = 1024.0 * 1024 * 1024 * 1024;
+  if (suffix == "K" || suffix == "k")
+    scale = 1024.0;
+  else if (suffix == "M" || suffix == "m")
+    scale = 1024.0 * 1024;
+  else if (suffix == "G" || suffix == "g")
+    scale = 1024.0 * 1024 * 1024;
+  else if (suffix == "T" || suffix == "t")
+    scale = 1024.0 * 1024 * 1024 * 1024;
   else if (!suffix.empty())
     throw CliError(option, "'" + text + "' has an unknown unit (use K, M, G or T)");
   if (!(value > 0)) throw CliError(option, "'" + text + "' must be positive");
@@ -172,8 +178,9 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   }
   if (!o.resume && run.HasRun()) {
     if (!o.force)
-      throw CliError(o.out, "already holds a run; use --resume to continue it or --force to "
-                            "start over");
+      throw CliError(o.out,
+                     "already holds a run; use --resume to continue it or --force to "
+                     "start over");
     run.Clear();
     std::filesystem::create_directories(run.path() / "levels");
   }
@@ -276,8 +283,8 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
     const double need = LevelBytesEstimate(space, counts, next, o.outcomes, o.generate_only);
     if (need + double(CurrentRssBytes()) > memory_limit)
       throw CliError("--memory-limit",
-                     "level " + std::to_string(next) + " needs about " + Gib(need) +
-                         " on top of " + Gib(double(CurrentRssBytes())) + " in use, more than " +
+                     "level " + std::to_string(next) + " needs about " + Gib(need) + " on top of " +
+                         Gib(double(CurrentRssBytes())) + " in use, more than " +
                          Gib(memory_limit) + "; levels up to " + std::to_string(level.sum) +
                          " are saved: rerun with a larger limit and --resume");
     level_start = Clock::now();
@@ -294,17 +301,18 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
 
   const double wall = Seconds(start);
   const json totals = TotalsJson(checkpoint.levels);
-  json manifest = {{"format", "seki-run/1"},
-                   {"tool", {{"name", "seki"}, {"version", SEKI_VERSION}, {"commit", SEKI_GIT_COMMIT}}},
-                   {"command", command_line},
-                   {"parameters", parameters},
-                   {"threads", threads},
-                   {"host", HostJson()},
-                   {"start", checkpoint.start},
-                   {"end", NowIso8601()},
-                   {"levels", checkpoint.levels},
-                   {"totals", totals},
-                   {"files", json::object()}};
+  json manifest = {
+      {"format", "seki-run/1"},
+      {"tool", {{"name", "seki"}, {"version", SEKI_VERSION}, {"commit", SEKI_GIT_COMMIT}}},
+      {"command", command_line},
+      {"parameters", parameters},
+      {"threads", threads},
+      {"host", HostJson()},
+      {"start", checkpoint.start},
+      {"end", NowIso8601()},
+      {"levels", checkpoint.levels},
+      {"totals", totals},
+      {"files", json::object()}};
   const json summary = {{"parameters", parameters},
                         {"levels", checkpoint.levels},
                         {"totals", totals},

@@ -115,7 +115,8 @@ class Database {
     throw std::runtime_error("sqlite " + path_.string() + ": " + message);
   }
   void Close() {
-    if (db_ && sqlite3_close(db_) != SQLITE_OK) Fail("cannot close: " + std::string(sqlite3_errmsg(db_)));
+    if (db_ && sqlite3_close(db_) != SQLITE_OK)
+      Fail("cannot close: " + std::string(sqlite3_errmsg(db_)));
     db_ = nullptr;
   }
 
@@ -242,8 +243,9 @@ void CheckRun(const fs::path& dir, const RunManifest& m) {
     if (!fs::is_regular_file(path, ec)) throw CliError(path.string(), "missing");
     if (fs::file_size(path, ec) != it->second.bytes ||
         ChecksumHex(FileChecksum(path)) != it->second.xxh3_64)
-      throw CliError(path.string(), "does not match the manifest's size and checksum "
-                                    "(run seki verify)");
+      throw CliError(path.string(),
+                     "does not match the manifest's size and checksum "
+                     "(run seki verify)");
   }
 }
 
@@ -302,11 +304,12 @@ std::vector<ClassRow> RowsFromCatalogues(const fs::path& dir, const RunManifest&
 }
 
 void InsertRun(Database& db, const RunManifest& m, const std::string& source) {
-  Statement s(db,
-              "INSERT INTO runs (format, tool_name, tool_version, tool_commit, command, rows, cols, "
-              "max_entry, max_sum, effective_max_entry, effective_max_sum, outcomes, threads, "
-              "start_time, end_time, classes, starting, source, manifest) VALUES "
-              "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  Statement s(
+      db,
+      "INSERT INTO runs (format, tool_name, tool_version, tool_commit, command, rows, cols, "
+      "max_entry, max_sum, effective_max_entry, effective_max_sum, outcomes, threads, "
+      "start_time, end_time, classes, starting, source, manifest) VALUES "
+      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   int i = 1;
   s.Bind(i++, m.format);
   s.Bind(i++, m.tool_name);
@@ -315,8 +318,14 @@ void InsertRun(Database& db, const RunManifest& m, const std::string& source) {
   s.Bind(i++, m.command);
   s.Bind(i++, m.rows);
   s.Bind(i++, m.cols);
-  if (m.max_entry) s.Bind(i++, *m.max_entry); else s.BindNull(i++);
-  if (m.max_sum) s.Bind(i++, *m.max_sum); else s.BindNull(i++);
+  if (m.max_entry)
+    s.Bind(i++, *m.max_entry);
+  else
+    s.BindNull(i++);
+  if (m.max_sum)
+    s.Bind(i++, *m.max_sum);
+  else
+    s.BindNull(i++);
   s.Bind(i++, m.effective_max_entry);
   s.Bind(i++, m.effective_max_sum);
   s.Bind(i++, m.outcomes ? 1 : 0);

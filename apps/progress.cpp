@@ -85,11 +85,11 @@ std::string Progress::StatusLine() {
   const double rate = elapsed > 0 ? double(done - done_at_start_) / elapsed : 0;
   const double eta = rate > 0 ? double(total_ - std::min(total_, done)) / rate : 0;
   char text[256];
-  std::snprintf(text, sizeof text,
-                "level %d of %zu  %s/%s classes  %s/s  elapsed %s  ETA %s  mem %s", level_,
-                expected_.empty() ? 0 : expected_.size() - 1, Human(double(done)).c_str(),
-                Human(double(total_)).c_str(), Human(rate).c_str(), Duration(elapsed).c_str(),
-                rate > 0 ? Duration(eta).c_str() : "?", (Human(double(CurrentRssBytes())) + "B").c_str());
+  std::snprintf(
+      text, sizeof text, "level %d of %zu  %s/%s classes  %s/s  elapsed %s  ETA %s  mem %s", level_,
+      expected_.empty() ? 0 : expected_.size() - 1, Human(double(done)).c_str(),
+      Human(double(total_)).c_str(), Human(rate).c_str(), Duration(elapsed).c_str(),
+      rate > 0 ? Duration(eta).c_str() : "?", (Human(double(CurrentRssBytes())) + "B").c_str());
   return text;
 }
 

@@ -66,21 +66,6 @@ std::string Cell(std::string text) {
   return out;
 }
 
-bool WriteFile(const std::string& path, const std::string& text, std::string& error) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    error = std::strerror(errno);
-    return false;
-  }
-  out << text;
-  out.close();
-  if (!out) {
-    error = "write error";
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string FormatReproductionText(const Reproduction& r, bool verbose) {
@@ -213,12 +198,9 @@ int RunReproduce(const ReproduceOptions& o, const std::string& command) {
 
   std::cout << FormatReproductionText(r, o.verbose);
   std::cout.flush();
-  std::string error;
-  if (!o.json_file.empty() && !WriteFile(o.json_file, FormatReproductionJson(r, command), error))
-    throw CliError(o.json_file, "cannot write: " + error);
-  if (!o.markdown_file.empty() &&
-      !WriteFile(o.markdown_file, FormatReproductionMarkdown(r, command), error))
-    throw CliError(o.markdown_file, "cannot write: " + error);
+  if (!o.json_file.empty()) WriteOutputFile(o.json_file, FormatReproductionJson(r, command));
+  if (!o.markdown_file.empty())
+    WriteOutputFile(o.markdown_file, FormatReproductionMarkdown(r, command));
   if (r.ok()) return 0;
   std::string failed;
   for (const Claim& c : r.claims)

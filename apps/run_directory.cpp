@@ -75,9 +75,9 @@ void RunDirectory::WriteCheckpoint(const Checkpoint& c) const {
   for (const ResumePoint& r : c.resumable)
     resumable.push_back(
         {{"sum", r.sum}, {"level_file", r.level_file}, {"partial_sizes", r.partial_sizes}});
-  const nlohmann::json j = {{"format", kCheckpointFormat},  {"parameters", c.parameters},
-                            {"levels", c.levels},           {"resumable", resumable},
-                            {"elapsed_seconds", c.elapsed_seconds}, {"start", c.start}};
+  const nlohmann::json j = {
+      {"format", kCheckpointFormat}, {"parameters", c.parameters},           {"levels", c.levels},
+      {"resumable", resumable},      {"elapsed_seconds", c.elapsed_seconds}, {"start", c.start}};
   WriteFileAtomically(dir_ / kCheckpoint, j.dump(1) + "\n");
 }
 

@@ -23,11 +23,11 @@ struct ResumePoint {
 };
 
 struct Checkpoint {
-  nlohmann::json parameters;  // must equal the resuming run's parameters
+  nlohmann::json parameters;                        // must equal the resuming run's parameters
   nlohmann::json levels = nlohmann::json::array();  // per-level reports so far
-  std::vector<ResumePoint> resumable;                // oldest first, at most two
-  double elapsed_seconds = 0;                        // summed over earlier sessions
-  std::string start;                                 // ISO 8601 time the run first started
+  std::vector<ResumePoint> resumable;               // oldest first, at most two
+  double elapsed_seconds = 0;                       // summed over earlier sessions
+  std::string start;                                // ISO 8601 time the run first started
 };
 
 class RunDirectory {
@@ -35,9 +35,9 @@ class RunDirectory {
   explicit RunDirectory(std::filesystem::path dir) : dir_(std::move(dir)) {}
 
   const std::filesystem::path& path() const { return dir_; }
-  bool HasRun() const;       // a checkpoint or a manifest is present
-  bool IsComplete() const;   // manifest.json says "complete": true
-  void Clear() const;        // removes every file a run writes (for --force)
+  bool HasRun() const;      // a checkpoint or a manifest is present
+  bool IsComplete() const;  // manifest.json says "complete": true
+  void Clear() const;       // removes every file a run writes (for --force)
 
   std::optional<Checkpoint> ReadCheckpoint(std::string* why) const;
   void WriteCheckpoint(const Checkpoint& c) const;

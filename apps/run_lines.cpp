@@ -56,7 +56,7 @@ class Cursor {
     }
     if (FormatMatrix(a) != text)
       return FailAt(0, "matrix '" + Show(text) + "' is not in canonical text form ('" +
-                  FormatMatrix(a) + "')");
+                           FormatMatrix(a) + "')");
     return true;
   }
 
@@ -122,10 +122,14 @@ class Cursor {
 
  private:
   static bool LetterValue(std::string_view v, Result& out) {
-    if (v == "W") out = Result::W;
-    else if (v == "D") out = Result::D;
-    else if (v == "L") out = Result::L;
-    else return false;
+    if (v == "W")
+      out = Result::W;
+    else if (v == "D")
+      out = Result::D;
+    else if (v == "L")
+      out = Result::L;
+    else
+      return false;
     return true;
   }
 
@@ -145,9 +149,9 @@ std::optional<CatalogueRecord> ParseCatalogueLine(std::string_view line, std::st
   Cursor c(line, why);
   CatalogueRecord r;
   if (!c.Matrix(r.matrix) || !c.Number("sum", r.sum) || !c.Number("height", r.height) ||
-      !c.Letter("R", r.outcome.R) || !c.Letter("C", r.outcome.C) ||
-      !c.Letter("r", r.outcome.r) || !c.Letter("c", r.outcome.c) || !c.YesNo("idsm", r.idsm) ||
-      !c.YesNo("prime", r.prime) || !c.YesNo("symmetric", r.symmetric))
+      !c.Letter("R", r.outcome.R) || !c.Letter("C", r.outcome.C) || !c.Letter("r", r.outcome.r) ||
+      !c.Letter("c", r.outcome.c) || !c.YesNo("idsm", r.idsm) || !c.YesNo("prime", r.prime) ||
+      !c.YesNo("symmetric", r.symmetric))
     return std::nullopt;
   if (!c.at_end()) {
     bool planar = false;

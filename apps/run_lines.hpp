@@ -33,7 +33,8 @@ struct OutcomeRecord {
 
 // Parse one line (without its newline). On failure return nothing and, if why is given, a
 // one-line reason naming the field and the column (1-based).
-std::optional<CatalogueRecord> ParseCatalogueLine(std::string_view line, std::string* why = nullptr);
+std::optional<CatalogueRecord> ParseCatalogueLine(std::string_view line,
+                                                  std::string* why = nullptr);
 std::optional<OutcomeRecord> ParseOutcomeLine(std::string_view line, std::string* why = nullptr);
 
 }  // namespace seki::cli

@@ -94,8 +94,7 @@ RunManifest ReadRunManifest(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw CliError(dir.string(), "no such run directory");
   const fs::path path = dir / "manifest.json";
-  if (!fs::exists(path, ec))
-    throw CliError(path.string(), "missing: not a finished run directory");
+  if (!fs::exists(path, ec)) throw CliError(path.string(), "missing: not a finished run directory");
   // A real manifest is a few hundred kilobytes at most (one entry per level); refuse to load
   // anything absurd into memory.
   constexpr std::uintmax_t kMaxManifestBytes = 64u << 20;
@@ -115,8 +114,8 @@ RunManifest ReadRunManifest(const fs::path& dir) {
   if (!m.json.is_object()) throw CliError(path.string(), "not a JSON object");
   m.format = r.String(m.json, "format");
   if (m.format != kManifestFormat)
-    throw CliError(path.string(), "format '" + m.format + "', this tool reads " +
-                                      std::string(kManifestFormat));
+    throw CliError(path.string(),
+                   "format '" + m.format + "', this tool reads " + std::string(kManifestFormat));
   m.complete = m.json.contains("complete") && m.json["complete"].is_boolean() &&
                m.json["complete"].get<bool>();
 
@@ -126,8 +125,8 @@ RunManifest ReadRunManifest(const fs::path& dir) {
   m.tool_commit = r.String(tool, "commit", "tool.");
   m.command = r.String(m.json, "command");
   m.start = r.String(m.json, "start");
-  m.end = m.json.contains("end") && m.json["end"].is_string() ? m.json["end"].get<std::string>()
-                                                               : "";
+  m.end =
+      m.json.contains("end") && m.json["end"].is_string() ? m.json["end"].get<std::string>() : "";
   m.threads = r.Int(m.json, "threads");
 
   const json& p = r.At(m.json, "parameters", "");

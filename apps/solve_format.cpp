@@ -82,21 +82,6 @@ Json GameJson(const GameReport& game) {
 
 }  // namespace
 
-std::string ClassLabel(Game g, SekiClass k) {
-  const std::string name = g == Game::kSeki ? "seki" : "d-seki";
-  switch (k) {
-    case SekiClass::kComplete:
-      return "complete " + name;
-    case SekiClass::kSemiComplete:
-      return "semi-complete " + name;
-    case SekiClass::kSeki:
-      return name;
-    case SekiClass::kNone:
-      break;
-  }
-  return "no " + name;
-}
-
 std::string FormatText(const SolveReport& report) {
   const Matrix& a = report.matrix;
   std::string out = fmt::format("{}  {}x{}, sum {}, height {}\n", FormatMatrix(a), a.rows(),

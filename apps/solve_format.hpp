@@ -8,9 +8,6 @@
 
 namespace seki::cli {
 
-// "complete seki", "semi-complete d-seki", "no seki", ...
-std::string ClassLabel(Game g, SekiClass k);
-
 // Several lines ending in '\n': the matrix, shape, sum and height, then per game R, C, r, c and
 // the class, and the moves and lines of play when the report has them.
 std::string FormatText(const SolveReport& report);

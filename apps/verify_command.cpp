@@ -39,9 +39,12 @@ std::string Values(const Outcome& o) {
 
 bool Member(const Outcome& o, int kind) {
   switch (kind) {
-    case 0: return o.is_seki();
-    case 1: return o.seki_class() == SekiClass::kComplete;
-    default: return o.seki_class() == SekiClass::kSemiComplete;
+    case 0:
+      return o.is_seki();
+    case 1:
+      return o.seki_class() == SekiClass::kComplete;
+    default:
+      return o.seki_class() == SekiClass::kSemiComplete;
   }
 }
 
@@ -144,12 +147,11 @@ class SolverCheck {
               [](const Pick& a, const Pick& b) { return a.line < b.line; });
     for (const Pick& p : reservoir_) Check(p);
     reservoir_.clear();
-    const std::string what =
-        n_ ? "re-solved " + std::to_string(solved_) + " of " + std::to_string(candidates_) +
-                 " lines (sample)"
-           : "re-solved all " + std::to_string(solved_) + " lines";
-    return {tally_.ok(), tally_.Detail(what + ": values" + (with_class ? " and class" : "") +
-                                       " agree")};
+    const std::string what = n_ ? "re-solved " + std::to_string(solved_) + " of " +
+                                      std::to_string(candidates_) + " lines (sample)"
+                                : "re-solved all " + std::to_string(solved_) + " lines";
+    return {tally_.ok(),
+            tally_.Detail(what + ": values" + (with_class ? " and class" : "") + " agree")};
   }
 
  private:
@@ -172,8 +174,8 @@ class SolverCheck {
         return;
       }
       if (p.kind >= 0 && !Member(s[g], p.kind)) {
-        tally_.Add(where, FormatMatrix(p.matrix) + " is not " + ClassNoun(g, p.kind) +
-                              " by the solver");
+        tally_.Add(where,
+                   FormatMatrix(p.matrix) + " is not " + ClassNoun(g, p.kind) + " by the solver");
         return;
       }
     }
@@ -209,15 +211,16 @@ class MatrixChecks {
   std::optional<std::uint64_t> Check(Scan& scan, const Matrix& a, const std::string& where) {
     if (a.rows() != space_.rows || a.cols() != space_.cols || a.height() > space_.max_entry ||
         a.sum() > space_.max_sum || a.has_zero_line()) {
-      scan.bounds.Add(where, FormatMatrix(a) + " is not a " + std::to_string(space_.rows) + "x" +
-                                 std::to_string(space_.cols) + " starting position with entries <= " +
-                                 std::to_string(space_.max_entry) + " and sum <= " +
-                                 std::to_string(space_.max_sum));
+      scan.bounds.Add(where,
+                      FormatMatrix(a) + " is not a " + std::to_string(space_.rows) + "x" +
+                          std::to_string(space_.cols) +
+                          " starting position with entries <= " + std::to_string(space_.max_entry) +
+                          " and sum <= " + std::to_string(space_.max_sum));
       return std::nullopt;
     }
     if (const Matrix c = canon::CanonicalForm(a); c != a)
-      scan.canonical.Add(where, FormatMatrix(a) + " is not in canonical form (" + FormatMatrix(c) +
-                                    ")");
+      scan.canonical.Add(where,
+                         FormatMatrix(a) + " is not in canonical form (" + FormatMatrix(c) + ")");
     const std::uint64_t key = space_.codec.Pack(a);
     const std::pair<int, std::uint64_t> position(a.sum(), key);
     if (previous_ && position == *previous_)
@@ -264,46 +267,47 @@ Scan ScanCatalogue(const fs::path& dir, const CatalogueFile& file, const Space& 
   Scan scan;
   scan.name = file.path;
   MatrixChecks matrix_checks(space);
-  ReadLines(dir, scan, [&](std::uint64_t number, const std::string& where, const std::string& text) {
-    std::string why;
-    const std::optional<CatalogueRecord> r = ParseCatalogueLine(text, &why);
-    if (!r) {
-      scan.parse.Add(where, why);
-      return;
-    }
-    const Matrix& a = r->matrix;
-    // Fields re-derived from the matrix.
-    std::string wrong;
-    auto field = [&](const char* name, auto written, auto computed) {
-      if (wrong.empty() && written != computed)
-        wrong = std::string(name) + " is written " + std::to_string(written) + ", recomputed " +
-                std::to_string(computed);
-    };
-    field("sum", r->sum, a.sum());
-    field("height", r->height, a.height());
-    field("idsm (1 = yes)", int{r->idsm}, int{IsIdsm(a)});
-    field("prime (1 = yes)", int{r->prime}, int{IsPrime(a)});
-    field("symmetric (1 = yes)", int{r->symmetric}, int{IsSymmetric(a)});
-    if (r->planar) {
-      ++scan.planar_lines;
-      field("planar (1 = yes)", int{*r->planar}, int{IsPlanar(a)});
-    }
-    if (!wrong.empty()) scan.fields.Add(where, FormatMatrix(a) + ": " + wrong);
-    // The class its own values give, and the pass rule between R, C and r, c.
-    const Outcome& o = r->outcome;
-    if (Outcome::FromActive(o.r, o.c) != o)
-      scan.own_class.Add(where, Values(o) + " break the pass rule");
-    else if (!Member(o, file.kind))
-      scan.own_class.Add(where, Values(o) + " do not make " + ClassNoun(file.game, file.kind));
+  ReadLines(
+      dir, scan, [&](std::uint64_t number, const std::string& where, const std::string& text) {
+        std::string why;
+        const std::optional<CatalogueRecord> r = ParseCatalogueLine(text, &why);
+        if (!r) {
+          scan.parse.Add(where, why);
+          return;
+        }
+        const Matrix& a = r->matrix;
+        // Fields re-derived from the matrix.
+        std::string wrong;
+        auto field = [&](const char* name, auto written, auto computed) {
+          if (wrong.empty() && written != computed)
+            wrong = std::string(name) + " is written " + std::to_string(written) + ", recomputed " +
+                    std::to_string(computed);
+        };
+        field("sum", r->sum, a.sum());
+        field("height", r->height, a.height());
+        field("idsm (1 = yes)", int{r->idsm}, int{IsIdsm(a)});
+        field("prime (1 = yes)", int{r->prime}, int{IsPrime(a)});
+        field("symmetric (1 = yes)", int{r->symmetric}, int{IsSymmetric(a)});
+        if (r->planar) {
+          ++scan.planar_lines;
+          field("planar (1 = yes)", int{*r->planar}, int{IsPlanar(a)});
+        }
+        if (!wrong.empty()) scan.fields.Add(where, FormatMatrix(a) + ": " + wrong);
+        // The class its own values give, and the pass rule between R, C and r, c.
+        const Outcome& o = r->outcome;
+        if (Outcome::FromActive(o.r, o.c) != o)
+          scan.own_class.Add(where, Values(o) + " break the pass rule");
+        else if (!Member(o, file.kind))
+          scan.own_class.Add(where, Values(o) + " do not make " + ClassNoun(file.game, file.kind));
 
-    const std::optional<std::uint64_t> key = matrix_checks.Check(scan, a, where);
-    if (!key) return;
-    if (!scan.members.emplace(*key, o).second)
-      scan.once.Add(where, FormatMatrix(a) + " appears more than once");
-    Pick pick{number, a, {}, file.kind};
-    pick.game[static_cast<int>(file.game)] = o;
-    solver.Offer(std::move(pick), file.kind != 0 || o.r == Result::L || o.c == Result::L);
-  });
+        const std::optional<std::uint64_t> key = matrix_checks.Check(scan, a, where);
+        if (!key) return;
+        if (!scan.members.emplace(*key, o).second)
+          scan.once.Add(where, FormatMatrix(a) + " appears more than once");
+        Pick pick{number, a, {}, file.kind};
+        pick.game[static_cast<int>(file.game)] = o;
+        solver.Offer(std::move(pick), file.kind != 0 || o.r == Result::L || o.c == Result::L);
+      });
   scan.solver = solver.Finish(true);
   return scan;
 }
@@ -323,15 +327,16 @@ void CheckCounts(Report& report, const Scan& scan, const RunManifest& m,
     const auto it = scan.per_sum.find(level.sum);
     const std::uint64_t lines = it == scan.per_sum.end() ? 0 : it->second;
     if (lines != count_of(level))
-      levels.Add("sum " + std::to_string(level.sum), Plural(lines, "line") + ", the manifest says " +
-                                                         std::to_string(count_of(level)));
+      levels.Add("sum " + std::to_string(level.sum),
+                 Plural(lines, "line") + ", the manifest says " + std::to_string(count_of(level)));
   }
   for (const auto& [sum, lines] : scan.per_sum)
     if (!listed.count(sum))
-      levels.Add("sum " + std::to_string(sum), Plural(lines, "line") + " of a level the manifest lacks");
+      levels.Add("sum " + std::to_string(sum),
+                 Plural(lines, "line") + " of a level the manifest lacks");
   const bool ok = scan.lines == total && levels.ok();
-  std::string detail = Plural(scan.lines, "line") + ", the manifest's total is " +
-                       std::to_string(total);
+  std::string detail =
+      Plural(scan.lines, "line") + ", the manifest's total is " + std::to_string(total);
   detail += levels.ok() ? "; per-level counts agree on " + Plural(m.levels.size(), "level")
                         : "; " + levels.Detail("", "level");
   report.Check(ok, scan.name + ": line count", detail);
@@ -345,15 +350,15 @@ void CheckManifest(Report& report, const RunManifest& m) {
   for (std::size_t k = 0; k < m.levels.size(); ++k) {
     const ManifestCounts& level = m.levels[k];
     if (level.sum != static_cast<int>(k))
-      t.Add("levels[" + std::to_string(k) + "]", "sum " + std::to_string(level.sum) +
-                                                    ", expected " + std::to_string(k));
+      t.Add("levels[" + std::to_string(k) + "]",
+            "sum " + std::to_string(level.sum) + ", expected " + std::to_string(k));
     sum.classes += level.classes;
     sum.starting += level.starting;
     for (const auto& [name, n] : level.members) sum.members[name] += n;
   }
   if (m.levels.size() != static_cast<std::size_t>(m.effective_max_sum) + 1)
-    t.Add("levels", Plural(m.levels.size(), "level") + " for sums 0.." +
-                        std::to_string(m.effective_max_sum));
+    t.Add("levels",
+          Plural(m.levels.size(), "level") + " for sums 0.." + std::to_string(m.effective_max_sum));
   if (sum.classes != m.totals.classes || sum.starting != m.totals.starting ||
       sum.members != m.totals.members)
     t.Add("totals", "not the sum of the levels");
@@ -388,8 +393,8 @@ void CheckFiles(Report& report, const fs::path& dir, const RunManifest& m) {
       continue;
     }
     if (!fs::is_regular_file(path, ec)) {
-      report.Check(false, what, "missing (the manifest lists " +
-                                    std::to_string(it->second.bytes) + " bytes)");
+      report.Check(false, what,
+                   "missing (the manifest lists " + std::to_string(it->second.bytes) + " bytes)");
       continue;
     }
     const std::uint64_t bytes = fs::file_size(path, ec);
@@ -416,21 +421,20 @@ void ReportScan(Report& report, const Scan& scan, const Space& space) {
   report.Check(scan.parse.ok(), scan.name + ": lines parse",
                scan.parse.Detail(Plural(scan.lines, "line") + " in the expected format"));
   report.Check(scan.bounds.ok() && scan.canonical.ok(), scan.name + ": canonical forms",
-               !scan.bounds.ok() ? scan.bounds.Detail("")
-                                 : scan.canonical.Detail(
-                                       "every matrix is the canonical form of a " +
-                                       std::to_string(space.rows) + "x" +
-                                       std::to_string(space.cols) +
-                                       " starting position with entries <= " +
-                                       std::to_string(space.max_entry)));
+               !scan.bounds.ok()
+                   ? scan.bounds.Detail("")
+                   : scan.canonical.Detail(
+                         "every matrix is the canonical form of a " + std::to_string(space.rows) +
+                         "x" + std::to_string(space.cols) +
+                         " starting position with entries <= " + std::to_string(space.max_entry)));
   report.Check(scan.order.ok() && scan.once.ok(), scan.name + ": order",
                !scan.order.ok() ? scan.order.Detail("")
                                 : scan.once.Detail("sorted by (sum, key), each matrix once"));
 }
 
 std::string SpaceText(const Space& s) {
-  return std::to_string(s.rows) + "x" + std::to_string(s.cols) + ", entries <= " +
-         std::to_string(s.max_entry) + ", sum <= " + std::to_string(s.max_sum);
+  return std::to_string(s.rows) + "x" + std::to_string(s.cols) +
+         ", entries <= " + std::to_string(s.max_entry) + ", sum <= " + std::to_string(s.max_sum);
 }
 
 }  // namespace
@@ -447,14 +451,13 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
     throw CliError((dir / "manifest.json").string(),
                    "parameters " + SpaceText(space) + " do not fit a 64-bit key");
   space.codec = KeyCodec(space.rows, space.cols, space.max_entry);
-  const std::uint64_t seed = o.seed ? *o.seed
-                                    : (std::uint64_t{std::random_device{}()} << 32) ^
-                                          std::random_device{}();
+  const std::uint64_t seed =
+      o.seed ? *o.seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
 
   out << "seki verify " << o.dir << ": " << SpaceText(space)
       << ", outcomes.txt: " << (m.outcomes ? "yes" : "no") << "; written by " << m.tool_name << " "
-      << m.tool_version << " (commit " << (m.tool_commit.empty() ? "unknown" : m.tool_commit)
-      << ")" << (m.end.empty() ? "" : " at " + m.end) << '\n';
+      << m.tool_version << " (commit " << (m.tool_commit.empty() ? "unknown" : m.tool_commit) << ")"
+      << (m.end.empty() ? "" : " at " + m.end) << '\n';
   if (m.generate_only)
     out << "generation-only run: no catalogues\n";
   else if (o.sample)
@@ -505,7 +508,8 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
                  scan.fields.Detail(field_names + " recomputed"));
     report.Check(scan.own_class.ok(), scan.name + ": class by the written values",
                  scan.own_class.Detail("every line's R, C follow from r, c by the pass rule and "
-                                       "make it " + ClassNoun(f.game, f.kind)));
+                                       "make it " +
+                                       ClassNoun(f.game, f.kind)));
     report.Check(scan.solver.first, scan.name + ": solver", scan.solver.second);
   }
 
@@ -522,8 +526,8 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
       if (it == b.members.end())
         t.Add(a.name, name + " is missing from " + b.name);
       else if (same_values && it->second != values)
-        t.Add(a.name, name + " has " + Values(values) + " but " + Values(it->second) + " in " +
-                          b.name);
+        t.Add(a.name,
+              name + " has " + Values(values) + " but " + Values(it->second) + " in " + b.name);
     }
     report.Check(t.ok(), a.name + " in " + b.name,
                  t.Detail("all " + Plural(a.members.size(), "matrix") + " present" +
@@ -546,48 +550,46 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
     SolverCheck solver(resolver, o.sample, seed ^ 0xD1B54A32D192ED03ull, kOutcomesFile);
     Tally pass_rule, cross;
     std::vector<std::uint64_t> matched(scans.size(), 0);
-    ReadLines(dir, scan,
-              [&](std::uint64_t number, const std::string& where, const std::string& text) {
-                std::string why;
-                const std::optional<OutcomeRecord> r = ParseOutcomeLine(text, &why);
-                if (!r) {
-                  scan.parse.Add(where, why);
-                  return;
-                }
-                for (Game g : kGames) {
-                  const Outcome& v = r->values[g];
-                  if (Outcome::FromActive(v.r, v.c) != v) {
-                    pass_rule.Add(where, std::string(GameName(g)) + " " + Values(v) +
-                                             " break the pass rule");
-                    break;
-                  }
-                }
-                const std::optional<std::uint64_t> key =
-                    matrix_checks.Check(scan, r->matrix, where);
-                if (!key) return;
-                for (std::size_t k = 0; k < scans.size(); ++k) {
-                  const CatalogueFile& f = CatalogueFiles()[k];
-                  const Outcome& v = r->values[f.game];
-                  const bool member = Member(v, f.kind);
-                  const auto it = scans[k].members.find(*key);
-                  const bool listed = it != scans[k].members.end();
-                  if (listed) ++matched[k];
-                  if (member && !listed)
-                    cross.Add(where, FormatMatrix(r->matrix) + " is " + ClassNoun(f.game, f.kind) +
-                                         " by its values but missing from " + f.path);
-                  else if (!member && listed)
-                    cross.Add(where, FormatMatrix(r->matrix) + " is in " + f.path +
-                                         " but its values do not make it " +
-                                         ClassNoun(f.game, f.kind));
-                  else if (listed && it->second != v)
-                    cross.Add(where, FormatMatrix(r->matrix) + ": " + Values(v) + " here, " +
-                                         Values(it->second) + " in " + f.path);
-                }
-                Pick pick{number, r->matrix, {r->values.seki, r->values.dseki}, -1};
-                const bool always = r->values.seki.seki_class() >= SekiClass::kSemiComplete ||
-                                    r->values.dseki.seki_class() >= SekiClass::kSemiComplete;
-                solver.Offer(std::move(pick), always);
-              });
+    ReadLines(
+        dir, scan, [&](std::uint64_t number, const std::string& where, const std::string& text) {
+          std::string why;
+          const std::optional<OutcomeRecord> r = ParseOutcomeLine(text, &why);
+          if (!r) {
+            scan.parse.Add(where, why);
+            return;
+          }
+          for (Game g : kGames) {
+            const Outcome& v = r->values[g];
+            if (Outcome::FromActive(v.r, v.c) != v) {
+              pass_rule.Add(where,
+                            std::string(GameName(g)) + " " + Values(v) + " break the pass rule");
+              break;
+            }
+          }
+          const std::optional<std::uint64_t> key = matrix_checks.Check(scan, r->matrix, where);
+          if (!key) return;
+          for (std::size_t k = 0; k < scans.size(); ++k) {
+            const CatalogueFile& f = CatalogueFiles()[k];
+            const Outcome& v = r->values[f.game];
+            const bool member = Member(v, f.kind);
+            const auto it = scans[k].members.find(*key);
+            const bool listed = it != scans[k].members.end();
+            if (listed) ++matched[k];
+            if (member && !listed)
+              cross.Add(where, FormatMatrix(r->matrix) + " is " + ClassNoun(f.game, f.kind) +
+                                   " by its values but missing from " + f.path);
+            else if (!member && listed)
+              cross.Add(where, FormatMatrix(r->matrix) + " is in " + f.path +
+                                   " but its values do not make it " + ClassNoun(f.game, f.kind));
+            else if (listed && it->second != v)
+              cross.Add(where, FormatMatrix(r->matrix) + ": " + Values(v) + " here, " +
+                                   Values(it->second) + " in " + f.path);
+          }
+          Pick pick{number, r->matrix, {r->values.seki, r->values.dseki}, -1};
+          const bool always = r->values.seki.seki_class() >= SekiClass::kSemiComplete ||
+                              r->values.dseki.seki_class() >= SekiClass::kSemiComplete;
+          solver.Offer(std::move(pick), always);
+        });
     scan.solver = solver.Finish(false);
     if (!scan.readable) {
       report.Check(false, scan.name, "cannot read");
@@ -607,8 +609,8 @@ int RunVerify(const VerifyOptions& o, std::ostream& out) {
     }
   }
 
-  out << "verify: " << report.total() << " checks, " << report.total() - report.failed()
-      << " ok, " << report.failed() << " FAILED\n";
+  out << "verify: " << report.total() << " checks, " << report.total() - report.failed() << " ok, "
+      << report.failed() << " FAILED\n";
   out.flush();
   return report.failed() == 0 ? 0 : 1;
 }

@@ -4,7 +4,6 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/parallel_sort.h>
-
 #include <unistd.h>
 
 #include <functional>
@@ -13,8 +12,8 @@
 
 #include "engine/matrix_text.hpp"
 #include "engine/matrix_tools.hpp"
-#include "storage/atomic_file.hpp"
 #include "engine/planarity.hpp"
+#include "storage/atomic_file.hpp"
 
 namespace seki {
 
@@ -107,11 +106,11 @@ void CatalogueWriter::Open(File& f, const std::string& name,
     f.out = std::fopen(f.temp_path.c_str(), "wb");
   } else {
     const auto size = resume_at->find(name);
-    if (size == resume_at->end())
-      throw std::runtime_error("checkpoint has no size for " + name);
+    if (size == resume_at->end()) throw std::runtime_error("checkpoint has no size for " + name);
     std::error_code ec;
     std::filesystem::resize_file(f.temp_path, size->second, ec);
-    if (ec) throw std::runtime_error("cannot cut back " + f.temp_path.string() + ": " + ec.message());
+    if (ec)
+      throw std::runtime_error("cannot cut back " + f.temp_path.string() + ": " + ec.message());
     f.out = std::fopen(f.temp_path.c_str(), "ab");
     f.synced_size = size->second;
   }

@@ -8,15 +8,15 @@
 
 #include <array>
 #include <cstdint>
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "storage/level.hpp"
 #include "engine/level_builder.hpp"
+#include "storage/level.hpp"
 
 namespace seki {
 

@@ -19,7 +19,8 @@ struct CycleType {
 Int128 Factorial(int n) { return n <= 1 ? 1 : n * Factorial(n - 1); }
 
 // All partitions of n as cycle types, with n! / prod(k^{m_k} m_k!) permutations each.
-void Partitions(int n, int largest, std::vector<int>& parts, int total, std::vector<CycleType>& out) {
+void Partitions(int n, int largest, std::vector<int>& parts, int total,
+                std::vector<CycleType>& out) {
   if (n == 0) {
     Int128 denominator = 1;
     for (std::size_t i = 0; i < parts.size();) {

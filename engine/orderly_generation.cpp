@@ -95,10 +95,10 @@ void GenerateChildren(const EnumerationSpace& space, const Matrix& parent, std::
       if (v == parent_height) {
         for (int t = 0; t < num_tops && !beaten; ++t) {
           const Top& q = tops[t];
-          const std::uint64_t other =
-              (q.x == i || q.y == j) ? PositionInvariant(v, q.x == i ? row_i : keys.row[q.x],
-                                                         q.y == j ? col_j : keys.col[q.y])
-                                     : q.invariant;
+          const std::uint64_t other = (q.x == i || q.y == j)
+                                          ? PositionInvariant(v, q.x == i ? row_i : keys.row[q.x],
+                                                              q.y == j ? col_j : keys.col[q.y])
+                                          : q.invariant;
           beaten = other > mine;
           tied |= other == mine;
         }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace seki {
@@ -24,6 +25,22 @@ enum class SekiClass : std::uint8_t { kNone = 0, kSeki = 1, kSemiComplete = 2, k
 constexpr std::string_view ClassName(SekiClass k) {
   constexpr std::string_view kNames[] = {"none", "seki", "semi-complete", "complete"};
   return kNames[static_cast<int>(k)];
+}
+
+// The class as people say it: "complete seki", "semi-complete d-seki", "seki", "no d-seki", ...
+inline std::string ClassLabel(Game g, SekiClass k) {
+  const std::string name = g == Game::kSeki ? "seki" : "d-seki";
+  switch (k) {
+    case SekiClass::kComplete:
+      return "complete " + name;
+    case SekiClass::kSemiComplete:
+      return "semi-complete " + name;
+    case SekiClass::kSeki:
+      return name;
+    case SekiClass::kNone:
+      break;
+  }
+  return "no " + name;
 }
 
 // Values of one game at one position. R, C: result for the player to move when R (resp. C)

@@ -128,25 +128,10 @@ std::string PairText(const Outcome& o) {
   return std::string("(") + Letter(o.R) + "," + Letter(o.C) + ")";
 }
 
-std::string ClassText(Game g, SekiClass k) {
-  const std::string name = g == Game::kSeki ? "seki" : "d-seki";
-  switch (k) {
-    case SekiClass::kComplete:
-      return "complete " + name;
-    case SekiClass::kSemiComplete:
-      return "semi-complete " + name;
-    case SekiClass::kSeki:
-      return name;
-    case SekiClass::kNone:
-      break;
-  }
-  return "no " + name;
-}
-
 // "(D,D) r=L c=L complete seki"
 std::string Describe(const Outcome& o, Game g) {
   return PairText(o) + " r=" + Letter(o.r) + " c=" + Letter(o.c) + " " +
-         ClassText(g, o.seki_class());
+         ClassLabel(g, o.seki_class());
 }
 
 // The SEKI category used for the 4x4 census: the outcome pair, with seki split by who must pass.
@@ -527,7 +512,7 @@ void CompleteDSekiClaim(Context& ctx, Claim& c) {
   for (const std::string& t : kPaper2x2Complete) {
     const Outcome o = ctx.Solve(ParseMatrix(t)).dseki;
     four_dseki += o.seki_class() == SekiClass::kComplete;
-    four.push_back(t + ": " + ClassText(Game::kDSeki, o.seki_class()));
+    four.push_back(t + ": " + ClassLabel(Game::kDSeki, o.seki_class()));
   }
   c.computed = "complete d-seki in " + Join(regions) + " (" + Num(total) +
                " classes): " + Texts(found) +
@@ -1188,7 +1173,7 @@ void ExtensionPatternClaim(Context& ctx, Claim& c, const std::string& text,
     if (o.R == W && o.C == W)
       got = "first player wins";
     else
-      got = ClassText(Game::kSeki, o.seki_class());
+      got = ClassLabel(Game::kSeki, o.seki_class());
     const auto it = expected.find(at);
     const bool ok = it != expected.end() && it->second == got;
     agree += ok;
@@ -1268,7 +1253,7 @@ void Prop64Claim(Context& ctx, Claim& c) {
     if (n >= 3 && o.seki_class() == SekiClass::kComplete && IsPrime(m) && m.height() == 3)
       ++prime_h3;
     parts.push_back(std::string(1, family) + "^" + std::to_string(n) + " " +
-                    ClassText(Game::kSeki, o.seki_class()));
+                    ClassLabel(Game::kSeki, o.seki_class()));
     c.details.push_back(std::string(1, family) + "^" + std::to_string(n) + " = " + Text(m) + ": " +
                         Describe(o, Game::kSeki) + ", IDSM line sum " +
                         (IsIdsm(m) ? std::to_string(m.row_sum(0)) : "-") + ", prime " +
@@ -1305,7 +1290,7 @@ void Thm67Claim(Context& ctx, Claim& c) {
     const Outcome o = ctx.Solve(m).dseki;
     const bool good = o.seki_class() == SekiClass::kComplete && IsPrime(m);
     ok += good;
-    parts.push_back("C" + std::to_string(k) + " " + ClassText(Game::kDSeki, o.seki_class()) +
+    parts.push_back("C" + std::to_string(k) + " " + ClassLabel(Game::kDSeki, o.seki_class()) +
                     (IsPrime(m) ? ", prime" : ", not prime"));
     c.details.push_back("C" + std::to_string(k) + " = " + Text(m) + ": D-SEKI " +
                         Describe(o, Game::kDSeki));
@@ -1428,10 +1413,10 @@ void Prop11Claim(Context& ctx, Claim& c) {
                " classes (2x2, 3x3 <= 3, 4x4 <= 3, 2x3..2x8 and 3x3 <= " +
                std::to_string(ThreeByThreeBound(ctx.quick)) +
                " searches); strictness witnesses: (2) complete seki but " +
-               ClassText(Game::kDSeki, two_d.seki_class()) + ", (3) " +
-               ClassText(Game::kSeki, three.seki_class()) + ", 111/233 " +
-               ClassText(Game::kDSeki, w.dseki.seki_class()) + " but " +
-               ClassText(Game::kSeki, w.seki.seki_class());
+               ClassLabel(Game::kDSeki, two_d.seki_class()) + ", (3) " +
+               ClassLabel(Game::kSeki, three.seki_class()) + ", 111/233 " +
+               ClassLabel(Game::kDSeki, w.dseki.seki_class()) + " but " +
+               ClassLabel(Game::kSeki, w.seki.seki_class());
   c.numbers = {{"classes", static_cast<std::int64_t>(classes)},
                {"violations", static_cast<std::int64_t>(violations)}};
   Judge(c, violations == 0 && strict, "a containment of Prop. 1.1 fails (see computed)");
@@ -1480,8 +1465,8 @@ void Prop51Claim(Context& ctx, Claim& c) {
       }
       if (dseki_witness.empty() && sum.dseki.is_seki() && !(u.dseki.is_seki() && v.dseki.is_seki()))
         dseki_witness = Text(blocks[x]) + " + " + Text(blocks[y]) + " is a d-seki, blocks " +
-                        ClassText(Game::kDSeki, u.dseki.seki_class()) + " and " +
-                        ClassText(Game::kDSeki, v.dseki.seki_class());
+                        ClassLabel(Game::kDSeki, u.dseki.seki_class()) + " and " +
+                        ClassLabel(Game::kDSeki, v.dseki.seki_class());
     }
   c.computed = std::to_string(pairs) + " direct sums of two blocks (" +
                std::to_string(blocks.size()) +

@@ -5,9 +5,9 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <stdexcept>
 #include <string>
-#include <map>
 #include <utility>
 #include <vector>
 

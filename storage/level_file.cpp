@@ -81,15 +81,15 @@ std::string Hex(std::uint64_t v) {
 }
 
 std::string Describe(const LevelFileParams& p) {
-  return std::to_string(p.rows) + "x" + std::to_string(p.cols) + " entries <= " +
-         std::to_string(p.max_entry) + " sum <= " + std::to_string(p.max_sum) +
+  return std::to_string(p.rows) + "x" + std::to_string(p.cols) +
+         " entries <= " + std::to_string(p.max_entry) + " sum <= " + std::to_string(p.max_sum) +
          (p.solved ? " solved" : " generation-only");
 }
 
 bool ValidParams(const LevelFileParams& p) {
-  return p.rows >= 1 && p.rows <= kMaxDim && p.cols >= 1 && p.cols <= kMaxDim &&
-         p.max_entry >= 1 && p.max_entry <= kMaxEntry && p.max_sum >= 0 &&
-         p.max_sum <= p.rows * p.cols * p.max_entry && KeyCodec::Fits(p.rows, p.cols, p.max_entry);
+  return p.rows >= 1 && p.rows <= kMaxDim && p.cols >= 1 && p.cols <= kMaxDim && p.max_entry >= 1 &&
+         p.max_entry <= kMaxEntry && p.max_sum >= 0 && p.max_sum <= p.rows * p.cols * p.max_entry &&
+         KeyCodec::Fits(p.rows, p.cols, p.max_entry);
 }
 
 // A 2-bit field of a PackedOutcome is L = 00, D = 01 or W = 11; 10 never occurs.
@@ -145,7 +145,8 @@ void Validate(const Level& level, const LevelFileParams& params) {
   auto fail = [](const std::string& what) { throw std::invalid_argument("level file: " + what); };
   if (!ValidParams(params)) fail("unusable parameters " + Describe(params));
   if (level.sum < 0 || level.sum > params.max_sum)
-    fail("level sum " + std::to_string(level.sum) + " outside 0.." + std::to_string(params.max_sum));
+    fail("level sum " + std::to_string(level.sum) + " outside 0.." +
+         std::to_string(params.max_sum));
   const KeyChecker checker(params, level.sum);
   for (int s = 0; s < kShardCount; ++s) {
     const LevelShard& shard = level.shards[s];
@@ -376,8 +377,8 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
     return reject(problem + " (the checksum matches)");
   };
 
-  if (!ValidParams(expected)) return reject("cannot check against unusable parameters " +
-                                            Describe(expected));
+  if (!ValidParams(expected))
+    return reject("cannot check against unusable parameters " + Describe(expected));
   if (size < kMagic.size())
     return reject("too short to be a level file (" + std::to_string(size) + " bytes)");
   std::uint8_t header[kLevelFileHeaderBytes];
@@ -388,8 +389,7 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
       kLevelFileHeaderBytes + kShardCount * kLevelFileShardCountBytes + kLevelFileTrailerBytes;
   if (size < kLevelFileHeaderBytes)
     return reject("truncated: " + std::to_string(size) + " bytes, shorter than the header");
-  if (!src.Read(header + kMagic.size(), kLevelFileHeaderBytes - kMagic.size()))
-    return read_error();
+  if (!src.Read(header + kMagic.size(), kLevelFileHeaderBytes - kMagic.size())) return read_error();
 
   const std::uint32_t version = GetU32(header + 8);
   if (version != kVersion)
@@ -404,10 +404,10 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
       cols != static_cast<std::uint32_t>(expected.cols) ||
       max_entry != static_cast<std::uint32_t>(expected.max_entry) ||
       max_sum != static_cast<std::uint32_t>(expected.max_sum) || solved != expected.solved) {
-    return reject_checked("written for " + std::to_string(rows) + "x" + std::to_string(cols) +
-                          " entries <= " + std::to_string(max_entry) + " sum <= " +
-                          std::to_string(max_sum) + (solved ? " solved" : " generation-only") +
-                          ", expected " + Describe(expected));
+    return reject_checked(
+        "written for " + std::to_string(rows) + "x" + std::to_string(cols) +
+        " entries <= " + std::to_string(max_entry) + " sum <= " + std::to_string(max_sum) +
+        (solved ? " solved" : " generation-only") + ", expected " + Describe(expected));
   }
   const std::uint32_t sum = GetU32(header + 32);
   if (sum > max_sum)
@@ -457,8 +457,7 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
       const std::uint64_t key = GetU64(bytes.data() + 8 * k);
       shard.keys[k] = key;
       if (k > 0 && key <= shard.keys[k - 1])
-        return reject_checked(where + "keys not sorted and distinct at class " +
-                              std::to_string(k));
+        return reject_checked(where + "keys not sorted and distinct at class " + std::to_string(k));
       if (ShardOf(key) != s)
         return reject_checked(where + "key " + Hex(key) + " belongs to shard " +
                               std::to_string(ShardOf(key)));
@@ -477,8 +476,8 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
     }
   }
   if (seen != classes)
-    return reject_checked("shard counts add up to " + std::to_string(seen) +
-                          ", the header says " + std::to_string(classes));
+    return reject_checked("shard counts add up to " + std::to_string(seen) + ", the header says " +
+                          std::to_string(classes));
   // Here exactly the trailer is left: the header's sizes add up to the file size.
   std::uint8_t trailer[8];
   if (!src.Read(trailer, sizeof trailer, false)) return read_error();

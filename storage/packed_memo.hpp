@@ -18,7 +18,9 @@ class PackedMemo {
   int words() const { return words_; }
   std::size_t size() const { return size_; }
   // Bytes held by the table (for memory limits).
-  std::size_t bytes() const { return used_.size() * (1 + words_ * sizeof(std::uint64_t)) + values_.size(); }
+  std::size_t bytes() const {
+    return used_.size() * (1 + words_ * sizeof(std::uint64_t)) + values_.size();
+  }
 
   std::optional<std::uint8_t> Find(const std::uint64_t* key) const {
     for (std::size_t slot = Slot(key);; slot = (slot + 1) & mask_) {

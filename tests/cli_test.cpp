@@ -13,12 +13,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-
-#include "tests/seki_process.hpp"
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "tests/seki_process.hpp"
 
 extern char** environ;
 
@@ -36,7 +36,6 @@ std::vector<json> JsonLines(const RunResult& r) {
   for (const std::string& line : Lines(r.out)) objects.push_back(json::parse(line));
   return objects;
 }
-
 
 TEST(CliSolve, JsonFor033_303_330) {
   const RunResult r = RunSeki({"solve", "--format", "json", "033/303/330"});

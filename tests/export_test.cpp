@@ -73,7 +73,8 @@ class ExportTest : public ::testing::Test {
   // Exports a run; expects success.
   fs::path Export(const std::string& which, const std::string& name) {
     const fs::path db = scratch_.path() / name;
-    const RunResult r = RunSeki({"export", Run(which).string(), "--sqlite", db.string()}, "", {}, 120);
+    const RunResult r =
+        RunSeki({"export", Run(which).string(), "--sqlite", db.string()}, "", {}, 120);
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_TRUE(fs::exists(db));
     EXPECT_FALSE(fs::exists(db.string() + ".partial"));
@@ -90,7 +91,8 @@ TEST_F(ExportTest, OneRowPerClassWithTheRunsValues) {
   const fs::path db = Export("outcomes", "run.sqlite");
   const nlohmann::json m = Manifest("outcomes");
   const auto& members = m["totals"]["members"];
-  EXPECT_EQ(One(db, "SELECT COUNT(*) FROM classes"), std::to_string(m["totals"]["starting"].get<int>()));
+  EXPECT_EQ(One(db, "SELECT COUNT(*) FROM classes"),
+            std::to_string(m["totals"]["starting"].get<int>()));
   EXPECT_EQ(One(db, "SELECT COUNT(*) FROM classes WHERE seki_class <> 'none'"),
             std::to_string(members["seki/seki"].get<int>()));
   EXPECT_EQ(One(db, "SELECT COUNT(*) FROM classes WHERE seki_class = 'complete'"),
@@ -112,7 +114,9 @@ TEST_F(ExportTest, OneRowPerClassWithTheRunsValues) {
                   "classes WHERE matrix = '" + matrix + "'");
       ASSERT_EQ(rows.size(), 1u) << matrix;
       const Row& r = rows[0];
-      auto yes = [](const std::string& v) { return v == "1" ? std::string("yes") : std::string("no"); };
+      auto yes = [](const std::string& v) {
+        return v == "1" ? std::string("yes") : std::string("no");
+      };
       EXPECT_EQ(matrix + " sum=" + r[0] + " height=" + r[1] + " R=" + r[2] + " C=" + r[3] +
                     " r=" + r[4] + " c=" + r[5] + " idsm=" + yes(r[6]) + " prime=" + yes(r[7]) +
                     " symmetric=" + yes(r[8]) + " planar=" + yes(r[9]),
@@ -120,19 +124,22 @@ TEST_F(ExportTest, OneRowPerClassWithTheRunsValues) {
     }
   }
   // Classes agree with the values.
-  EXPECT_EQ(One(db, "SELECT COUNT(*) FROM classes WHERE seki_class = 'complete' AND NOT "
-                    "(seki_r_move = 'L' AND seki_c_move = 'L' AND seki_R_first = 'D')"),
+  EXPECT_EQ(One(db,
+                "SELECT COUNT(*) FROM classes WHERE seki_class = 'complete' AND NOT "
+                "(seki_r_move = 'L' AND seki_c_move = 'L' AND seki_R_first = 'D')"),
             "0");
-  EXPECT_EQ(One(db, "SELECT COUNT(*) FROM classes WHERE seki_class = 'none' AND "
-                    "seki_R_first = 'D' AND seki_C_first = 'D'"),
+  EXPECT_EQ(One(db,
+                "SELECT COUNT(*) FROM classes WHERE seki_class = 'none' AND "
+                "seki_R_first = 'D' AND seki_C_first = 'D'"),
             "0");
 }
 
 TEST_F(ExportTest, RunsTableHoldsTheParameters) {
   const fs::path db = Export("outcomes", "run.sqlite");
   const std::vector<Row> rows = Query(
-      db, "SELECT format, rows, cols, max_entry, max_sum, effective_max_entry, effective_max_sum, "
-          "outcomes, source, classes, starting, tool_name FROM runs");
+      db,
+      "SELECT format, rows, cols, max_entry, max_sum, effective_max_entry, effective_max_sum, "
+      "outcomes, source, classes, starting, tool_name FROM runs");
   ASSERT_EQ(rows.size(), 1u);
   const nlohmann::json m = Manifest("outcomes");
   EXPECT_EQ(rows[0], (Row{"seki-run/1", "3", "3", "2", "NULL", "2", "18", "1", "outcomes.txt",
@@ -160,17 +167,19 @@ TEST_F(ExportTest, DocumentedQueriesUseAnIndex) {
   // The answers match the catalogues.
   int expected = 0;
   for (const std::string& line : FileLines(Run("outcomes") / "seki/complete.txt"))
-    expected += line.find(" height=2 ") != std::string::npos &&
-                line.find(" idsm=no ") != std::string::npos;
-  EXPECT_EQ(One(db, "SELECT COUNT(*) FROM classes WHERE seki_class = 'complete' AND height = 2 "
-                    "AND idsm = 0"),
+    expected +=
+        line.find(" height=2 ") != std::string::npos && line.find(" idsm=no ") != std::string::npos;
+  EXPECT_EQ(One(db,
+                "SELECT COUNT(*) FROM classes WHERE seki_class = 'complete' AND height = 2 "
+                "AND idsm = 0"),
             std::to_string(expected));
   expected = 0;
   for (const std::string& line : FileLines(Run("outcomes") / "dseki/seki.txt"))
     expected += line.find(" prime=yes ") != std::string::npos &&
                 line.find(" planar=yes") != std::string::npos;
-  EXPECT_EQ(One(db, "SELECT COUNT(*) FROM classes WHERE dseki_class <> 'none' AND planar = 1 AND "
-                    "prime = 1"),
+  EXPECT_EQ(One(db,
+                "SELECT COUNT(*) FROM classes WHERE dseki_class <> 'none' AND planar = 1 AND "
+                "prime = 1"),
             std::to_string(expected));
 }
 
@@ -181,12 +190,14 @@ TEST_F(ExportTest, CataloguesGiveTheSameRowsAsOutcomes) {
   const nlohmann::json m = Manifest("plain");
   EXPECT_EQ(One(part, "SELECT COUNT(*) FROM classes"),
             std::to_string(m["totals"]["members"]["dseki/seki"].get<int>()));
-  const std::string columns = "matrix, rows, cols, sum, height, idsm, prime, symmetric, planar, "
-                              "seki_R_first, seki_C_first, seki_r_move, seki_c_move, seki_class, "
-                              "dseki_R_first, dseki_C_first, dseki_r_move, dseki_c_move, dseki_class";
-  const std::vector<Row> from_catalogues = Query(part, "SELECT " + columns + " FROM classes ORDER BY rowid");
-  const std::vector<Row> from_outcomes = Query(
-      full, "SELECT " + columns + " FROM classes WHERE dseki_class <> 'none' ORDER BY rowid");
+  const std::string columns =
+      "matrix, rows, cols, sum, height, idsm, prime, symmetric, planar, "
+      "seki_R_first, seki_C_first, seki_r_move, seki_c_move, seki_class, "
+      "dseki_R_first, dseki_C_first, dseki_r_move, dseki_c_move, dseki_class";
+  const std::vector<Row> from_catalogues =
+      Query(part, "SELECT " + columns + " FROM classes ORDER BY rowid");
+  const std::vector<Row> from_outcomes =
+      Query(full, "SELECT " + columns + " FROM classes WHERE dseki_class <> 'none' ORDER BY rowid");
   EXPECT_EQ(from_catalogues, from_outcomes);
   EXPECT_GT(from_catalogues.size(), 100u);
 }

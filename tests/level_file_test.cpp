@@ -3,6 +3,8 @@
 // magic or version, and well-checksummed files that break the format's rules (unsorted keys, keys
 // in the wrong shard, bad value bytes, counts that do not add up). A leftover temporary file is
 // never read.
+#include "storage/level_file.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,7 +17,6 @@
 
 #include "engine/level_builder.hpp"
 #include "storage/checksum.hpp"
-#include "storage/level_file.hpp"
 #include "storage/level_file_bytes.hpp"
 
 namespace seki {
@@ -24,9 +25,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // Byte offsets of the format (see storage/level_file.cpp).
-constexpr std::size_t kVersionAt = 8, kRowsAt = 12, kColsAt = 16, kMaxEntryAt = 20,
-                      kMaxSumAt = 24, kFlagsAt = 28, kSumAt = 32, kShardCountAt = 36,
-                      kClassesAt = 40, kShardsAt = 48;
+constexpr std::size_t kVersionAt = 8, kRowsAt = 12, kColsAt = 16, kMaxEntryAt = 20, kMaxSumAt = 24,
+                      kFlagsAt = 28, kSumAt = 32, kShardCountAt = 36, kClassesAt = 40,
+                      kShardsAt = 48;
 
 // A scratch directory removed on destruction.
 class TempDir {
@@ -71,12 +72,10 @@ void RecomputeChecksum(std::string& b) {
   PutU64(b, b.size() - 8, Checksum(b.data(), b.size() - 8));
 }
 
-std::optional<Level> Decode(const std::string& bytes, const LevelFileParams& p,
-                            std::string* why) {
-  return DecodeLevelFile(
-      std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes.data()),
-                                    bytes.size()),
-      p, "test.bin", why);
+std::optional<Level> Decode(const std::string& bytes, const LevelFileParams& p, std::string* why) {
+  return DecodeLevelFile(std::span<const std::uint8_t>(
+                             reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()),
+                         p, "test.bin", why);
 }
 
 bool SameLevel(const Level& a, const Level& b) {
@@ -149,8 +148,7 @@ TEST_F(LevelFileTest, RoundTripThroughAFile) {
   EXPECT_TRUE(SameLevel(*back, level_));
   EXPECT_EQ(back->size(), level_.size());
   for (const LevelShard& s : level_.shards)
-    for (std::size_t k = 0; k < s.keys.size(); ++k)
-      EXPECT_EQ(back->Find(s.keys[k]), s.values[k]);
+    for (std::size_t k = 0; k < s.keys.size(); ++k) EXPECT_EQ(back->Find(s.keys[k]), s.values[k]);
 }
 
 TEST_F(LevelFileTest, RoundTripEveryLevelAndGenerationOnly) {
@@ -250,11 +248,24 @@ TEST_F(LevelFileTest, AnotherRunsParametersAreRejected) {
   for (int field = 0; field < 5; ++field) {
     LevelFileParams p = params_;
     switch (field) {
-      case 0: p.rows = 2; p.max_sum = 12; break;
-      case 1: p.cols = 2; p.max_sum = 12; break;
-      case 2: p.max_entry = 3; p.max_sum = 27; break;
-      case 3: p.max_sum = 10; break;
-      case 4: p.solved = false; break;
+      case 0:
+        p.rows = 2;
+        p.max_sum = 12;
+        break;
+      case 1:
+        p.cols = 2;
+        p.max_sum = 12;
+        break;
+      case 2:
+        p.max_entry = 3;
+        p.max_sum = 27;
+        break;
+      case 3:
+        p.max_sum = 10;
+        break;
+      case 4:
+        p.solved = false;
+        break;
     }
     ExpectRejected(bytes_, "written for 3x3 entries <= 2 sum <= 18 solved", &p);
     ExpectRejected(bytes_, "(the checksum matches)", &p);

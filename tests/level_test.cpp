@@ -8,8 +8,8 @@
 #include <string>
 #include <tuple>
 
-#include "engine/class_count.hpp"
 #include "canon/canonical_form.hpp"
+#include "engine/class_count.hpp"
 #include "engine/level_builder.hpp"
 #include "engine/solver.hpp"
 #include "test_support.hpp"

@@ -26,7 +26,6 @@ void ExpectBadInput(const std::vector<std::string>& args, const std::string& exp
   seki::testing::ExpectBadInput(args, "", expected_err);
 }
 
-
 TEST(ShowCommand, TextFields) {
   const RunResult r = RunSeki({"show", "033/331/312", "210/120/003"});
   ASSERT_EQ(r.status, 0) << r.err;

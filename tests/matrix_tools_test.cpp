@@ -7,10 +7,10 @@
 
 #include <algorithm>
 #include <random>
-#include <utility>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "canon/canonical_form.hpp"

@@ -20,8 +20,8 @@ namespace fs = std::filesystem;
 using seki::testing::RunResult;
 using seki::testing::RunSeki;
 
-const std::vector<std::string> kRun = {"enumerate", "--rows",   "4",          "--cols", "4",
-                                       "--max-entry", "2",     "--outcomes", "--quiet"};
+const std::vector<std::string> kRun = {"enumerate",   "--rows", "4",          "--cols", "4",
+                                       "--max-entry", "2",      "--outcomes", "--quiet"};
 
 std::vector<std::string> Args(const fs::path& dir, std::vector<std::string> extra = {}) {
   std::vector<std::string> args = kRun;
@@ -69,17 +69,18 @@ class ResumeTest : public ::testing::Test {
     delete reference_;
   }
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("seki_resume_" + std::to_string(getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() /
+           ("seki_resume_" + std::to_string(getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
 
   // Runs (or resumes) with SEKI_KILL_AT=point and expects the process to die of SIGKILL.
   void RunKilledAt(const std::string& point, bool resume) {
-    const RunResult r = RunSeki(Args(dir_, resume ? std::vector<std::string>{"--resume"}
-                                                   : std::vector<std::string>{}),
-                                "", {"SEKI_KILL_AT=" + point});
+    const RunResult r = RunSeki(
+        Args(dir_, resume ? std::vector<std::string>{"--resume"} : std::vector<std::string>{}), "",
+        {"SEKI_KILL_AT=" + point});
     ASSERT_EQ(r.signal, SIGKILL) << point << " status " << r.status << ": " << r.err;
   }
   void ResumeToEnd(const std::string& threads = "1") {

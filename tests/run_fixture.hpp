@@ -73,28 +73,37 @@ inline void RefreshManifestChecksums(const fs::path& dir) {
 // finished with a manifest. (Should the binary not write manifest.json, one is made from
 // summary.json and the files, in the format `seki verify` reads.)
 inline void MakeRun(const fs::path& dir, int rows, int cols, int max_entry, bool outcomes) {
-  std::vector<std::string> args = {"enumerate", "--rows", std::to_string(rows), "--cols",
-                                   std::to_string(cols), "--max-entry", std::to_string(max_entry),
-                                   "--threads", "2", "--quiet", "--out", dir.string()};
+  std::vector<std::string> args = {"enumerate",
+                                   "--rows",
+                                   std::to_string(rows),
+                                   "--cols",
+                                   std::to_string(cols),
+                                   "--max-entry",
+                                   std::to_string(max_entry),
+                                   "--threads",
+                                   "2",
+                                   "--quiet",
+                                   "--out",
+                                   dir.string()};
   if (outcomes) args.push_back("--outcomes");
   const RunResult r = RunSeki(args, "", {}, 300);
   ASSERT_EQ(r.status, 0) << r.err;
   if (fs::exists(dir / "manifest.json")) return;
   const nlohmann::json summary = nlohmann::json::parse(ReadText(dir / "summary.json"));
-  nlohmann::json m = {
-      {"format", "seki-run/1"},
-      {"tool", {{"name", "seki"}, {"version", "test"}, {"commit", ""}}},
-      {"command", summary.value("command", "")},
-      {"parameters", summary["parameters"]},
-      {"threads", 2},
-      {"host", {{"cpu", ""}, {"cores", 2}, {"memory_bytes", 0}}},
-      {"start", "1970-01-01T00:00:00Z"},
-      {"end", "1970-01-01T00:00:00Z"},
-      {"levels", summary["levels"]},
-      {"totals", summary["totals"]},
-      {"complete", true}};
-  std::vector<std::string> names = {"seki/seki.txt",  "seki/complete.txt",  "seki/semi-complete.txt",
-                                    "dseki/seki.txt", "dseki/complete.txt", "dseki/semi-complete.txt"};
+  nlohmann::json m = {{"format", "seki-run/1"},
+                      {"tool", {{"name", "seki"}, {"version", "test"}, {"commit", ""}}},
+                      {"command", summary.value("command", "")},
+                      {"parameters", summary["parameters"]},
+                      {"threads", 2},
+                      {"host", {{"cpu", ""}, {"cores", 2}, {"memory_bytes", 0}}},
+                      {"start", "1970-01-01T00:00:00Z"},
+                      {"end", "1970-01-01T00:00:00Z"},
+                      {"levels", summary["levels"]},
+                      {"totals", summary["totals"]},
+                      {"complete", true}};
+  std::vector<std::string> names = {"seki/seki.txt",          "seki/complete.txt",
+                                    "seki/semi-complete.txt", "dseki/seki.txt",
+                                    "dseki/complete.txt",     "dseki/semi-complete.txt"};
   if (outcomes) names.push_back("outcomes.txt");
   for (const std::string& name : names) m["files"][name] = {{"bytes", 0}, {"xxh3_64", ""}};
   WriteText(dir / "manifest.json", m.dump(2) + "\n");

@@ -1,11 +1,12 @@
 // The strict line parsers of `seki verify` and `seki export` (apps/run_lines.hpp): the writer's
 // lines are accepted as written, with or without the planar field, and every deviation from the
 // exact format is rejected with a one-line reason naming the column.
+#include "apps/run_lines.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "apps/run_lines.hpp"
 #include "engine/catalogue.hpp"
 #include "test_support.hpp"
 

@@ -44,7 +44,7 @@ TEST(SmallCases, OneByOne) {
   for (int k = 1; k <= 40; ++k) {
     Matrix a(1, 1);
     a.set(0, 0, k);
-    EXPECT_TRUE(s.Solve(a).dseki.is_seki()) << k;  // every 1x1 is a d-seki ...
+    EXPECT_TRUE(s.Solve(a).dseki.is_seki()) << k;                       // every 1x1 is a d-seki ...
     EXPECT_NE(ClassOf(s, a, Game::kDSeki), SekiClass::kComplete) << k;  // ... none complete
   }
 }
@@ -81,7 +81,8 @@ TEST(SmallCases, TwoByTwoCompleteSeki) {
   std::set<Matrix> complete, complete_d;
   ForEachMatrix(2, 2, 9, [&](const Matrix& a) {
     if (a.has_zero_line()) return;
-    if (ClassOf(s, a, Game::kSeki) == SekiClass::kComplete) complete.insert(canon::CanonicalForm(a));
+    if (ClassOf(s, a, Game::kSeki) == SekiClass::kComplete)
+      complete.insert(canon::CanonicalForm(a));
     if (ClassOf(s, a, Game::kDSeki) == SekiClass::kComplete)
       complete_d.insert(canon::CanonicalForm(a));
   });
@@ -108,8 +109,8 @@ TEST(SmallCases, OneKFamily) {
   for (int k = 2; k <= 12; ++k) {
     Matrix a(2, 2);
     a.set(0, 0, 1), a.set(0, 1, k), a.set(1, 0, k), a.set(1, 1, k);
-    EXPECT_EQ(s.Solve(a).seki.R, W) << k;                          // R begins and wins ...
-    EXPECT_EQ(Negate(s.ChildSolution(a, 0, 1).seki.C), W) << k;    // ... by playing at (1,2)
+    EXPECT_EQ(s.Solve(a).seki.R, W) << k;                        // R begins and wins ...
+    EXPECT_EQ(Negate(s.ChildSolution(a, 0, 1).seki.C), W) << k;  // ... by playing at (1,2)
   }
 }
 
@@ -151,8 +152,8 @@ TEST(ThreeByThree, SemiCompleteMatrices) {
     const Matrix a = M(text);
     const Outcome v = s.Solve(a).seki;
     EXPECT_EQ(v.seki_class(), SekiClass::kSemiComplete) << text;
-    EXPECT_EQ(v.r, L) << text;  // R must pass ...
-    EXPECT_EQ(v.c, D) << text;  // ... C has a move that keeps the draw
+    EXPECT_EQ(v.r, L) << text;                       // R must pass ...
+    EXPECT_EQ(v.c, D) << text;                       // ... C has a move that keeps the draw
     const Outcome t = s.Solve(a.transposed()).seki;  // the transpose swaps the roles
     EXPECT_EQ(t.seki_class(), SekiClass::kSemiComplete) << text;
     EXPECT_EQ(t.r, D) << text;
@@ -197,8 +198,7 @@ TEST(Families, ExtensionsOfTheSevenCompleteSeki) {
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j)
         if (a(i, j) > 0) {
-          EXPECT_EQ(ClassOf(s, *Extend(a, i, j, Extension::kE1), Game::kSeki),
-                    SekiClass::kComplete)
+          EXPECT_EQ(ClassOf(s, *Extend(a, i, j, Extension::kE1), Game::kSeki), SekiClass::kComplete)
               << kSevenComplete3x3[k] << " at " << i + 1 << "," << j + 1;
         }
   }

@@ -108,8 +108,9 @@ TEST_F(VerifyTest, AlteredValueFails) {
   ASSERT_NE(at, std::string::npos);
   lines[0].replace(at, 4, " c=D");
   WriteLines(dir / "seki/complete.txt", lines);
-  ExpectFailure(Verify(dir), {"file seki/complete.txt", "seki/complete.txt: class by the written values",
-                              "seki/complete.txt: solver"});
+  ExpectFailure(Verify(dir),
+                {"file seki/complete.txt", "seki/complete.txt: class by the written values",
+                 "seki/complete.txt: solver"});
   RefreshManifestChecksums(dir);
   ExpectFailure(Verify(dir), {"seki/complete.txt: class by the written values",
                               "seki/complete.txt: solver", "seki/complete.txt in seki/seki.txt"});
@@ -151,9 +152,9 @@ TEST_F(VerifyTest, FlippedByteFails) {
     ExpectFailure(Verify(dir), {"file dseki/seki.txt"});
   }
   // ... and, at each of several offsets, by a content check alone.
-  for (std::size_t at : {std::size_t{0}, std::size_t{5}, std::size_t{13}, std::size_t{22},
-                         std::size_t{30}, std::size_t{61}, std::size_t{333}, text.size() / 2,
-                         text.size() - 2, text.size() - 1}) {
+  for (std::size_t at :
+       {std::size_t{0}, std::size_t{5}, std::size_t{13}, std::size_t{22}, std::size_t{30},
+        std::size_t{61}, std::size_t{333}, text.size() / 2, text.size() - 2, text.size() - 1}) {
     SCOPED_TRACE("offset " + std::to_string(at));
     const fs::path dir = Copy("plain");
     std::string damaged = text;
@@ -262,7 +263,8 @@ TEST_F(VerifyTest, ManifestProblems) {
   {  // Counts that disagree with the files.
     const fs::path dir = Copy("plain");
     nlohmann::json m = nlohmann::json::parse(ReadText(dir / "manifest.json"));
-    m["totals"]["members"]["seki/complete"] = m["totals"]["members"]["seki/complete"].get<int>() + 1;
+    m["totals"]["members"]["seki/complete"] =
+        m["totals"]["members"]["seki/complete"].get<int>() + 1;
     WriteText(dir / "manifest.json", m.dump(2));
     ExpectFailure(Verify(dir), {"manifest levels", "seki/complete.txt: line count"});
   }
@@ -277,7 +279,8 @@ TEST_F(VerifyTest, ManifestProblems) {
     const fs::path dir = Copy("plain");
     fs::remove(dir / "dseki/complete.txt");
     WriteText(dir / "outcomes.txt", "");
-    ExpectFailure(Verify(dir), {"file dseki/complete.txt: missing", "file outcomes.txt: present but not listed"});
+    ExpectFailure(Verify(dir), {"file dseki/complete.txt: missing",
+                                "file outcomes.txt: present but not listed"});
   }
   {  // A file name that leaves the run directory.
     const fs::path dir = Copy("plain");
@@ -293,7 +296,8 @@ TEST_F(VerifyTest, GenerationOnlyRunHasOnlyCounts) {
   const RunResult made = RunSeki({"enumerate", "--rows", "2", "--cols", "3", "--max-entry", "2",
                                   "--generate-only", "--quiet", "--out", dir.string()});
   ASSERT_EQ(made.status, 0) << made.err;
-  if (!fs::exists(dir / "manifest.json")) GTEST_SKIP() << "enumerate --generate-only wrote no manifest";
+  if (!fs::exists(dir / "manifest.json"))
+    GTEST_SKIP() << "enumerate --generate-only wrote no manifest";
   const RunResult r = Verify(dir);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("ok      generation-only run"), std::string::npos) << r.out;
@@ -305,7 +309,8 @@ TEST_F(VerifyTest, GenerationOnlyRunHasOnlyCounts) {
 }
 
 TEST_F(VerifyTest, BadInputIsExitTwo) {
-  ExpectBadInput({"verify", (scratch_.path() / "no-such-run").string()}, "", "no such run directory");
+  ExpectBadInput({"verify", (scratch_.path() / "no-such-run").string()}, "",
+                 "no such run directory");
   const fs::path dir = Copy("plain");
   fs::remove(dir / "manifest.json");
   ExpectBadInput({"verify", dir.string()}, "", "manifest.json: missing");
