@@ -102,6 +102,14 @@ TEST_F(ResumeTest, ReferenceRunIsComplete) {
   EXPECT_GT(reference_->at("seki/complete.txt").size(), 0u);
 }
 
+// Reproducibility: the same run with one thread gives byte-identical files to the two-thread
+// reference.
+TEST_F(ResumeTest, OneThreadGivesTheSameFilesAsTwo) {
+  const RunResult r = RunSeki(Args(dir_, {"--threads", "1"}));
+  ASSERT_EQ(r.status, 0) << r.err;
+  ExpectSameCatalogues(Catalogues(dir_), *reference_);
+}
+
 TEST_F(ResumeTest, KilledAtEachPointThenResumed) {
   for (const char* point : {"catalogue:0", "catalogue:5", "level-file:12", "checkpoint:20",
                             "catalogue:32", "finish:32"}) {
