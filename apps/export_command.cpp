@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "apps/cli_error.hpp"
+#include "apps/resolver.hpp"
 #include "apps/run_lines.hpp"
 #include "apps/run_manifest.hpp"
 #include "apps/run_text_file.hpp"
@@ -30,7 +31,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kOutcomesFile = "outcomes.txt";
-constexpr std::size_t kSolverMemoLimit = 8'000'000;
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE runs (
@@ -159,17 +159,6 @@ class Statement {
 struct ClassRow {
   Matrix matrix;
   Solution values;
-};
-
-class Resolver {
- public:
-  Solution Solve(const Matrix& a) {
-    if (!solver_ || solver_->positions() > kSolverMemoLimit) solver_.emplace();
-    return solver_->Solve(a);
-  }
-
- private:
-  std::optional<Solver> solver_;
 };
 
 class ClassInserter {

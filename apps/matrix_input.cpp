@@ -80,4 +80,17 @@ std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& a
   return out;
 }
 
+void AddMatrixInputOptions(CLI::App* command, std::vector<std::string>& matrices,
+                           std::string& input_file, std::string& format) {
+  command->add_option("matrices", matrices,
+                      "Matrices such as 033/331/312; '-' reads them from stdin, one per line");
+  command
+      ->add_option("-i,--input", input_file,
+                   "Read matrices from FILE, one per line; blank lines and '#' lines are skipped")
+      ->type_name("FILE");
+  command->add_option("-f,--format", format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_str("text");
+}
+
 }  // namespace seki::cli

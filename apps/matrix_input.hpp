@@ -2,6 +2,7 @@
 // file (--input), one per line. All are parsed and checked before any work starts.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
@@ -20,5 +21,10 @@ struct MatrixInput {
 // starting position, an unreadable file, a source without matrices, or no matrices at all.
 std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& args,
                                                const std::string& input_file);
+
+// Adds the options every matrix command shares: the positional matrices ('-' for stdin),
+// -i/--input FILE and -f/--format text|json.
+void AddMatrixInputOptions(CLI::App* command, std::vector<std::string>& matrices,
+                           std::string& input_file, std::string& format);
 
 }  // namespace seki::cli

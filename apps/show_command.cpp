@@ -343,14 +343,7 @@ void AddShowCommand(CLI::App& app) {
       "show",
       "Matrix facts: shape, sum, height, canonical form, transpose, IDSM, prime blocks, symmetry, "
       "planarity, and both games' values and classes");
-  sub->add_option("matrices", options->matrices,
-                  "Matrices such as 033/331/312; '-' reads them from stdin, one per line");
-  sub->add_option("-i,--input", options->input_file,
-                  "Read matrices from FILE, one per line; blank lines and '#' lines are skipped")
-      ->type_name("FILE");
-  sub->add_option("-f,--format", options->format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->default_str("text");
+  AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format);
   sub->footer(std::string(kMatrixSyntax) +
               "\nJSON: one object per matrix per line with keys matrix, rows, cols, sum, height, "
               "canonical, transpose, idsm, line_sum, row_sums, col_sums, prime, blocks, "

@@ -76,14 +76,7 @@ void RunSolve(const SolveOptions& options) {
 void AddSolveCommand(CLI::App& app) {
   auto options = std::make_shared<SolveOptions>();
   CLI::App* sub = app.add_subcommand("solve", "Solve SEKI and D-SEKI for the given matrices");
-  sub->add_option("matrices", options->matrices,
-                  "Matrices such as 033/303/330; '-' reads them from stdin, one per line");
-  sub->add_option("-i,--input", options->input_file,
-                  "Read matrices from FILE, one per line; blank lines and '#' lines are skipped")
-      ->type_name("FILE");
-  sub->add_option("-f,--format", options->format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->default_str("text");
+  AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format);
   sub->add_flag("-m,--moves", options->moves,
                 "Also show each active move's value and a line of optimal play per first player");
   sub->footer(kFooter);

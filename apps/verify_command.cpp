@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "apps/cli_error.hpp"
+#include "apps/resolver.hpp"
 #include "apps/run_lines.hpp"
 #include "apps/run_manifest.hpp"
 #include "apps/run_text_file.hpp"
@@ -29,8 +30,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kOutcomesFile = "outcomes.txt";
-// The solver's memo is dropped when it holds more positions than this (about 1 GB).
-constexpr std::size_t kSolverMemoLimit = 8'000'000;
 
 std::string Values(const Outcome& o) {
   return std::string("R=") + Letter(o.R) + " C=" + Letter(o.C) + " r=" + Letter(o.r) +
@@ -103,18 +102,6 @@ struct Pick {
   Matrix matrix;
   std::optional<Outcome> game[2];
   int kind = -1;  // a catalogue's class to re-check, or -1 (outcomes.txt)
-};
-
-// Re-solves matrices with the single-matrix solver, one memo shared by all (dropped when large).
-class Resolver {
- public:
-  Solution Solve(const Matrix& a) {
-    if (!solver_ || solver_->positions() > kSolverMemoLimit) solver_.emplace();
-    return solver_->Solve(a);
-  }
-
- private:
-  std::optional<Solver> solver_;
 };
 
 // Re-solves the lines of one file as they are offered: every line, or with a sample size n every
