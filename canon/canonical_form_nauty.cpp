@@ -60,6 +60,17 @@ Matrix CanonicalFormNauty(const Matrix& a) {
         if ((a(i, j) >> l) & 1) ADDONEEDGE(g.data(), base + i, base + m + j, words);
   }
 
+  // nauty keeps its work space in thread-local dynamic arrays; free them when this thread ends.
+  struct FreeNautyWorkspaceAtThreadExit {
+    ~FreeNautyWorkspaceAtThreadExit() {
+      nauty_freedyn();
+      nautil_freedyn();
+      naugraph_freedyn();
+    }
+  };
+  static thread_local FreeNautyWorkspaceAtThreadExit free_at_exit;
+  (void)free_at_exit;
+
   DEFAULTOPTIONS_GRAPH(options);
   options.getcanon = TRUE;
   options.defaultptn = FALSE;
