@@ -22,6 +22,7 @@
 #include "apps/run_directory.hpp"
 #include "apps/solve_format.hpp"
 #include "engine/class_count.hpp"
+#include "engine/level_builder.hpp"
 #include "engine/matrix_text.hpp"
 
 namespace seki::cli {
@@ -125,14 +126,6 @@ Json ShapeJson(const ShapeCheck& s) {
   }
   j["findings"] = findings;
   return j;
-}
-
-// Bytes the level engine needs to build level `sum` (the estimate of `seki enumerate`): the level
-// below, the pushed records (one per entry of every parent) and the new level.
-double LevelBytes(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
-                  int sum) {
-  const double below = double(counts[sum - 1]), here = double(counts[sum]);
-  return 9 * below + 8 * below * space.rows * space.cols + 25 * here;
 }
 
 }  // namespace
@@ -351,7 +344,8 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
     }
     const auto counts = ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum);
     for (int s = 1; s <= space.max_sum; ++s)
-      if (const double need = LevelBytes(space, counts, s); need > memory_limit)
+      if (const double need = LevelBuilder::PeakBytes(space, counts[s - 1], counts[s]);
+          need > memory_limit)
         throw CliError("--memory-limit",
                        fmt::format("shape {}, entries <= {}, sum <= {}: level {} needs about {}, "
                                    "more than the limit of {}",

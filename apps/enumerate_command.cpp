@@ -94,14 +94,16 @@ json TotalsJson(const json& levels) {
   return totals;
 }
 
-// Bytes needed to build level `sum` from level sum-1 and write it (an upper estimate): the level
-// below (9 bytes a class), the pushed records (8 bytes a child, at most rows*cols per parent), the
-// new level and its sorted copy for writing (9 + 16 bytes a class), and text for outcomes.
+// Bytes needed to build level `sum` from level sum-1 and write it (an upper estimate): what the
+// level engine needs (LevelBuilder::PeakBytes; generating only: the level below, one record per
+// class and the new level), a sorted copy of the new level for writing (16 bytes a class), and
+// text for outcomes.
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           int sum, bool outcomes, bool generate_only) {
   const double below = double(counts[sum - 1]), here = double(counts[sum]);
-  const double records = generate_only ? here : below * space.rows * space.cols;
-  return 9 * below + 8 * records + 25 * here + (outcomes ? 48 * here : 0);
+  const double build = generate_only ? 9 * below + 17 * here
+                                     : LevelBuilder::PeakBytes(space, counts[sum - 1], counts[sum]);
+  return build + 16 * here + (outcomes ? 48 * here : 0);
 }
 
 std::string ResumeHint(const std::string& command_line) {

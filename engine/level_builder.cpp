@@ -4,6 +4,8 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -82,8 +84,9 @@ Level LevelBuilder::Next(const Level& previous) const {
 }
 
 template <class Body>
-void LevelBuilder::ForEachParent(const Level& previous, Body&& body) const {
-  tbb::parallel_for(0, kShardCount, [&](int shard) {
+void LevelBuilder::ForEachParent(const Level& previous, int first_shard, int last_shard,
+                                 Body&& body) const {
+  tbb::parallel_for(first_shard, last_shard, [&](int shard) {
     const LevelShard& from = previous.shards[shard];
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.keys.size(), 1024),
                       [&](const tbb::blocked_range<std::size_t>& range) {
@@ -97,45 +100,66 @@ void LevelBuilder::ForEachParent(const Level& previous, Body&& body) const {
   });
 }
 
-void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
-  // Phase 1: every parent pushes each increment to the shard of the child's canonical key, with
-  // what moving from the child back to the parent offers.
-  tbb::enumerable_thread_specific<Buckets> buckets;
-  ForEachParent(previous, [&](const Matrix& parent, std::uint64_t, PackedOutcome value) {
-    Buckets& out = buckets.local();
-    const std::uint64_t offer = OfferOf(parent, value).bits;
-    Matrix child = parent;
-    for (int i = 0; i < space_.rows; ++i)
-      for (int j = 0; j < space_.cols; ++j) {
-        if (parent(i, j) >= space_.max_entry) continue;
-        child.increment(i, j);
-        const std::uint64_t key = CanonicalKey(space_, child);
-        out[ShardOf(key)].push_back(key << kOfferBits | offer);
-        child.decrement(i, j);
-      }
-  });
+int LevelBuilder::PushBatches(std::size_t parents) const {
+  const double records = double(parents) * space_.rows * space_.cols * sizeof(std::uint64_t);
+  return static_cast<int>(
+      std::clamp(std::ceil(records / push_batch_bytes_), 1.0, double(kShardCount)));
+}
 
-  // Phase 2: each shard deduplicates its children and ORs their offers: r(B) and c(B).
-  tbb::parallel_for(0, kShardCount, [&](int shard) {
-    std::size_t records = 0;
-    for (const Buckets& b : buckets) records += b[shard].size();
-    FlatKeyTable table(records / 4 + 16);
-    for (Buckets& b : buckets) {
-      for (std::uint64_t r : b[shard]) table.InsertOr(r >> kOfferBits, r & 0xFF);
-      std::vector<std::uint64_t>().swap(b[shard]);
-    }
-    std::vector<std::uint64_t> packed;
-    packed.reserve(table.size());
-    table.ForEach([&](std::uint64_t key, std::uint8_t offers) {
-      packed.push_back(key << kOfferBits | offers);
+double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
+                               std::uint64_t classes) {
+  const double records = double(parents) * space.rows * space.cols * sizeof(std::uint64_t);
+  // The level below (9 bytes a class), the shard tables (at most 17 bytes a class) and the level
+  // built from them (9), and the records of one batch (per-thread buffers may hold twice that).
+  return 9.0 * double(parents) + 26.0 * double(classes) + 2 * std::min(records, kPushBatchBytes);
+}
+
+void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
+  // Phase 1, in batches of parent shards so that the pushed records of only one batch are alive:
+  // every parent pushes each increment to the shard of the child's canonical key, with what moving
+  // from the child back to the parent offers; each shard's table then absorbs its records,
+  // deduplicating the keys and ORing the offers, which gives r(B) and c(B).
+  std::vector<FlatKeyTable> tables;
+  tables.reserve(kShardCount);
+  for (int shard = 0; shard < kShardCount; ++shard)
+    tables.emplace_back(previous.shards[shard].keys.size() +
+                        previous.shards[shard].keys.size() / 8);
+  tbb::enumerable_thread_specific<Buckets> buckets;
+  const int batches = PushBatches(previous.size());
+  for (int batch = 0; batch < batches; ++batch) {
+    const int first = batch * kShardCount / batches, last = (batch + 1) * kShardCount / batches;
+    ForEachParent(previous, first, last,
+                  [&](const Matrix& parent, std::uint64_t, PackedOutcome value) {
+                    Buckets& out = buckets.local();
+                    const std::uint64_t offer = OfferOf(parent, value).bits;
+                    Matrix child = parent;
+                    for (int i = 0; i < space_.rows; ++i)
+                      for (int j = 0; j < space_.cols; ++j) {
+                        if (parent(i, j) >= space_.max_entry) continue;
+                        child.increment(i, j);
+                        const std::uint64_t key = CanonicalKey(space_, child);
+                        out[ShardOf(key)].push_back(key << kOfferBits | offer);
+                        child.decrement(i, j);
+                      }
+                  });
+    tbb::parallel_for(0, kShardCount, [&](int shard) {
+      for (Buckets& b : buckets) {
+        for (std::uint64_t r : b[shard]) tables[shard].InsertOr(r >> kOfferBits, r & 0xFF);
+        b[shard].clear();  // keeps its capacity for the next batch
+      }
     });
-    std::sort(packed.begin(), packed.end());
+  }
+  buckets.clear();
+
+  // Phase 2: each shard's table becomes the sorted keys and values of the level.
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    const std::vector<std::uint64_t> words = tables[shard].TakeSorted();
     LevelShard& to = next.shards[shard];
-    to.keys.resize(packed.size());
-    to.values.resize(packed.size());
-    for (std::size_t k = 0; k < packed.size(); ++k) {
-      to.keys[k] = packed[k] >> kOfferBits;
-      to.values[k] = PackedOutcome{static_cast<std::uint8_t>(packed[k] & 0xFF)};
+    to.keys.resize(words.size());
+    to.values.resize(words.size());
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      to.keys[k] = words[k] >> kOfferBits;
+      to.values[k] = PackedOutcome{static_cast<std::uint8_t>(words[k] & 0xFF)};
     }
   });
 }
@@ -144,13 +168,14 @@ void LevelBuilder::Generate(const Level& previous, Level& next) const {
   // Every parent appends the children it generates (each class from exactly one parent).
   tbb::enumerable_thread_specific<Buckets> buckets;
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch;
-  ForEachParent(previous, [&](const Matrix& parent, std::uint64_t key, PackedOutcome) {
-    Buckets& out = buckets.local();
-    std::vector<std::uint64_t>& children = scratch.local();
-    children.clear();
-    GenerateChildren(space_, parent, key, children);
-    for (std::uint64_t child : children) out[ShardOf(child)].push_back(child);
-  });
+  ForEachParent(previous, 0, kShardCount,
+                [&](const Matrix& parent, std::uint64_t key, PackedOutcome) {
+                  Buckets& out = buckets.local();
+                  std::vector<std::uint64_t>& children = scratch.local();
+                  children.clear();
+                  GenerateChildren(space_, parent, key, children);
+                  for (std::uint64_t child : children) out[ShardOf(child)].push_back(child);
+                });
   tbb::parallel_for(0, kShardCount, [&](int shard) {
     std::vector<std::uint64_t>& keys = next.shards[shard].keys;
     std::size_t total = 0;

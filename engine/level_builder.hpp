@@ -47,22 +47,34 @@ struct BuildHooks {
 
 class LevelBuilder {
  public:
-  // solve = false generates the classes only (every value stays zero).
-  explicit LevelBuilder(const EnumerationSpace& space, bool solve = true, BuildHooks hooks = {})
-      : space_(space), solve_(solve), hooks_(hooks) {}
+  // Pushed records alive at once: parents are taken in batches of shards to stay near this.
+  static constexpr double kPushBatchBytes = 256.0 * 1024 * 1024;
+
+  // solve = false generates the classes only (every value stays zero). push_batch_bytes changes
+  // only how the work is cut (tests use tiny batches); the levels are the same for any value.
+  explicit LevelBuilder(const EnumerationSpace& space, bool solve = true, BuildHooks hooks = {},
+                        double push_batch_bytes = kPushBatchBytes)
+      : space_(space), solve_(solve), hooks_(hooks), push_batch_bytes_(push_batch_bytes) {}
 
   Level First() const;                      // sum 0: the zero matrix
   Level Next(const Level& previous) const;  // sum previous.sum + 1
 
+  // About the most memory Next uses (bytes, the level below included) when the level below has
+  // `parents` classes and the new level `classes`; the memory budgets of the apps use it.
+  static double PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
+                          std::uint64_t classes);
+
  private:
+  int PushBatches(std::size_t parents) const;
   template <class Body>
-  void ForEachParent(const Level& previous, Body&& body) const;
+  void ForEachParent(const Level& previous, int first_shard, int last_shard, Body&& body) const;
   void PushAndSolve(const Level& previous, Level& next) const;
   void Generate(const Level& previous, Level& next) const;
 
   EnumerationSpace space_;
   bool solve_;
   BuildHooks hooks_;
+  double push_batch_bytes_;
 };
 
 }  // namespace seki

@@ -4,6 +4,8 @@
 #include <tbb/global_control.h>
 
 #include <cstdio>
+#include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -12,6 +14,7 @@
 #include "engine/class_count.hpp"
 #include "engine/level_builder.hpp"
 #include "engine/solver.hpp"
+#include "storage/flat_key_table.hpp"
 #include "test_support.hpp"
 
 namespace seki {
@@ -133,22 +136,61 @@ TEST(LevelValues, AgreeWithSingleMatrixSolver) {
   ExpectAgreesWithSolver(3, 3, -1, 10);
 }
 
-std::vector<Level> AllLevels(const EnumerationSpace& space, int threads) {
+std::vector<Level> AllLevels(const EnumerationSpace& space, int threads,
+                             double push_batch_bytes = LevelBuilder::kPushBatchBytes) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-  std::vector<Level> levels;
-  ForEachLevel(space, [&](const Level& level) { levels.push_back(level); });
+  const LevelBuilder builder(space, true, {}, push_batch_bytes);
+  std::vector<Level> levels{builder.First()};
+  while (levels.back().sum < space.max_sum) levels.push_back(builder.Next(levels.back()));
   return levels;
+}
+
+void ExpectSameLevels(const std::vector<Level>& a, const std::vector<Level>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t s = 0; s < a.size(); ++s)
+    for (int shard = 0; shard < kShardCount; ++shard) {
+      EXPECT_EQ(a[s].shards[shard].keys, b[s].shards[shard].keys);
+      EXPECT_EQ(a[s].shards[shard].values, b[s].shards[shard].values);
+    }
 }
 
 TEST(LevelDeterminism, SameLevelsForOneAndTwoThreads) {
   const EnumerationSpace space = EnumerationSpace::Make(4, 4, 2, -1);
-  const std::vector<Level> one = AllLevels(space, 1), two = AllLevels(space, 2);
-  ASSERT_EQ(one.size(), two.size());
-  for (std::size_t s = 0; s < one.size(); ++s)
-    for (int shard = 0; shard < kShardCount; ++shard) {
-      EXPECT_EQ(one[s].shards[shard].keys, two[s].shards[shard].keys);
-      EXPECT_EQ(one[s].shards[shard].values, two[s].shards[shard].values);
-    }
+  ExpectSameLevels(AllLevels(space, 1), AllLevels(space, 2));
+}
+
+// Tiny push batches (one parent shard at a time, the records of a batch absorbed by tables that
+// live across batches) give the same levels as one batch.
+TEST(LevelDeterminism, SameLevelsForAnyPushBatchSize) {
+  const EnumerationSpace space = EnumerationSpace::Make(3, 4, 3, -1);
+  const std::vector<Level> whole = AllLevels(space, 2);
+  ExpectSameLevels(whole, AllLevels(space, 2, 1.0));
+  ExpectSameLevels(whole, AllLevels(space, 1, 64.0 * 1024));
+  const std::vector<std::uint64_t> counts = ClassCountsBySum(3, 4, 3, space.max_sum);
+  for (const Level& level : whole) EXPECT_EQ(level.size(), counts[level.sum]);
+}
+
+// The deduplicating table against std::map: ORed values, key 0, growth far past the first size.
+TEST(FlatKeyTable, AgreesWithMap) {
+  std::mt19937_64 random(7);
+  FlatKeyTable table(4);
+  std::map<std::uint64_t, std::uint8_t> expected;
+  for (int n = 0; n < 200000; ++n) {
+    const std::uint64_t key = n % 1000 == 0 ? 0 : random() % 150000 << (random() % 3 * 18);
+    const std::uint8_t value = static_cast<std::uint8_t>(1u << random() % 8);
+    table.InsertOr(key, value);
+    expected[key] |= value;
+  }
+  ASSERT_EQ(table.size(), expected.size());
+  const std::vector<std::uint64_t> words = table.TakeSorted();
+  ASSERT_EQ(words.size(), expected.size());
+  std::size_t k = 0;
+  for (const auto& [key, value] : expected) {
+    EXPECT_EQ(words[k] >> FlatKeyTable::kValueBits, key);
+    EXPECT_EQ(words[k] & 0xFF, value);
+    ++k;
+  }
+  EXPECT_EQ(table.size(), 0u);
 }
 
 // The 3x3, entries <= 3 run: complete seki are the seven of height 3 plus those of height <= 2.
