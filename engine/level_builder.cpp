@@ -34,6 +34,11 @@ PackedOutcome OfferOf(const Matrix& parent, PackedOutcome parent_value) {
 
 using Buckets = std::array<std::vector<std::uint64_t>, kShardCount>;
 
+// Bytes of the records `parents` classes push (at most one per entry).
+double PushRecordBytes(const EnumerationSpace& space, std::uint64_t parents) {
+  return double(parents) * space.rows * space.cols * sizeof(std::uint64_t);
+}
+
 }  // namespace
 
 EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int max_sum) {
@@ -101,14 +106,14 @@ void LevelBuilder::ForEachParent(const Level& previous, int first_shard, int las
 }
 
 int LevelBuilder::PushBatches(std::size_t parents) const {
-  const double records = double(parents) * space_.rows * space_.cols * sizeof(std::uint64_t);
+  const double records = PushRecordBytes(space_, parents);
   return static_cast<int>(
       std::clamp(std::ceil(records / push_batch_bytes_), 1.0, double(kShardCount)));
 }
 
 double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                std::uint64_t classes) {
-  const double records = double(parents) * space.rows * space.cols * sizeof(std::uint64_t);
+  const double records = PushRecordBytes(space, parents);
   // The level below (9 bytes a class), the shard tables (at most 17 bytes a class) and the level
   // built from them (9), and the records of one batch (per-thread buffers may hold twice that).
   return 9.0 * double(parents) + 26.0 * double(classes) + 2 * std::min(records, kPushBatchBytes);

@@ -53,7 +53,6 @@ class FlatKeyTable {
     words.erase(std::remove(words.begin(), words.end(), std::uint64_t{0}), words.end());
     if (has_zero_) words.push_back(zero_value_);
     std::sort(words.begin(), words.end());
-    words.shrink_to_fit();
     *this = FlatKeyTable();
     return words;
   }
