@@ -19,11 +19,12 @@
 #include "apps/cli_error.hpp"
 #include "apps/enumerate_command.hpp"
 #include "apps/progress.hpp"
-#include "apps/run_directory.hpp"
 #include "apps/solve_format.hpp"
-#include "engine/class_count.hpp"
-#include "engine/level_builder.hpp"
-#include "engine/matrix_text.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/level/level_builder.hpp"
+#include "engine/run/run_directory.hpp"
+#include "storage/atomic_file.hpp"
 
 namespace seki::cli {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/conjecture_check.hpp"
+#include "engine/research/conjecture_check.hpp"
 
 namespace seki::cli {
 

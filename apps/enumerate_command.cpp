@@ -15,10 +15,10 @@
 
 #include "apps/cli_error.hpp"
 #include "apps/progress.hpp"
-#include "apps/run_directory.hpp"
-#include "engine/catalogue.hpp"
-#include "engine/class_count.hpp"
-#include "engine/level_builder.hpp"
+#include "engine/level/catalogue.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/level/level_builder.hpp"
+#include "engine/run/run_directory.hpp"
 #include "storage/level_file.hpp"
 
 namespace seki::cli {

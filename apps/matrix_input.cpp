@@ -9,8 +9,8 @@
 #include <string_view>
 
 #include "apps/cli_error.hpp"
-#include "engine/matrix_text.hpp"
-#include "engine/rules.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/base/rules.hpp"
 
 namespace seki::cli {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/matrix.hpp"
+#include "engine/base/matrix.hpp"
 
 namespace seki::cli {
 

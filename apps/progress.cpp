@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "apps/run_directory.hpp"
+#include "engine/run/run_directory.hpp"
 
 namespace seki::cli {
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/cli_error.hpp"
+#include "storage/atomic_file.hpp"
 
 namespace seki::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "engine/reproduction.hpp"
+#include "engine/research/reproduction.hpp"
 
 namespace seki::cli {
 

@@ -32,7 +32,7 @@ std::string CommandNames(const CLI::App& app) {
 
 int Fail(int status, const std::string& message) {
   std::cout.flush();
-  std::cerr << "seki: " << seki::cli::OneLine(message) << '\n';
+  std::cerr << "seki: " << seki::OneLine(message) << '\n';
   return status;
 }
 

@@ -12,10 +12,10 @@
 #include "apps/matrix_input.hpp"
 #include "apps/solve_format.hpp"
 #include "canon/canonical_form.hpp"
-#include "engine/matrix_text.hpp"
-#include "engine/matrix_tools.hpp"
-#include "engine/planarity.hpp"
-#include "engine/solver.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/solve/solver.hpp"
+#include "engine/structure/matrix_tools.hpp"
+#include "engine/structure/planarity.hpp"
 
 namespace seki::cli {
 namespace {

@@ -9,7 +9,7 @@
 #include "apps/matrix_input.hpp"
 #include "apps/solve_format.hpp"
 #include "apps/solve_report.hpp"
-#include "engine/solver.hpp"
+#include "engine/solve/solver.hpp"
 
 namespace seki::cli {
 namespace {

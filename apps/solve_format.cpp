@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/matrix_text.hpp"
+#include "engine/base/matrix_text.hpp"
 
 namespace seki::cli {
 namespace {

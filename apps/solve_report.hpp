@@ -5,10 +5,10 @@
 #include <array>
 #include <vector>
 
-#include "engine/matrix.hpp"
-#include "engine/outcome.hpp"
-#include "engine/play.hpp"
-#include "engine/solver.hpp"
+#include "engine/base/matrix.hpp"
+#include "engine/base/outcome.hpp"
+#include "engine/solve/play.hpp"
+#include "engine/solve/solver.hpp"
 
 namespace seki::cli {
 

@@ -11,15 +11,15 @@
 #include <vector>
 
 #include "apps/cli_error.hpp"
-#include "apps/resolver.hpp"
-#include "apps/run_lines.hpp"
-#include "apps/run_manifest.hpp"
-#include "apps/run_text_file.hpp"
 #include "canon/canonical_form.hpp"
-#include "engine/matrix_text.hpp"
-#include "engine/matrix_tools.hpp"
-#include "engine/planarity.hpp"
-#include "engine/solver.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/run/run_lines.hpp"
+#include "engine/run/run_manifest.hpp"
+#include "engine/run/run_text_file.hpp"
+#include "engine/solve/resolver.hpp"
+#include "engine/solve/solver.hpp"
+#include "engine/structure/matrix_tools.hpp"
+#include "engine/structure/planarity.hpp"
 #include "storage/checksum.hpp"
 #include "storage/packed_key.hpp"
 

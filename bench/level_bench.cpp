@@ -2,7 +2,7 @@
 // solving, and orderly generation alone — per shape and bound, with classes per second.
 #include <benchmark/benchmark.h>
 
-#include "engine/level_builder.hpp"
+#include "engine/level/level_builder.hpp"
 
 namespace {
 
@@ -17,18 +17,28 @@ void Run(benchmark::State& state, bool solve) {
         space, [&](const seki::Level& level) { classes += level.size(); }, solve);
   }
   state.counters["classes"] = static_cast<double>(classes);
-  state.counters["classes_per_s"] = benchmark::Counter(
-      static_cast<double>(classes) * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate);
+  state.counters["classes_per_s"] =
+      benchmark::Counter(static_cast<double>(classes) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 
 void BM_LevelsSolved(benchmark::State& state) { Run(state, true); }
 void BM_LevelsGenerated(benchmark::State& state) { Run(state, false); }
 
 // Arguments: rows, cols, max entry.
-BENCHMARK(BM_LevelsSolved)->Args({3, 3, 3})->Args({3, 4, 2})->Args({4, 4, 2})->Args({4, 4, 3})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_LevelsGenerated)->Args({3, 3, 3})->Args({3, 4, 2})->Args({4, 4, 2})->Args({4, 4, 3})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_LevelsSolved)
+    ->Args({3, 3, 3})
+    ->Args({3, 4, 2})
+    ->Args({4, 4, 2})
+    ->Args({4, 4, 3})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_LevelsGenerated)
+    ->Args({3, 3, 3})
+    ->Args({3, 4, 2})
+    ->Args({4, 4, 2})
+    ->Args({4, 4, 3})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace

@@ -1,9 +1,9 @@
 // Google Benchmark: whole single-matrix solves (fresh memo each time), both games at once.
 #include <benchmark/benchmark.h>
 
-#include "engine/matrix_tools.hpp"
-#include "engine/matrix_text.hpp"
-#include "engine/solver.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/solve/solver.hpp"
+#include "engine/structure/matrix_tools.hpp"
 
 namespace {
 
@@ -29,7 +29,9 @@ void Solve(benchmark::State& state, const seki::Matrix& a) {
   state.counters["positions"] = static_cast<double>(positions);
 }
 
-void BM_Solve_Fig2(benchmark::State& s) { Solve<seki::Solver>(s, seki::ParseMatrix("033/331/312")); }
+void BM_Solve_Fig2(benchmark::State& s) {
+  Solve<seki::Solver>(s, seki::ParseMatrix("033/331/312"));
+}
 void BM_Solve_B5(benchmark::State& s) { Solve<seki::Solver>(s, seki::SequenceB(5)); }
 void BM_Solve_6x6_LineSum5(benchmark::State& s) { Solve<seki::Solver>(s, Circulant6()); }
 void BM_RawSolve_Fig2(benchmark::State& s) {

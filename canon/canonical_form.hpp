@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "engine/matrix.hpp"
+#include "engine/base/matrix.hpp"
 
 namespace seki::canon {
 

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/base/input_error.hpp"
+
 namespace seki {
 
 namespace {
@@ -46,6 +48,14 @@ void WriteFileAtomically(const std::filesystem::path& path, std::string_view byt
   if (::close(fd) != 0) Fail(temp, "cannot close");
   if (std::rename(temp.c_str(), path.c_str()) != 0) Fail(path, "cannot rename into");
   SyncDirectory(path.parent_path());
+}
+
+void WriteOutputFile(const std::string& path, const std::string& text) {
+  try {
+    WriteFileAtomically(path, text);
+  } catch (const std::runtime_error& e) {
+    throw InputError(path, e.what());
+  }
 }
 
 }  // namespace seki

@@ -3,12 +3,17 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 namespace seki {
 
 // Throws std::runtime_error naming the path on any failure.
 void WriteFileAtomically(const std::filesystem::path& path, std::string_view bytes);
+
+// WriteFileAtomically for an output file a user named (--json, --markdown, ...): a failure is an
+// InputError "<path>: <problem>".
+void WriteOutputFile(const std::string& path, const std::string& text);
 
 // fsync of a directory, so that renames and new files in it survive a crash.
 void SyncDirectory(const std::filesystem::path& dir);

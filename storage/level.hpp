@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/outcome.hpp"
+#include "engine/base/outcome.hpp"
 
 namespace seki {
 

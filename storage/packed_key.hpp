@@ -6,7 +6,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "engine/matrix.hpp"
+#include "engine/base/matrix.hpp"
 
 namespace seki {
 

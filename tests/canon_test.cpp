@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "canon/canonical_form.hpp"
-#include "engine/matrix_text.hpp"
+#include "engine/base/matrix_text.hpp"
 #include "storage/packed_key.hpp"
 #include "tests/test_support.hpp"
 

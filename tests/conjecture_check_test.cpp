@@ -3,7 +3,7 @@
 // constructed values), the regions (grid shapes, bounds, key width), and small searches with
 // known answers, whose class counts are checked against Burnside's count and a brute-force
 // enumeration with the single-matrix solver.
-#include "engine/conjecture_check.hpp"
+#include "engine/research/conjecture_check.hpp"
 
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "canon/canonical_form.hpp"
-#include "engine/class_count.hpp"
-#include "engine/matrix_text.hpp"
-#include "engine/matrix_tools.hpp"
-#include "engine/solver.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/solve/solver.hpp"
+#include "engine/structure/matrix_tools.hpp"
 #include "test_support.hpp"
 
 namespace seki {

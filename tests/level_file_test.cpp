@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/level_builder.hpp"
+#include "engine/level/level_builder.hpp"
 #include "storage/checksum.hpp"
 #include "storage/level_file_bytes.hpp"
 

@@ -11,9 +11,9 @@
 #include <tuple>
 
 #include "canon/canonical_form.hpp"
-#include "engine/class_count.hpp"
-#include "engine/level_builder.hpp"
-#include "engine/solver.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/level/level_builder.hpp"
+#include "engine/solve/solver.hpp"
 #include "storage/flat_key_table.hpp"
 #include "test_support.hpp"
 

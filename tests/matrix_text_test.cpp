@@ -1,5 +1,5 @@
 // Matrix text syntax: parsing, every error message, and FormatMatrix round trips.
-#include "engine/matrix_text.hpp"
+#include "engine/base/matrix_text.hpp"
 
 #include <gtest/gtest.h>
 

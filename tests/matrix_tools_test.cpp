@@ -1,7 +1,7 @@
 // Matrix tools: planarity of the graph of positive entries, prime blocks of direct sums, IDSMs,
 // symmetry, the E1/E2 extensions (including where they are undefined), the families A^n, B^n and
 // C_k, and the planar= field of catalogue lines.
-#include "engine/matrix_tools.hpp"
+#include "engine/structure/matrix_tools.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "canon/canonical_form.hpp"
-#include "engine/catalogue.hpp"
-#include "engine/planarity.hpp"
-#include "engine/solver.hpp"
+#include "engine/level/catalogue.hpp"
+#include "engine/solve/solver.hpp"
+#include "engine/structure/planarity.hpp"
 #include "test_support.hpp"
 
 namespace seki {

@@ -1,16 +1,16 @@
 // The strict line parsers of `seki verify` and `seki export` (apps/run_lines.hpp): the writer's
 // lines are accepted as written, with or without the planar field, and every deviation from the
 // exact format is rejected with a one-line reason naming the column.
-#include "apps/run_lines.hpp"
+#include "engine/run/run_lines.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "engine/catalogue.hpp"
+#include "engine/level/catalogue.hpp"
 #include "test_support.hpp"
 
-namespace seki::cli {
+namespace seki {
 namespace {
 
 using seki::testing::M;
@@ -100,4 +100,4 @@ TEST(RunLines, OutcomeLines) {
 }
 
 }  // namespace
-}  // namespace seki::cli
+}  // namespace seki

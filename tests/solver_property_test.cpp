@@ -6,8 +6,8 @@
 #include <map>
 #include <utility>
 
-#include "engine/matrix_tools.hpp"
-#include "engine/solver.hpp"
+#include "engine/solve/solver.hpp"
+#include "engine/structure/matrix_tools.hpp"
 #include "test_support.hpp"
 
 namespace seki {

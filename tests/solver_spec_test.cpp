@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "canon/canonical_form.hpp"
-#include "engine/matrix_tools.hpp"
-#include "engine/solver.hpp"
+#include "engine/solve/solver.hpp"
+#include "engine/structure/matrix_tools.hpp"
 #include "test_support.hpp"
 
 namespace seki {

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/matrix.hpp"
-#include "engine/matrix_text.hpp"
+#include "engine/base/matrix.hpp"
+#include "engine/base/matrix_text.hpp"
 
 namespace seki::testing {
 

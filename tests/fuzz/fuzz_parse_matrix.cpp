@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "engine/matrix_text.hpp"
+#include "engine/base/matrix_text.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "apps/run_lines.hpp"
-#include "engine/matrix_text.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/run/run_lines.hpp"
 
 namespace {
 
@@ -30,7 +30,7 @@ std::string Letters(const seki::Outcome& o) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view line(reinterpret_cast<const char*>(data), size);
   std::string why;
-  if (const auto r = seki::cli::ParseCatalogueLine(line, &why)) {
+  if (const auto r = seki::ParseCatalogueLine(line, &why)) {
     std::string text = seki::FormatMatrix(r->matrix) + " sum=" + std::to_string(r->sum) +
                        " height=" + std::to_string(r->height) + " R=" + seki::Letter(r->outcome.R) +
                        " C=" + seki::Letter(r->outcome.C) + " r=" + seki::Letter(r->outcome.r) +
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     CheckWhy(why);
   }
   why.clear();
-  if (const auto r = seki::cli::ParseOutcomeLine(line, &why)) {
+  if (const auto r = seki::ParseOutcomeLine(line, &why)) {
     const std::string text = seki::FormatMatrix(r->matrix) + " seki=" + Letters(r->values.seki) +
                              " dseki=" + Letters(r->values.dseki);
     if (text != line) std::abort();

@@ -7,7 +7,7 @@
 #include <iostream>
 #include <string>
 
-#include "engine/level_builder.hpp"
+#include "engine/level/level_builder.hpp"
 #include "storage/level_file_bytes.hpp"
 
 int main(int argc, char** argv) {
@@ -21,7 +21,8 @@ int main(int argc, char** argv) {
     int rows, cols, max_entry, mode_bits, sums[3];
   };
   for (const Space s : {Space{2, 2, 3, 0, {0, 3, 6}}, Space{3, 3, 2, 4, {4, 9, 16}}}) {
-    const seki::EnumerationSpace space = seki::EnumerationSpace::Make(s.rows, s.cols, s.max_entry, -1);
+    const seki::EnumerationSpace space =
+        seki::EnumerationSpace::Make(s.rows, s.cols, s.max_entry, -1);
     for (bool solved : {true, false}) {
       const seki::LevelFileParams params{space.rows, space.cols, space.max_entry, space.max_sum,
                                          solved};

@@ -1,0 +1,204 @@
+// Catalogue lines and the writer that streams them level by level.
+#include "engine/level/catalogue.hpp"
+
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/parallel_sort.h>
+#include <unistd.h>
+
+#include <functional>
+#include <mutex>
+#include <stdexcept>
+#include <utility>
+
+#include "engine/base/matrix_text.hpp"
+#include "engine/structure/matrix_tools.hpp"
+#include "engine/structure/planarity.hpp"
+#include "storage/atomic_file.hpp"
+
+namespace seki {
+
+namespace {
+
+std::string Bool(bool b) { return b ? "yes" : "no"; }
+
+std::string Letters(const Outcome& o) {
+  return {Letter(o.R), Letter(o.C), Letter(o.r), Letter(o.c)};
+}
+
+// One chunk of a level rendered to text: what each file gets from it, and the counts.
+struct ChunkText {
+  std::array<std::string, 6> catalogue;
+  std::string outcomes;
+  LevelCounts counts;
+};
+
+}  // namespace
+
+std::string CatalogueFileName(Game g, CatalogueKind k) {
+  constexpr const char* kNames[] = {"seki.txt", "complete.txt", "semi-complete.txt"};
+  return std::string(GameName(g)) + "/" + kNames[static_cast<int>(k)];
+}
+
+bool IsMember(const Outcome& o, CatalogueKind k) {
+  switch (k) {
+    case CatalogueKind::kSeki:
+      return o.is_seki();
+    case CatalogueKind::kComplete:
+      return o.seki_class() == SekiClass::kComplete;
+    case CatalogueKind::kSemiComplete:
+      return o.seki_class() == SekiClass::kSemiComplete;
+  }
+  return false;
+}
+
+std::string CatalogueLine(const Matrix& a, const Outcome& o) {
+  std::string line = FormatMatrix(a);
+  line += " sum=" + std::to_string(a.sum()) + " height=" + std::to_string(a.height());
+  line += std::string(" R=") + Letter(o.R) + " C=" + Letter(o.C) + " r=" + Letter(o.r) +
+          " c=" + Letter(o.c);
+  line += " idsm=" + Bool(IsIdsm(a)) + " prime=" + Bool(IsPrime(a)) +
+          " symmetric=" + Bool(IsSymmetric(a)) + " planar=" + Bool(IsPlanar(a));
+  return line;
+}
+
+std::string OutcomeLine(const Matrix& a, const Solution& v) {
+  return FormatMatrix(a) + " seki=" + Letters(v.seki) + " dseki=" + Letters(v.dseki);
+}
+
+LevelCounts CountClasses(const Level& level, const KeyCodec& codec) {
+  LevelCounts counts;
+  counts.sum = level.sum;
+  counts.classes = level.size();
+  counts.starting = tbb::parallel_reduce(
+      tbb::blocked_range<int>(0, kShardCount), std::uint64_t{0},
+      [&](const tbb::blocked_range<int>& r, std::uint64_t n) {
+        for (int s = r.begin(); s != r.end(); ++s)
+          for (std::uint64_t key : level.shards[s].keys) n += !codec.HasZeroLine(key);
+        return n;
+      },
+      std::plus<>());
+  return counts;
+}
+
+CatalogueWriter::CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space,
+                                 bool outcomes, const std::optional<PartialSizes>& resume_at)
+    : dir_(std::move(dir)), space_(space), files_(outcomes ? 7 : 6), write_outcomes_(outcomes) {
+  for (Game g : kGames) {
+    std::filesystem::create_directories(dir_ / GameName(g));
+    for (CatalogueKind k : kCatalogueKinds)
+      Open(files_[static_cast<int>(g) * 3 + static_cast<int>(k)], CatalogueFileName(g, k),
+           resume_at);
+  }
+  if (write_outcomes_) Open(files_[6], "outcomes.txt", resume_at);
+}
+
+CatalogueWriter::~CatalogueWriter() {
+  for (File& f : files_)
+    if (f.out) std::fclose(f.out);
+}
+
+void CatalogueWriter::Open(File& f, const std::string& name,
+                           const std::optional<PartialSizes>& resume_at) {
+  f.name = name;
+  f.final_path = dir_ / name;
+  f.temp_path = dir_ / (name + ".partial");
+  if (!resume_at) {
+    f.out = std::fopen(f.temp_path.c_str(), "wb");
+  } else {
+    const auto size = resume_at->find(name);
+    if (size == resume_at->end()) throw std::runtime_error("checkpoint has no size for " + name);
+    std::error_code ec;
+    std::filesystem::resize_file(f.temp_path, size->second, ec);
+    if (ec)
+      throw std::runtime_error("cannot cut back " + f.temp_path.string() + ": " + ec.message());
+    f.out = std::fopen(f.temp_path.c_str(), "ab");
+    f.synced_size = size->second;
+  }
+  if (!f.out) throw std::runtime_error("cannot write " + f.temp_path.string());
+}
+
+void CatalogueWriter::Append(File& f, const std::string& text) {
+  if (std::fwrite(text.data(), 1, text.size(), f.out) != text.size())
+    throw std::runtime_error("error writing " + f.temp_path.string());
+}
+
+PartialSizes CatalogueWriter::Sync() {
+  PartialSizes sizes;
+  for (File& f : files_) {
+    if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
+    const auto size = static_cast<std::uint64_t>(std::ftell(f.out));
+    if (size != f.synced_size && ::fsync(::fileno(f.out)) != 0)  // unchanged files need no fsync
+      throw std::runtime_error("error writing " + f.temp_path.string());
+    f.synced_size = size;
+    sizes[f.name] = size;
+  }
+  return sizes;
+}
+
+std::map<std::string, std::filesystem::path> CatalogueWriter::Commit() {
+  std::map<std::string, std::filesystem::path> paths;
+  Sync();
+  for (File& f : files_) {
+    if (std::fclose(f.out) != 0) throw std::runtime_error("error closing " + f.temp_path.string());
+    f.out = nullptr;
+    std::filesystem::rename(f.temp_path, f.final_path);
+    paths[f.name] = f.final_path;
+  }
+  SyncDirectory(dir_);
+  for (Game g : kGames) SyncDirectory(dir_ / GameName(g));
+  return paths;
+}
+
+LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+  std::vector<std::pair<std::uint64_t, PackedOutcome>> entries;
+  entries.reserve(level.size());
+  for (const LevelShard& s : level.shards)
+    for (std::size_t k = 0; k < s.keys.size(); ++k) entries.emplace_back(s.keys[k], s.values[k]);
+  tbb::parallel_sort(entries.begin(), entries.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+
+  constexpr std::size_t kChunk = 4096;
+  std::mutex handoff_mutex;
+  std::vector<ChunkText> chunks((entries.size() + kChunk - 1) / kChunk);
+  tbb::parallel_for(std::size_t{0}, chunks.size(), [&](std::size_t c) {
+    ChunkText& text = chunks[c];
+    const std::size_t end = std::min(entries.size(), (c + 1) * kChunk);
+    for (std::size_t k = c * kChunk; k < end; ++k) {
+      if (space_.codec.HasZeroLine(entries[k].first)) continue;
+      const Matrix a = space_.codec.Unpack(entries[k].first);
+      ++text.counts.starting;
+      const Solution v = Solution::From(entries[k].second);
+      if (write_outcomes_) text.outcomes += OutcomeLine(a, v) + '\n';
+      for (Game g : kGames)
+        for (CatalogueKind kind : kCatalogueKinds)
+          if (IsMember(v[g], kind)) {
+            const int slot = static_cast<int>(g) * 3 + static_cast<int>(kind);
+            ++text.counts.members[static_cast<int>(g)][static_cast<int>(kind)];
+            text.catalogue[slot] += CatalogueLine(a, v[g]) + '\n';
+          }
+    }
+    // Hand the chunk over through a mutex as well as through the join of parallel_for, so that
+    // ThreadSanitizer (which cannot see inside Debian's uninstrumented libtbb) sees the order.
+    const std::lock_guard handoff(handoff_mutex);
+  });
+  { const std::lock_guard handoff(handoff_mutex); }
+
+  LevelCounts counts;
+  counts.sum = level.sum;
+  counts.classes = entries.size();
+  for (const ChunkText& text : chunks) {
+    counts.starting += text.counts.starting;
+    for (int g = 0; g < 2; ++g)
+      for (int k = 0; k < 3; ++k) {
+        counts.members[g][k] += text.counts.members[g][k];
+        Append(files_[g * 3 + k], text.catalogue[g * 3 + k]);
+      }
+    if (write_outcomes_) Append(files_[6], text.outcomes);
+  }
+  for (File& f : files_)  // hand the level to the OS (a later Sync makes it durable)
+    if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
+  return counts;
+}
+
+}  // namespace seki

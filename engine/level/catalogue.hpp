@@ -1,0 +1,81 @@
+// Catalogue: the six catalogues of a run (seki, complete and semi-complete seki, for SEKI and
+// D-SEKI), the optional outcomes list, and their line formats. Levels are added in increasing sum
+// and each level's lines in increasing canonical key, so the files come out sorted by (sum, key)
+// whatever the thread count. Files are written under temporary names and renamed by Commit(), so
+// an interrupted run never leaves a catalogue that looks complete.
+// Concurrency: AddLevel scans a level in parallel; the writer itself is used by one thread.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/level/level_builder.hpp"
+#include "storage/level.hpp"
+
+namespace seki {
+
+// The three catalogues of one game, most specific class first.
+enum class CatalogueKind { kSeki = 0, kComplete = 1, kSemiComplete = 2 };
+inline constexpr CatalogueKind kCatalogueKinds[] = {CatalogueKind::kSeki, CatalogueKind::kComplete,
+                                                    CatalogueKind::kSemiComplete};
+std::string CatalogueFileName(Game g, CatalogueKind k);  // e.g. "dseki/complete.txt"
+bool IsMember(const Outcome& o, CatalogueKind k);
+
+// "MATRIX sum=.. height=.. R=. C=. r=. c=. idsm=.. prime=.. symmetric=.." for one game.
+std::string CatalogueLine(const Matrix& a, const Outcome& o);
+// "MATRIX seki=RCrc dseki=RCrc".
+std::string OutcomeLine(const Matrix& a, const Solution& v);
+
+// Counts for one level.
+struct LevelCounts {
+  int sum = 0;
+  std::uint64_t classes = 0;   // all classes of the level, zero lines included
+  std::uint64_t starting = 0;  // classes with no zero row or column
+  std::array<std::array<std::uint64_t, 3>, 2> members{};  // [game][CatalogueKind]
+};
+
+// Counts of a level that was generated without solving: classes and starting classes only.
+LevelCounts CountClasses(const Level& level, const KeyCodec& codec);
+
+// Sizes of the partial files after a level, by file name (e.g. "seki/complete.txt").
+using PartialSizes = std::map<std::string, std::uint64_t>;
+
+class CatalogueWriter {
+ public:
+  // Starts new partial files, or, with `resume_at`, reopens them cut back to those sizes (what
+  // they held after the last checkpointed level), dropping anything written after it.
+  CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space, bool outcomes,
+                  const std::optional<PartialSizes>& resume_at = std::nullopt);
+  ~CatalogueWriter();
+  CatalogueWriter(const CatalogueWriter&) = delete;
+  CatalogueWriter& operator=(const CatalogueWriter&) = delete;
+
+  LevelCounts AddLevel(const Level& level);
+  // Flushes and fsyncs every partial file and returns their sizes (a checkpoint).
+  PartialSizes Sync();
+  // Closes the files and moves them to their final names; returns the final paths by name.
+  std::map<std::string, std::filesystem::path> Commit();
+
+ private:
+  struct File {
+    std::string name;
+    std::filesystem::path final_path, temp_path;
+    std::FILE* out = nullptr;
+    std::uint64_t synced_size = ~std::uint64_t{0};  // size at the last fsync
+  };
+  void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
+  void Append(File& f, const std::string& text);
+
+  std::filesystem::path dir_;
+  EnumerationSpace space_;
+  std::vector<File> files_;  // the six catalogues ([game * 3 + kind]), then outcomes.txt if asked
+  bool write_outcomes_;
+};
+
+}  // namespace seki

@@ -1,0 +1,201 @@
+// Level s from level s-1: fused push generation and solving, or orderly generation alone.
+#include "engine/level/level_builder.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "canon/canonical_form.hpp"
+#include "engine/base/rules.hpp"
+#include "engine/level/orderly_generation.hpp"
+#include "storage/flat_key_table.hpp"
+
+namespace seki {
+
+namespace {
+
+// Record pushed to a shard: the child's key above one byte of offers.
+constexpr int kOfferBits = 8;
+
+// What a parent offers the player who moves from its child down to it (spec section 2).
+PackedOutcome OfferOf(const Matrix& parent, PackedOutcome parent_value) {
+  int zero_rows = 0, zero_cols = 0;
+  for (int i = 0; i < parent.rows(); ++i) zero_rows += parent.row_sum(i) == 0;
+  for (int j = 0; j < parent.cols(); ++j) zero_cols += parent.col_sum(j) == 0;
+  // A child with no zero line has at most one of each; otherwise the offer is never used.
+  if (auto terminal = TerminalSolution(zero_rows > 0, zero_cols > 0))
+    return MoveContribution(*terminal);
+  return MoveContribution(Solution::From(parent_value));
+}
+
+using Buckets = std::array<std::vector<std::uint64_t>, kShardCount>;
+
+// Bytes of the records `parents` classes push (at most one per entry).
+double PushRecordBytes(const EnumerationSpace& space, std::uint64_t parents) {
+  return double(parents) * space.rows * space.cols * sizeof(std::uint64_t);
+}
+
+}  // namespace
+
+EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int max_sum) {
+  if (rows < 1 || rows > kMaxDim || cols < 1 || cols > kMaxDim)
+    throw std::invalid_argument("shape " + std::to_string(rows) + "x" + std::to_string(cols) +
+                                ": rows and columns must be 1..8");
+  if (max_entry < 0 && max_sum < 0)
+    throw std::invalid_argument("no bound: give --max-entry, --max-sum or both");
+  if (max_entry == 0 || max_sum == 0) throw std::invalid_argument("bounds must be positive");
+  EnumerationSpace s;
+  s.rows = rows;
+  s.cols = cols;
+  s.max_entry = max_entry < 0 ? max_sum : (max_sum < 0 ? max_entry : std::min(max_entry, max_sum));
+  if (s.max_entry > kMaxEntry)
+    throw std::invalid_argument("entry bound " + std::to_string(s.max_entry) + " is above 255");
+  s.max_sum = rows * cols * s.max_entry;
+  if (max_sum >= 0) s.max_sum = std::min(s.max_sum, max_sum);
+  s.codec = KeyCodec(rows, cols, s.max_entry);
+  if (s.codec.key_bits() > 64 - kOfferBits)
+    throw std::invalid_argument(std::to_string(rows) + "x" + std::to_string(cols) +
+                                " with entries up to " + std::to_string(s.max_entry) + " needs " +
+                                std::to_string(s.codec.key_bits()) +
+                                " key bits; at most 56 are supported (lower --max-entry)");
+  return s;
+}
+
+std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a) {
+  return canon::CanonicalFormKey(a, space.codec.bits());
+}
+
+Level LevelBuilder::First() const {
+  Level level;
+  const std::uint64_t zero = space_.codec.Pack(Matrix(space_.rows, space_.cols));
+  level.shards[ShardOf(zero)].keys.push_back(zero);
+  level.shards[ShardOf(zero)].values.push_back(PackedOutcome{});
+  return level;
+}
+
+Level LevelBuilder::Next(const Level& previous) const {
+  Level next;
+  next.sum = previous.sum + 1;
+  if (next.sum > space_.max_sum) return next;
+  if (solve_)
+    PushAndSolve(previous, next);
+  else
+    Generate(previous, next);
+  return next;
+}
+
+template <class Body>
+void LevelBuilder::ForEachParent(const Level& previous, int first_shard, int last_shard,
+                                 Body&& body) const {
+  tbb::parallel_for(first_shard, last_shard, [&](int shard) {
+    const LevelShard& from = previous.shards[shard];
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.keys.size(), 1024),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+                        if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed))
+                          throw LevelInterrupted();
+                        for (std::size_t k = range.begin(); k != range.end(); ++k)
+                          body(space_.codec.Unpack(from.keys[k]), from.keys[k], from.values[k]);
+                        if (hooks_.parents_done)
+                          hooks_.parents_done->fetch_add(range.size(), std::memory_order_relaxed);
+                      });
+  });
+}
+
+int LevelBuilder::PushBatches(std::size_t parents) const {
+  const double records = PushRecordBytes(space_, parents);
+  return static_cast<int>(
+      std::clamp(std::ceil(records / push_batch_bytes_), 1.0, double(kShardCount)));
+}
+
+double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
+                               std::uint64_t classes) {
+  const double records = PushRecordBytes(space, parents);
+  // The level below (9 bytes a class), the shard tables (at most 17 bytes a class) and the level
+  // built from them (9), and the records of one batch (per-thread buffers may hold twice that).
+  return 9.0 * double(parents) + 26.0 * double(classes) + 2 * std::min(records, kPushBatchBytes);
+}
+
+void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
+  // Phase 1, in batches of parent shards so that the pushed records of only one batch are alive:
+  // every parent pushes each increment to the shard of the child's canonical key, with what moving
+  // from the child back to the parent offers; each shard's table then absorbs its records,
+  // deduplicating the keys and ORing the offers, which gives r(B) and c(B).
+  std::vector<FlatKeyTable> tables;
+  tables.reserve(kShardCount);
+  for (int shard = 0; shard < kShardCount; ++shard)
+    tables.emplace_back(previous.shards[shard].keys.size() +
+                        previous.shards[shard].keys.size() / 8);
+  tbb::enumerable_thread_specific<Buckets> buckets;
+  const int batches = PushBatches(previous.size());
+  for (int batch = 0; batch < batches; ++batch) {
+    const int first = batch * kShardCount / batches, last = (batch + 1) * kShardCount / batches;
+    ForEachParent(previous, first, last,
+                  [&](const Matrix& parent, std::uint64_t, PackedOutcome value) {
+                    Buckets& out = buckets.local();
+                    const std::uint64_t offer = OfferOf(parent, value).bits;
+                    Matrix child = parent;
+                    for (int i = 0; i < space_.rows; ++i)
+                      for (int j = 0; j < space_.cols; ++j) {
+                        if (parent(i, j) >= space_.max_entry) continue;
+                        child.increment(i, j);
+                        const std::uint64_t key = CanonicalKey(space_, child);
+                        out[ShardOf(key)].push_back(key << kOfferBits | offer);
+                        child.decrement(i, j);
+                      }
+                  });
+    tbb::parallel_for(0, kShardCount, [&](int shard) {
+      for (Buckets& b : buckets) {
+        for (std::uint64_t r : b[shard]) tables[shard].InsertOr(r >> kOfferBits, r & 0xFF);
+        b[shard].clear();  // keeps its capacity for the next batch
+      }
+    });
+  }
+  buckets.clear();
+
+  // Phase 2: each shard's table becomes the sorted keys and values of the level.
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    const std::vector<std::uint64_t> words = tables[shard].TakeSorted();
+    LevelShard& to = next.shards[shard];
+    to.keys.resize(words.size());
+    to.values.resize(words.size());
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      to.keys[k] = words[k] >> kOfferBits;
+      to.values[k] = PackedOutcome{static_cast<std::uint8_t>(words[k] & 0xFF)};
+    }
+  });
+}
+
+void LevelBuilder::Generate(const Level& previous, Level& next) const {
+  // Every parent appends the children it generates (each class from exactly one parent).
+  tbb::enumerable_thread_specific<Buckets> buckets;
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch;
+  ForEachParent(previous, 0, kShardCount,
+                [&](const Matrix& parent, std::uint64_t key, PackedOutcome) {
+                  Buckets& out = buckets.local();
+                  std::vector<std::uint64_t>& children = scratch.local();
+                  children.clear();
+                  GenerateChildren(space_, parent, key, children);
+                  for (std::uint64_t child : children) out[ShardOf(child)].push_back(child);
+                });
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    std::vector<std::uint64_t>& keys = next.shards[shard].keys;
+    std::size_t total = 0;
+    for (const Buckets& b : buckets) total += b[shard].size();
+    keys.reserve(total);
+    for (Buckets& b : buckets) {
+      keys.insert(keys.end(), b[shard].begin(), b[shard].end());
+      std::vector<std::uint64_t>().swap(b[shard]);
+    }
+    std::sort(keys.begin(), keys.end());
+    if (std::adjacent_find(keys.begin(), keys.end()) != keys.end())
+      throw std::logic_error("orderly generation produced a class twice at sum " +
+                             std::to_string(next.sum));
+    next.shards[shard].values.assign(keys.size(), PackedOutcome{});
+  });
+}
+
+}  // namespace seki

@@ -1,0 +1,147 @@
+// Checkpoint, manifest and summary files of a run directory.
+#include "engine/run/run_directory.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "storage/atomic_file.hpp"
+#include "storage/checksum.hpp"
+
+namespace seki {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr const char* kCheckpoint = "checkpoint.json";
+constexpr const char* kManifest = "manifest.json";
+constexpr const char* kSummary = "summary.json";
+constexpr const char* kCheckpointFormat = "seki-checkpoint/1";
+}  // namespace
+
+bool RunDirectory::HasRun() const {
+  return fs::exists(dir_ / kCheckpoint) || fs::exists(dir_ / kManifest);
+}
+
+bool RunDirectory::IsComplete() const {
+  std::ifstream in(dir_ / kManifest);
+  if (!in) return false;
+  const nlohmann::json m = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  return m.is_object() && m.value("complete", false);
+}
+
+void RunDirectory::Clear() const {
+  for (const char* name : {kCheckpoint, kManifest, kSummary}) fs::remove(dir_ / name);
+  fs::remove_all(dir_ / "levels");
+  for (const char* name : {"seki", "dseki"}) fs::remove_all(dir_ / name);
+  fs::remove(dir_ / "outcomes.txt");
+  fs::remove(dir_ / "outcomes.txt.partial");
+}
+
+std::optional<Checkpoint> RunDirectory::ReadCheckpoint(std::string* why) const {
+  std::ifstream in(dir_ / kCheckpoint);
+  if (!in) {
+    if (why) *why = "no checkpoint.json";
+    return std::nullopt;
+  }
+  const nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object() || j.value("format", "") != kCheckpointFormat) {
+    if (why) *why = "checkpoint.json is not a seki checkpoint";
+    return std::nullopt;
+  }
+  Checkpoint c;
+  try {
+    c.parameters = j.at("parameters");
+    c.levels = j.at("levels");
+    c.elapsed_seconds = j.at("elapsed_seconds").get<double>();
+    c.start = j.at("start").get<std::string>();
+    for (const auto& r : j.at("resumable"))
+      c.resumable.push_back({r.at("sum").get<int>(), r.at("level_file").get<std::string>(),
+                             r.at("partial_sizes").get<PartialSizes>()});
+  } catch (const nlohmann::json::exception& e) {
+    if (why) *why = std::string("checkpoint.json is damaged: ") + e.what();
+    return std::nullopt;
+  }
+  return c;
+}
+
+void RunDirectory::WriteCheckpoint(const Checkpoint& c) const {
+  nlohmann::json resumable = nlohmann::json::array();
+  for (const ResumePoint& r : c.resumable)
+    resumable.push_back(
+        {{"sum", r.sum}, {"level_file", r.level_file}, {"partial_sizes", r.partial_sizes}});
+  const nlohmann::json j = {
+      {"format", kCheckpointFormat}, {"parameters", c.parameters},           {"levels", c.levels},
+      {"resumable", resumable},      {"elapsed_seconds", c.elapsed_seconds}, {"start", c.start}};
+  WriteFileAtomically(dir_ / kCheckpoint, j.dump(1) + "\n");
+}
+
+std::string RunDirectory::LevelFileName(int sum) const {
+  char name[32];
+  std::snprintf(name, sizeof name, "levels/level-%04d.bin", sum);
+  return name;
+}
+
+void RunDirectory::RemoveLevelFile(int sum) const { fs::remove(dir_ / LevelFileName(sum)); }
+
+void RunDirectory::Finish(const nlohmann::json& manifest_without_files,
+                          const std::map<std::string, fs::path>& files,
+                          const nlohmann::json& summary) const {
+  nlohmann::json manifest = manifest_without_files;
+  for (const auto& [name, path] : files)
+    manifest["files"][name] = {{"bytes", fs::file_size(path)},
+                               {"xxh3_64", ChecksumHex(FileChecksum(path))}};
+  manifest["complete"] = true;
+  WriteFileAtomically(dir_ / kSummary, summary.dump(2) + "\n");
+  WriteFileAtomically(dir_ / kManifest, manifest.dump(2) + "\n");
+  fs::remove(dir_ / kCheckpoint);
+  fs::remove_all(dir_ / "levels");
+  SyncDirectory(dir_);
+}
+
+nlohmann::json HostJson() {
+  std::string cpu = "unknown";
+  std::ifstream info("/proc/cpuinfo");
+  for (std::string line; std::getline(info, line);)
+    if (line.rfind("model name", 0) == 0) {
+      cpu = line.substr(line.find(':') + 2);
+      break;
+    }
+  return {{"cpu", cpu},
+          {"cores", std::thread::hardware_concurrency()},
+          {"memory_bytes", PhysicalMemoryBytes()}};
+}
+
+std::uint64_t PhysicalMemoryBytes() {
+  return static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+         static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+}
+
+std::string NowIso8601() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+std::uint64_t PeakRssBytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+std::uint64_t CurrentRssBytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+}
+
+}  // namespace seki

@@ -1,0 +1,64 @@
+// RunDirectory: the files of an enumeration run besides the catalogues — checkpoint.json (what a
+// resumed run needs), levels/level-NNNN.bin (the last two finished levels), manifest.json
+// (provenance, written last) and summary.json. Every JSON file is written atomically.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/level/catalogue.hpp"
+
+namespace seki {
+
+// A finished level that a resumed run can start from.
+struct ResumePoint {
+  int sum = 0;
+  std::string level_file;  // relative to the run directory
+  PartialSizes partial_sizes;
+};
+
+struct Checkpoint {
+  nlohmann::json parameters;                        // must equal the resuming run's parameters
+  nlohmann::json levels = nlohmann::json::array();  // per-level reports so far
+  std::vector<ResumePoint> resumable;               // oldest first, at most two
+  double elapsed_seconds = 0;                       // summed over earlier sessions
+  std::string start;                                // ISO 8601 time the run first started
+};
+
+class RunDirectory {
+ public:
+  explicit RunDirectory(std::filesystem::path dir) : dir_(std::move(dir)) {}
+
+  const std::filesystem::path& path() const { return dir_; }
+  bool HasRun() const;      // a checkpoint or a manifest is present
+  bool IsComplete() const;  // manifest.json says "complete": true
+  void Clear() const;       // removes every file a run writes (for --force)
+
+  std::optional<Checkpoint> ReadCheckpoint(std::string* why) const;
+  void WriteCheckpoint(const Checkpoint& c) const;
+  std::string LevelFileName(int sum) const;  // "levels/level-0012.bin"
+  void RemoveLevelFile(int sum) const;
+
+  // Writes manifest.json (with checksums of the final files) and summary.json, then removes the
+  // checkpoint and the level files.
+  void Finish(const nlohmann::json& manifest_without_files,
+              const std::map<std::string, std::filesystem::path>& files,
+              const nlohmann::json& summary) const;
+
+ private:
+  std::filesystem::path dir_;
+};
+
+// Host facts for provenance: CPU model, core count, physical memory.
+nlohmann::json HostJson();
+std::uint64_t PhysicalMemoryBytes();
+std::string NowIso8601();
+std::uint64_t PeakRssBytes();
+std::uint64_t CurrentRssBytes();
+
+}  // namespace seki

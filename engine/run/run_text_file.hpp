@@ -1,0 +1,72 @@
+// LineReader: the lines of a run's text file, read in large blocks, with every line capped in
+// length so that a corrupt or hostile file (a huge line, no newline at all) cannot make the reader
+// allocate more than a few kilobytes per line.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace seki {
+
+class LineReader {
+ public:
+  // Longest line kept; longer lines are cut to this length and flagged. The longest valid line of
+  // any run file (an 8x8 matrix of 3-digit entries and every field) is well under 512 bytes.
+  static constexpr std::size_t kMaxLine = 4096;
+
+  explicit LineReader(const std::filesystem::path& path)
+      : file_(std::fopen(path.c_str(), "rb"), &std::fclose), buffer_(1 << 20) {}
+
+  bool ok() const { return file_ != nullptr; }
+  bool error() const { return file_ && std::ferror(file_.get()); }
+
+  // The next line without its newline; false at the end of the file. too_long is set when the
+  // line was longer than kMaxLine (it is then cut).
+  bool Next(std::string& line, bool& too_long) {
+    line.clear();
+    too_long = false;
+    bool any = false;
+    while (true) {
+      if (pos_ == size_) {
+        if (!file_) return false;
+        size_ = std::fread(buffer_.data(), 1, buffer_.size(), file_.get());
+        pos_ = 0;
+        if (size_ == 0) {
+          if (any) last_had_newline_ = false;
+          return any;
+        }
+      }
+      any = true;
+      const char* begin = buffer_.data() + pos_;
+      const void* nl = std::memchr(begin, '\n', size_ - pos_);
+      const std::size_t take =
+          nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - begin) : size_ - pos_;
+      const std::size_t room = kMaxLine - std::min(kMaxLine, line.size());
+      if (take > room) too_long = true;
+      line.append(begin, std::min(take, room));
+      pos_ += take;
+      if (nl) {
+        ++pos_;
+        last_had_newline_ = true;
+        return true;
+      }
+    }
+  }
+
+  // After Next returned false: whether the last line ended with a newline (true for an empty
+  // file).
+  bool ended_with_newline() const { return last_had_newline_; }
+
+ private:
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
+  std::vector<char> buffer_;
+  std::size_t pos_ = 0, size_ = 0;
+  bool last_had_newline_ = true;
+};
+
+}  // namespace seki

@@ -1,0 +1,100 @@
+// Memoised backward induction over the matrices reachable from a starting position.
+#include "engine/solve/solver.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "canon/canonical_form.hpp"
+#include "engine/base/rules.hpp"
+
+namespace seki {
+
+namespace {
+// Rough cost of one memo entry in std::unordered_map<Matrix, PackedOutcome> (node, key, bucket).
+constexpr std::size_t kBytesPerPosition = 128;
+}  // namespace
+
+std::size_t DefaultMaxPositions() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  const double bytes = (pages > 0 && page_size > 0) ? double(pages) * double(page_size) : 4e9;
+  return static_cast<std::size_t>(bytes * 0.75 / kBytesPerPosition);
+}
+
+double ReachableClassesLowerBound(const Matrix& a) {
+  // Raw matrices B <= a entrywise, divided by the largest possible orbit size m! n!.
+  double log_raw = 0;
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j) log_raw += std::log(a(i, j) + 1.0);
+  const double log_orbit = std::lgamma(a.rows() + 1.0) + std::lgamma(a.cols() + 1.0);
+  return std::exp(log_raw - log_orbit);
+}
+
+Matrix CanonicalFormKey::operator()(const Matrix& a) const { return canon::CanonicalForm(a); }
+
+template <class KeyPolicy>
+BasicSolver<KeyPolicy>::BasicSolver(SolverLimits limits)
+    : max_positions_(limits.max_positions ? limits.max_positions : DefaultMaxPositions()) {}
+
+template <class KeyPolicy>
+Solution BasicSolver<KeyPolicy>::Solve(const Matrix& a) {
+  if (!IsStartingPosition(a))
+    throw std::invalid_argument("not a starting position: empty, or a zero row or column");
+  if (ReachableClassesLowerBound(a) > double(max_positions_))
+    throw SolveTooLarge("needs more positions than fit in memory (" +
+                        std::to_string(max_positions_) + " at most)");
+  return Solution::From(Value(a));
+}
+
+template <class KeyPolicy>
+Solution BasicSolver<KeyPolicy>::ChildSolution(const Matrix& a, int i, int j) {
+  if (auto terminal = TerminalSolution(a.row_sum(i) == 1, a.col_sum(j) == 1)) return *terminal;
+  Matrix child = a;
+  child.decrement(i, j);
+  return Solution::From(Value(child));
+}
+
+template <class KeyPolicy>
+std::size_t BasicSolver<KeyPolicy>::positions() const {
+  return positions_;
+}
+
+template <class KeyPolicy>
+PackedMemo& BasicSolver<KeyPolicy>::MemoFor(const Matrix& a) {
+  const std::pair<int, int> shape{a.rows(), a.cols()};
+  if (last_memo_ == nullptr || shape != last_shape_) {
+    last_memo_ = &memos_.try_emplace(shape, (a.rows() * a.cols() + 7) / 8).first->second;
+    last_shape_ = shape;
+  }
+  return *last_memo_;
+}
+
+template <class KeyPolicy>
+PackedOutcome BasicSolver<KeyPolicy>::Value(const Matrix& a) {
+  PackedMemo& memo = MemoFor(a);
+  std::uint64_t key[kMaxDim * kMaxDim / 8] = {};
+  const Matrix form = KeyPolicy{}(a);
+  auto* bytes = reinterpret_cast<unsigned char*>(key);
+  for (int i = 0; i < form.rows(); ++i)
+    std::memcpy(bytes + i * form.cols(), &form.cells()[i * kMaxDim], form.cols());
+  if (auto v = memo.Find(key)) return PackedOutcome{*v};
+
+  ActiveMoveBest best;
+  for (int i = 0; i < a.rows() && !best.Saturated(); ++i)
+    for (int j = 0; j < a.cols() && !best.Saturated(); ++j)
+      if (a(i, j) > 0) best.Add(ChildSolution(a, i, j));
+
+  if (positions_ >= max_positions_)
+    throw SolveTooLarge("needs more than " + std::to_string(max_positions_) +
+                        " positions, more than fit in memory");
+  memo.Insert(key, best.Packed().bits);
+  ++positions_;
+  return best.Packed();
+}
+
+template class BasicSolver<CanonicalFormKey>;
+template class BasicSolver<RawMatrixKey>;
+
+}  // namespace seki

@@ -1,0 +1,79 @@
+// Solver: values of both games for one matrix by memoised backward induction over every matrix
+// reachable from it. The memo is keyed by a KeyPolicy: the canonical form (Solver) or the raw
+// matrix (RawSolver, an independent path used to cross-check the canonical one).
+// Concurrency: a solver instance is single-threaded; use one instance per thread.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/base/matrix.hpp"
+#include "engine/base/outcome.hpp"
+#include "storage/packed_memo.hpp"
+
+namespace seki {
+
+// Thrown when a matrix needs more memo entries than the limit allows.
+class SolveTooLarge : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct SolverLimits {
+  // Largest number of memoised positions; 0 means "derive from the physical memory".
+  std::size_t max_positions = 0;
+};
+
+// Memo entries a solver may hold given the physical memory (about 3/4 of it).
+std::size_t DefaultMaxPositions();
+
+// A lower bound on the number of classes reachable from a (raw count / (m! n!)); used to refuse
+// hopeless positions before starting.
+double ReachableClassesLowerBound(const Matrix& a);
+
+struct CanonicalFormKey {
+  Matrix operator()(const Matrix& a) const;
+};
+struct RawMatrixKey {
+  Matrix operator()(const Matrix& a) const { return a; }
+};
+
+template <class KeyPolicy>
+class BasicSolver {
+ public:
+  explicit BasicSolver(SolverLimits limits = {});
+
+  // Values of both games for a starting position (no zero line). Throws std::invalid_argument
+  // for a matrix with a zero line and SolveTooLarge when the memo limit would be exceeded.
+  Solution Solve(const Matrix& a);
+
+  // Values of the matrix reached by lowering a(i, j): terminal values when the move empties a
+  // line, else the solved child.
+  Solution ChildSolution(const Matrix& a, int i, int j);
+
+  std::size_t positions() const;
+
+ private:
+  PackedOutcome Value(const Matrix& a);
+  PackedMemo& MemoFor(const Matrix& a);
+
+  std::size_t max_positions_;
+  std::size_t positions_ = 0;
+  // One memo per shape (every position reachable from a matrix has its shape), keyed by the
+  // bytes of KeyPolicy{}(a); the last one used is cached.
+  std::map<std::pair<int, int>, PackedMemo> memos_;
+  std::pair<int, int> last_shape_{0, 0};
+  PackedMemo* last_memo_ = nullptr;
+};
+
+using Solver = BasicSolver<CanonicalFormKey>;
+using RawSolver = BasicSolver<RawMatrixKey>;
+
+extern template class BasicSolver<CanonicalFormKey>;
+extern template class BasicSolver<RawMatrixKey>;
+
+}  // namespace seki

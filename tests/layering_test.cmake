@@ -1,0 +1,76 @@
+# The layers of docs/architecture.md, checked on every source file: a file may include headers of
+# its own layer and of the layers below it, never above. nauty is included only inside canon/.
+# Run by CTest: cmake -DSOURCE_DIR=<repo> -P tests/layering_test.cmake
+#
+#   layer (folder)       may include
+#   engine/base          engine/base
+#   canon, storage       engine/base and itself
+#   engine/solve         base, canon, storage
+#   engine/structure     base, canon, storage
+#   engine/level         base, canon, storage, structure
+#   engine/run           base, canon, storage, structure, solve, level
+#   engine/research      base, canon, storage, structure, solve, level, run
+#   apps                 everything of ours except tests/ and bench/
+set(allowed_engine/base "engine/base")
+set(allowed_canon "engine/base;canon")
+set(allowed_storage "engine/base;storage")
+set(allowed_engine/solve "engine/base;canon;storage;engine/solve")
+set(allowed_engine/structure "engine/base;canon;storage;engine/structure")
+set(allowed_engine/level "engine/base;canon;storage;engine/structure;engine/level")
+set(allowed_engine/run
+    "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run")
+set(allowed_engine/research
+    "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run;engine/research")
+set(allowed_apps "${allowed_engine/research};apps")
+set(layers engine/base canon storage engine/solve engine/structure engine/level engine/run
+           engine/research apps)
+
+set(violations "")
+set(checked 0)
+foreach(layer IN LISTS layers)
+  file(GLOB_RECURSE sources RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${layer}/*.hpp"
+       "${SOURCE_DIR}/${layer}/*.cpp" "${SOURCE_DIR}/${layer}/*.cu" "${SOURCE_DIR}/${layer}/*.cuh")
+  foreach(source IN LISTS sources)
+    math(EXPR checked "${checked} + 1")
+    file(STRINGS "${SOURCE_DIR}/${source}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*[\"<]")
+    foreach(line IN LISTS includes)
+      if(line MATCHES "nauty" AND NOT layer STREQUAL "canon")
+        list(APPEND violations "${source}: includes nauty outside canon/: ${line}")
+      endif()
+      if(NOT line MATCHES "#[ \t]*include[ \t]*\"([^\"]+)\"")
+        continue()
+      endif()
+      set(header "${CMAKE_MATCH_1}")
+      if(NOT header MATCHES "^(engine/[a-z_]+|canon|storage|apps|tests|bench)/")
+        continue()  # a system or third-party header written with quotes
+      endif()
+      set(ok FALSE)
+      foreach(lower IN LISTS allowed_${layer})
+        string(LENGTH "${lower}/" n)
+        string(SUBSTRING "${header}" 0 ${n} prefix)
+        if(prefix STREQUAL "${lower}/")
+          set(ok TRUE)
+        endif()
+      endforeach()
+      if(NOT ok)
+        list(APPEND violations "${source}: layer ${layer} includes ${header}, a layer above it")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+# Every engine/ source belongs to a layer folder.
+file(GLOB stray RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/engine/*.hpp" "${SOURCE_DIR}/engine/*.cpp")
+foreach(source IN LISTS stray)
+  list(APPEND violations "${source}: not inside a layer folder of engine/")
+endforeach()
+
+if(checked LESS 50)
+  message(FATAL_ERROR "layering: only ${checked} files found under ${SOURCE_DIR}; wrong SOURCE_DIR?")
+endif()
+list(LENGTH violations n)
+if(n GREATER 0)
+  list(JOIN violations "\n" text)
+  message(FATAL_ERROR "layering: ${n} include(s) climb up a layer:\n${text}")
+endif()
+message(STATUS "layering: ${checked} files, every include stays in its layer or below")
