@@ -4,7 +4,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <cstdint>
 #include <string>
 
 namespace seki::cli {
@@ -27,8 +26,5 @@ struct EnumerateOptions {
 int RunEnumerate(const EnumerateOptions& options, const std::string& command_line);
 
 void AddEnumerateCommand(CLI::App& app, int argc, char** argv);
-
-// "8G", "512M", "1024" (bytes) -> bytes; throws CliError naming the option.
-std::uint64_t ParseByteSize(const std::string& text, const std::string& option);
 
 }  // namespace seki::cli

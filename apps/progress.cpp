@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "engine/run/run_directory.hpp"
+#include "engine/run/host.hpp"
 
 namespace seki::cli {
 

@@ -14,13 +14,13 @@
 #include "apps/show_command.hpp"
 #include "apps/solve_command.hpp"
 #include "apps/verify_command.hpp"
+#include "engine/run/tool_version.hpp"
 
 namespace {
 
 std::string Version() {
-  const std::string commit = SEKI_GIT_COMMIT;
-  return std::string("seki ") + SEKI_VERSION + " (commit " + (commit.empty() ? "unknown" : commit) +
-         ")";
+  const std::string commit = seki::ToolCommit();
+  return "seki " + seki::ToolVersion() + " (commit " + (commit.empty() ? "unknown" : commit) + ")";
 }
 
 std::string CommandNames(const CLI::App& app) {

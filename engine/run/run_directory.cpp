@@ -1,14 +1,8 @@
 // Checkpoint, manifest and summary files of a run directory.
 #include "engine/run/run_directory.hpp"
 
-#include <sys/resource.h>
-#include <unistd.h>
-
 #include <cstdio>
-#include <ctime>
 #include <fstream>
-#include <sstream>
-#include <thread>
 
 #include "storage/atomic_file.hpp"
 #include "storage/checksum.hpp"
@@ -102,46 +96,6 @@ void RunDirectory::Finish(const nlohmann::json& manifest_without_files,
   fs::remove(dir_ / kCheckpoint);
   fs::remove_all(dir_ / "levels");
   SyncDirectory(dir_);
-}
-
-nlohmann::json HostJson() {
-  std::string cpu = "unknown";
-  std::ifstream info("/proc/cpuinfo");
-  for (std::string line; std::getline(info, line);)
-    if (line.rfind("model name", 0) == 0) {
-      cpu = line.substr(line.find(':') + 2);
-      break;
-    }
-  return {{"cpu", cpu},
-          {"cores", std::thread::hardware_concurrency()},
-          {"memory_bytes", PhysicalMemoryBytes()}};
-}
-
-std::uint64_t PhysicalMemoryBytes() {
-  return static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) *
-         static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
-}
-
-std::string NowIso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
-std::uint64_t PeakRssBytes() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
-}
-
-std::uint64_t CurrentRssBytes() {
-  std::ifstream statm("/proc/self/statm");
-  std::uint64_t pages = 0, resident = 0;
-  statm >> pages >> resident;
-  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
 }
 
 }  // namespace seki

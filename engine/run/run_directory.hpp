@@ -54,11 +54,4 @@ class RunDirectory {
   std::filesystem::path dir_;
 };
 
-// Host facts for provenance: CPU model, core count, physical memory.
-nlohmann::json HostJson();
-std::uint64_t PhysicalMemoryBytes();
-std::string NowIso8601();
-std::uint64_t PeakRssBytes();
-std::uint64_t CurrentRssBytes();
-
 }  // namespace seki

@@ -1,0 +1,17 @@
+// The renderings of a `seki check` report (engine/research/region_check.hpp): the header, the text
+// of each shape as it finishes, the one-line machine-readable summary and the --json document.
+// Concurrency: pure functions.
+#pragma once
+
+#include <string>
+
+#include "engine/research/region_check.hpp"
+
+namespace seki::cli {
+
+std::string FormatCheckHeader(const CheckReport& r);
+std::string FormatShapeText(const ShapeCheck& s);
+std::string FormatCheckSummary(const CheckReport& r);  // one line, ends in '\n'
+std::string FormatCheckJson(const CheckReport& r);
+
+}  // namespace seki::cli

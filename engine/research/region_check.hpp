@@ -1,0 +1,93 @@
+// RegionCheck: `seki check` as a library call — a conjecture, a region (shapes and/or a grid of
+// shapes, entry and sum bounds) and a memory budget are checked and planned, then every shape is
+// searched with CheckShape (engine/research/conjecture_check.hpp) and the results gathered in a
+// CheckReport. Bad input throws InputError with the one-line messages the CLI prints.
+// Concurrency: RunRegionCheck runs on the calling thread and sets oneTBB's parallelism to the
+// plan's thread count for its duration (tbb::global_control); the observer is called on the
+// calling thread only, and the `parents_done` counter it is handed is written by worker threads.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/research/conjecture_check.hpp"
+
+namespace seki {
+
+struct CheckRequest {
+  std::string conjecture;                // "6.1", "6.2", "6.3" or "6.9"
+  std::vector<std::string> shapes;       // "4x4", "3x4", ...
+  int max_rows = -1, max_cols = -1;      // a grid of shapes (-1: not given; one given: both)
+  int max_entry = -1, max_sum = -1;      // -1: not given
+  int min_height = -1;                   // 6.2: list complete seki of height >= K (-1: 4)
+  std::uint64_t memory_limit_bytes = 0;  // 0: 80% of physical memory
+  int threads = 0;                       // 0: all cores
+  std::string command;                   // recorded in the report
+};
+
+// What was searched and found.
+struct CheckReport {
+  Conjecture conjecture = Conjecture::k61;
+  int max_entry = -1, max_sum = -1;  // the bounds as given (-1: not given; 6.1: entries <= 2)
+  int min_height = 4;                // 6.2: complete seki of this height or more are reported
+  std::vector<ShapeCheck> shapes;
+  double seconds = 0;
+  int threads = 0;
+  std::string command;
+
+  std::size_t FindingCount() const;  // counterexamples and new heights (not "listed")
+  std::size_t ListedCount() const;   // 6.2 with min_height <= 3: complete seki of height <= 3
+  // "no-counterexample", "counterexample" or (6.2, only findings off 3x3) "new-height".
+  std::string Result() const;
+};
+
+// A checked request: the report's fixed fields (no shapes yet), the space of every shape and its
+// number of classes per sum (Burnside).
+struct CheckPlan {
+  CheckReport report;
+  std::vector<EnumerationSpace> spaces;
+  std::vector<std::vector<std::uint64_t>> expected_classes;  // [shape][sum]
+};
+
+// Events of a check, in order: Started, then per shape ShapeStarted, LevelFinished per level and
+// ShapeFinished. Every callback does nothing by default.
+class CheckObserver {
+ public:
+  virtual ~CheckObserver() = default;
+  // The search starts (the report has no shapes yet).
+  virtual void Started(const CheckReport& /*report*/) {}
+  // expected[s]: Burnside's number of classes at sum s; the level builder counts the parents it
+  // has done in `parents_done` (reset to 0 before each level).
+  virtual void ShapeStarted(const EnumerationSpace& /*space*/,
+                            const std::vector<std::uint64_t>& /*expected*/,
+                            std::atomic<std::uint64_t>* /*parents_done*/) {}
+  // Level `sum` of the shape is built and scanned, in `seconds`.
+  virtual void LevelFinished(const EnumerationSpace& /*space*/, int /*sum*/,
+                             std::uint64_t /*classes*/, double /*seconds*/) {}
+  virtual void ShapeFinished(const ShapeCheck& /*shape*/) {}
+};
+
+// "4x4" -> (4, 4); throws InputError naming --shapes for anything else.
+std::pair<int, int> ParseShape(const std::string& text);
+
+// The shapes a check covers, in order: the request's shapes as given, then the grid's shapes not
+// already listed. Throws InputError for bad or missing shapes.
+std::vector<std::pair<int, int>> CheckShapes(Conjecture c, const CheckRequest& request);
+
+// Checks the whole request before any search: the conjecture, the bounds, every shape's space and
+// whether its levels fit in the memory limit. Throws InputError.
+CheckPlan PlanRegionCheck(const CheckRequest& request);
+
+// Searches every shape of the plan in turn. `stop` (may be null) ends the search with
+// LevelInterrupted (engine/level/level_builder.hpp).
+CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer = nullptr,
+                           const std::atomic<bool>* stop = nullptr);
+
+// PlanRegionCheck and RunRegionCheck in one call.
+CheckReport CheckRegion(const CheckRequest& request, CheckObserver* observer = nullptr,
+                        const std::atomic<bool>* stop = nullptr);
+
+}  // namespace seki

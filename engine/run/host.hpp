@@ -1,0 +1,19 @@
+// Host facts a run records and budgets with: the CPU and memory of the machine (provenance in
+// manifest.json), the memory the process uses now and at its peak, and the time of day.
+// Concurrency: every function only reads the system; any thread may call them.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace seki {
+
+// {"cpu": model name, "cores": hardware threads, "memory_bytes": physical memory}.
+nlohmann::json HostJson();
+std::uint64_t PhysicalMemoryBytes();
+std::string NowIso8601();  // "2026-11-23T14:44:21Z" (UTC)
+std::uint64_t PeakRssBytes();
+std::uint64_t CurrentRssBytes();
+
+}  // namespace seki

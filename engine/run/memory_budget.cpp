@@ -1,0 +1,54 @@
+// Byte sizes, the default memory limit and the per-level memory estimate.
+#include "engine/run/memory_budget.hpp"
+
+#include <cstdio>
+#include <exception>
+
+#include "engine/base/input_error.hpp"
+#include "engine/run/host.hpp"
+
+namespace seki {
+
+std::uint64_t ParseByteSize(const std::string& text, const std::string& option) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw InputError(option, "'" + text + "' is not a size such as 8G, 512M or 1073741824");
+  }
+  const std::string suffix = text.substr(used);
+  double scale = 1;
+  if (suffix == "K" || suffix == "k")
+    scale = 1024.0;
+  else if (suffix == "M" || suffix == "m")
+    scale = 1024.0 * 1024;
+  else if (suffix == "G" || suffix == "g")
+    scale = 1024.0 * 1024 * 1024;
+  else if (suffix == "T" || suffix == "t")
+    scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (!suffix.empty())
+    throw InputError(option, "'" + text + "' has an unknown unit (use K, M, G or T)");
+  if (!(value > 0)) throw InputError(option, "'" + text + "' must be positive");
+  return static_cast<std::uint64_t>(value * scale);
+}
+
+double MemoryLimitBytes(std::uint64_t limit_bytes) {
+  return limit_bytes == 0 ? 0.8 * double(PhysicalMemoryBytes()) : double(limit_bytes);
+}
+
+std::string FormatGib(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));
+  return text;
+}
+
+double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                          int sum, bool outcomes, bool generate_only) {
+  const double below = double(counts[sum - 1]), here = double(counts[sum]);
+  const double build = generate_only ? 9 * below + 17 * here
+                                     : LevelBuilder::PeakBytes(space, counts[sum - 1], counts[sum]);
+  return build + 16 * here + (outcomes ? 48 * here : 0);
+}
+
+}  // namespace seki

@@ -1,0 +1,32 @@
+// Memory budgets of runs and checks: sizes given as text ("8G"), the default limit (80% of physical
+// memory), and the bytes building and writing one level needs, so that a run that cannot fit is
+// refused before it starts (or before the level that would not fit).
+// Concurrency: pure functions (PhysicalMemoryBytes reads the system); any thread may call them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/level/level_builder.hpp"
+
+namespace seki {
+
+// "8G", "512M", "1.5k", "1024" (bytes) -> bytes; throws InputError naming `option` (e.g.
+// "--memory-limit") for anything else or a size that is not positive.
+std::uint64_t ParseByteSize(const std::string& text, const std::string& option);
+
+// The limit in bytes: `limit_bytes`, or 80% of physical memory when it is 0.
+double MemoryLimitBytes(std::uint64_t limit_bytes);
+
+// "1.25 GiB" (two decimals).
+std::string FormatGib(double bytes);
+
+// Bytes needed to build level `sum` from level sum-1 and write it (an upper estimate), where
+// counts[s] is the number of classes at sum s: what the level engine needs
+// (LevelBuilder::PeakBytes; generating only: the level below, one record per class and the new
+// level), a sorted copy of the new level for writing (16 bytes a class), and text for outcomes.
+double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                          int sum, bool outcomes, bool generate_only);
+
+}  // namespace seki

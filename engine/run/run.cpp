@@ -1,0 +1,296 @@
+// A run from start to end: checks, budget, directory, resume, the level loop, the final files.
+#include "engine/run/run.hpp"
+
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+#include "engine/base/input_error.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/run/host.hpp"
+#include "engine/run/memory_budget.hpp"
+#include "engine/run/run_directory.hpp"
+#include "engine/run/tool_version.hpp"
+#include "storage/level_file.hpp"
+
+namespace seki {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+// Fault injection for the kill-and-resume tests: with SEKI_KILL_AT=<point>:<level> in the
+// environment the process kills itself with SIGKILL at that point, as an outside kill would.
+void KillPoint(const char* point, int level) {
+  static const char* target = std::getenv("SEKI_KILL_AT");
+  if (target && std::string(target) == std::string(point) + ":" + std::to_string(level))
+    std::raise(SIGKILL);
+}
+
+double Seconds(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+json ParametersJson(const RunParameters& p, const EnumerationSpace& space) {
+  return {{"rows", space.rows},
+          {"cols", space.cols},
+          {"max_entry", p.max_entry < 0 ? json(nullptr) : json(p.max_entry)},
+          {"max_sum", p.max_sum < 0 ? json(nullptr) : json(p.max_sum)},
+          {"effective_max_entry", space.max_entry},
+          {"effective_max_sum", space.max_sum},
+          {"outcomes", p.outcomes},
+          {"generate_only", p.generate_only}};
+}
+
+std::string ResumeHint(const std::string& command_line) {
+  return command_line.find("--resume") == std::string::npos ? command_line + " --resume"
+                                                            : command_line;
+}
+
+std::vector<LevelReport> Reports(const json& levels) {
+  std::vector<LevelReport> reports;
+  for (const json& l : levels) reports.push_back(LevelReportFromJson(l));
+  return reports;
+}
+
+// One execution of a Run: the state the steps share.
+class Session {
+ public:
+  Session(const RunParameters& p, RunObserver& observer, const std::atomic<bool>* stop)
+      : p_(p), observer_(observer), stop_(stop), run_(p.out) {}
+
+  RunResult Execute();
+
+ private:
+  bool PrepareDirectory();  // false: a resumed run that is already complete
+  void Resume();
+  void FinishLevel(const Level& level, Clock::time_point since);
+  RunResult Result(RunStatus status) const;
+  RunResult Interrupted(int last_saved_level);
+  RunResult Complete(Clock::time_point session_start);
+
+  const RunParameters& p_;
+  RunObserver& observer_;
+  const std::atomic<bool>* stop_;
+  const RunDirectory run_;
+  EnumerationSpace space_;
+  int threads_ = 0;
+  json parameters_;
+  LevelFileParams file_params_;
+  Checkpoint checkpoint_;
+  std::optional<Level> resumed_;
+  std::optional<PartialSizes> resume_sizes_;
+  std::optional<CatalogueWriter> writer_;
+};
+
+RunResult Session::Execute() {
+  try {
+    space_ = EnumerationSpace::Make(p_.rows, p_.cols, p_.max_entry, p_.max_sum);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("enumerate", e.what());
+  }
+  if (p_.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  threads_ = p_.threads > 0 ? p_.threads : tbb::info::default_concurrency();
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads_);
+  const double memory_limit = MemoryLimitBytes(p_.memory_limit_bytes);
+
+  // The exact number of classes per level (Burnside): progress, ETA and the memory estimate.
+  const std::vector<std::uint64_t> counts =
+      ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
+  for (int s = 1; s <= space_.max_sum; ++s) {
+    const double need = LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only);
+    if (need > memory_limit)
+      throw InputError("--memory-limit", "level " + std::to_string(s) + " of " +
+                                             std::to_string(space_.max_sum) + " needs about " +
+                                             FormatGib(need) + ", more than the limit of " +
+                                             FormatGib(memory_limit));
+  }
+
+  if (!PrepareDirectory()) return Result(RunStatus::kAlreadyComplete);
+  std::uint64_t done_before = 0;
+  for (const json& l : checkpoint_.levels) done_before += l["classes"].get<std::uint64_t>();
+  observer_.Started({space_.rows, space_.cols, space_.max_entry, space_.max_sum, threads_,
+                     p_.generate_only, p_.out, resumed_ ? resumed_->sum : -1, counts, done_before});
+
+  if (!p_.generate_only) writer_.emplace(run_.path(), space_, p_.outcomes, resume_sizes_);
+  std::atomic<std::uint64_t> parents_done{0};
+  const LevelBuilder builder(space_, !p_.generate_only, BuildHooks{&parents_done, stop_});
+  const auto start = Clock::now();
+  Level level;
+  auto level_start = Clock::now();
+  if (resumed_) {
+    level = std::move(*resumed_);
+  } else {
+    level = builder.First();
+    FinishLevel(level, level_start);
+  }
+  while (level.sum < space_.max_sum) {
+    if (stop_ && stop_->load()) return Interrupted(level.sum);
+    const int next = level.sum + 1;
+    const double need = LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only);
+    if (need + double(CurrentRssBytes()) > memory_limit)
+      throw InputError("--memory-limit", "level " + std::to_string(next) + " needs about " +
+                                             FormatGib(need) + " on top of " +
+                                             FormatGib(double(CurrentRssBytes())) + " in use, " +
+                                             "more than " + FormatGib(memory_limit) +
+                                             "; levels up to " + std::to_string(level.sum) +
+                                             " are saved: rerun with a larger limit and --resume");
+    level_start = Clock::now();
+    parents_done = 0;
+    observer_.LevelStarted(next, &parents_done);
+    try {
+      level = builder.Next(level);
+    } catch (const LevelInterrupted&) {
+      return Interrupted(level.sum);
+    }
+    FinishLevel(level, level_start);
+  }
+  return Complete(start);
+}
+
+// Creates the directory; clears it (force) or loads what a resumed run continues from.
+bool Session::PrepareDirectory() {
+  std::error_code ec;
+  std::filesystem::create_directories(run_.path() / "levels", ec);
+  if (ec) throw InputError(p_.out, "cannot create the run directory: " + ec.message());
+  parameters_ = ParametersJson(p_, space_);
+  file_params_ = {space_.rows, space_.cols, space_.max_entry, space_.max_sum, !p_.generate_only};
+  checkpoint_ = {parameters_, json::array(), {}, 0, NowIso8601()};
+  if (p_.resume && run_.IsComplete()) return false;
+  if (!p_.resume && run_.HasRun()) {
+    if (!p_.force)
+      throw InputError(p_.out,
+                       "already holds a run; use --resume to continue it or --force to start over");
+    run_.Clear();
+    std::filesystem::create_directories(run_.path() / "levels");
+  }
+  if (p_.resume) Resume();
+  if (resumed_) {  // finished catalogues from an interrupted finish go back to partial files
+    for (const auto& [name, size] : *resume_sizes_) {
+      const auto final_path = run_.path() / name, partial = run_.path() / (name + ".partial");
+      if (!std::filesystem::exists(partial) && std::filesystem::exists(final_path))
+        std::filesystem::rename(final_path, partial);
+    }
+  }
+  return true;
+}
+
+// The newest finished level whose file verifies; a torn or corrupt file is redone.
+void Session::Resume() {
+  std::string why;
+  const std::optional<Checkpoint> c = run_.ReadCheckpoint(&why);
+  if (!c) {
+    observer_.Notice("nothing to resume in " + p_.out + " (" + why + "); starting");
+    return;
+  }
+  if (c->parameters != parameters_)
+    throw InputError("--resume", p_.out + " was started with other parameters: " +
+                                     c->parameters.dump() + " (now " + parameters_.dump() + ")");
+  for (auto r = c->resumable.rbegin(); r != c->resumable.rend() && !resumed_; ++r) {
+    std::string reason;
+    resumed_ = ReadLevelFile(run_.path() / r->level_file, file_params_, &reason);
+    if (!resumed_) {
+      observer_.Notice("not using " + r->level_file + ": " + reason);
+      continue;
+    }
+    resume_sizes_ = r->partial_sizes;
+    checkpoint_ = *c;
+    json kept = json::array();  // per-level reports up to the resumed level
+    for (const json& l : c->levels)
+      if (l["sum"].get<int>() <= r->sum) kept.push_back(l);
+    checkpoint_.levels = kept;
+    checkpoint_.resumable.assign(c->resumable.begin(), r.base());
+  }
+  if (!resumed_) observer_.Notice("no usable level file; starting over");
+}
+
+// Writes a built level's catalogue lines and checkpoint; the level's time runs from `since`
+// (before building) to the checkpoint.
+void Session::FinishLevel(const Level& level, Clock::time_point since) {
+  const LevelCounts c = writer_ ? writer_->AddLevel(level) : CountClasses(level, space_.codec);
+  KillPoint("catalogue", level.sum);
+  const PartialSizes sizes = writer_ ? writer_->Sync() : PartialSizes{};
+  const std::string file = run_.LevelFileName(level.sum);
+  WriteLevelFile(run_.path() / file, level, file_params_);
+  KillPoint("level-file", level.sum);
+  const LevelReport report = MakeLevelReport(c, Seconds(since));
+  checkpoint_.levels.push_back(LevelReportJson(report));
+  checkpoint_.resumable.push_back({level.sum, file, sizes});
+  if (checkpoint_.resumable.size() > 2) checkpoint_.resumable.erase(checkpoint_.resumable.begin());
+  checkpoint_.elapsed_seconds += report.seconds;
+  run_.WriteCheckpoint(checkpoint_);
+  KillPoint("checkpoint", level.sum);
+  if (level.sum >= 2) run_.RemoveLevelFile(level.sum - 2);
+  observer_.LevelFinished(report);
+}
+
+RunResult Session::Result(RunStatus status) const {
+  RunResult r;
+  r.status = status;
+  r.rows = space_.rows, r.cols = space_.cols;
+  r.max_entry = space_.max_entry, r.max_sum = space_.max_sum;
+  r.threads = threads_;
+  r.levels = Reports(checkpoint_.levels);
+  r.totals = SumLevels(r.levels);
+  r.wall_seconds = checkpoint_.elapsed_seconds;
+  return r;
+}
+
+RunResult Session::Interrupted(int last_saved_level) {
+  RunResult r = Result(RunStatus::kInterrupted);
+  r.last_saved_level = last_saved_level;
+  r.resume_hint = ResumeHint(p_.command_line);
+  observer_.Interrupted(r.last_saved_level, r.resume_hint);
+  r.peak_rss_bytes = PeakRssBytes();
+  return r;
+}
+
+// Moves the catalogues to their final names and writes manifest.json and summary.json.
+RunResult Session::Complete(Clock::time_point session_start) {
+  RunResult r = Result(RunStatus::kCompleted);
+  r.wall_seconds_this_session = Seconds(session_start);
+  const json totals = RunTotalsJson(r.totals);
+  const json manifest = {
+      {"format", "seki-run/1"},
+      {"tool", {{"name", "seki"}, {"version", ToolVersion()}, {"commit", ToolCommit()}}},
+      {"command", p_.command_line},
+      {"parameters", parameters_},
+      {"threads", threads_},
+      {"host", HostJson()},
+      {"start", checkpoint_.start},
+      {"end", NowIso8601()},
+      {"levels", checkpoint_.levels},
+      {"totals", totals},
+      {"files", json::object()}};
+  r.summary = {{"parameters", parameters_},
+               {"levels", checkpoint_.levels},
+               {"totals", totals},
+               {"wall_seconds", checkpoint_.elapsed_seconds},
+               {"wall_seconds_this_session", r.wall_seconds_this_session},
+               {"peak_rss_bytes", PeakRssBytes()}};
+  auto files = writer_ ? writer_->Commit() : std::map<std::string, std::filesystem::path>{};
+  KillPoint("finish", space_.max_sum);
+  run_.Finish(manifest, files, r.summary);
+  r.peak_rss_bytes = PeakRssBytes();
+  return r;
+}
+
+}  // namespace
+
+Run::Run(RunParameters parameters, RunObserver* observer, const std::atomic<bool>* stop)
+    : parameters_(std::move(parameters)), observer_(observer), stop_(stop) {}
+
+RunResult Run::Execute() {
+  RunObserver silent;
+  return Session(parameters_, observer_ ? *observer_ : silent, stop_).Execute();
+}
+
+}  // namespace seki

@@ -1,0 +1,101 @@
+// Run: one enumeration into a run directory from start to end — the parameters checked, the exact
+// class count per level (Burnside), the memory budget, the run directory created, cleared (force)
+// or resumed from its newest verifying level file, every level built (LevelBuilder), written to the
+// catalogues (CatalogueWriter) and checkpointed, and manifest.json and summary.json written last.
+// The `seki` CLI, MPI drivers and the Python package drive the same Run; they see it through a
+// RunObserver and stop it with a flag.
+// Concurrency: Execute runs on the calling thread and sets oneTBB's parallelism to the run's thread
+// count for its duration (tbb::global_control), so one Run at a time per process. The observer is
+// called on the calling thread only; the `parents_done` counter it is handed is written by worker
+// threads while the level is built. The stop flag may be set from any thread or a signal handler.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/run/run_report.hpp"
+
+namespace seki {
+
+struct RunParameters {
+  int rows = 0, cols = 0;
+  int max_entry = -1, max_sum = -1;      // -1: not given (at least one is needed)
+  int threads = 0;                       // 0: all cores
+  std::string out;                       // the run directory
+  std::uint64_t memory_limit_bytes = 0;  // 0: 80% of physical memory
+  bool outcomes = false;                 // also write outcomes.txt (every class)
+  bool generate_only = false;            // count the classes without solving; no catalogues
+  bool resume = false;                   // continue the run in `out` from its last saved level
+  bool force = false;                    // clear a run already in `out` and start over
+  std::string command_line;  // recorded in manifest.json; the resume hint is built from it
+};
+
+// What a run is about to do, once its parameters are checked and its directory is ready.
+struct RunStart {
+  int rows = 0, cols = 0, max_entry = 0, max_sum = 0;  // the effective bounds
+  int threads = 0;
+  bool generate_only = false;
+  std::string out;
+  int resumed_after = -1;                       // the level a resumed run goes on after; -1: none
+  std::vector<std::uint64_t> expected_classes;  // [s]: Burnside's number of classes at sum s
+  std::uint64_t classes_done_before = 0;        // classes of the levels earlier sessions finished
+};
+
+// Events of a run, in order: Notice* (resume), Started, then per level LevelStarted (not for level
+// 0 or a resumed level) and LevelFinished, then Interrupted if the stop flag ended it. Every
+// callback does nothing by default.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual void Started(const RunStart& /*start*/) {}
+  // Level `sum` is being built; the builder counts the parents (classes of sum-1) it has done.
+  virtual void LevelStarted(int /*sum*/, std::atomic<std::uint64_t>* /*parents_done*/) {}
+  virtual void LevelFinished(const LevelReport& /*level*/) {}
+  // A remark for the user, e.g. "not using levels/level-0010.bin: <reason>".
+  virtual void Notice(const std::string& /*text*/) {}
+  // The stop flag ended the run; levels up to `last_saved_level` are saved, and `resume_hint` is
+  // the command line that continues it.
+  virtual void Interrupted(int /*last_saved_level*/, const std::string& /*resume_hint*/) {}
+};
+
+enum class RunStatus {
+  kCompleted,        // every level is done; manifest.json says complete
+  kInterrupted,      // stopped by the flag; resume to continue
+  kAlreadyComplete,  // resume of a run that was already complete: nothing done
+};
+
+struct RunResult {
+  RunStatus status = RunStatus::kCompleted;
+  int rows = 0, cols = 0, max_entry = 0, max_sum = 0;  // the effective bounds
+  int threads = 0;
+  std::vector<LevelReport> levels;  // every finished level, earlier sessions' included
+  RunTotals totals;                 // the sums over `levels`
+  int last_saved_level = -1;        // interrupted: levels up to this one are saved
+  std::string resume_hint;          // interrupted: the command line that continues the run
+  double wall_seconds = 0;          // summed over every session of the run
+  double wall_seconds_this_session = 0;
+  std::uint64_t peak_rss_bytes = 0;  // of this process, at the end
+  nlohmann::json summary;            // completed: what summary.json holds
+};
+
+class Run {
+ public:
+  // `observer` and `stop` may be null; both must outlive Execute.
+  explicit Run(RunParameters parameters, RunObserver* observer = nullptr,
+               const std::atomic<bool>* stop = nullptr);
+
+  // Does the run. Throws InputError for bad parameters, a run directory that cannot be used
+  // (another run without resume or force, other parameters on resume) and a level that would not
+  // fit in the memory limit (levels before it are saved and can be resumed with a larger limit).
+  RunResult Execute();
+
+ private:
+  RunParameters parameters_;
+  RunObserver* observer_;
+  const std::atomic<bool>* stop_;
+};
+
+}  // namespace seki

@@ -1,0 +1,264 @@
+// The library's Run and region check driven without the CLI: a 3x3 run with an observer (events in
+// order, Burnside's counts, final files, manifest, resume of a complete run), a run stopped by its
+// flag after level 3 and resumed to byte-identical catalogues, and a check of conjecture 6.3.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/base/input_error.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/research/region_check.hpp"
+#include "engine/run/run.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace seki;
+
+class TempDir {
+ public:
+  TempDir() {
+    char name[] = "/tmp/seki_run_api_XXXXXX";
+    if (!mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
+    path_ = name;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string ReadText(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const std::vector<std::string> kCatalogues = {"seki/seki.txt",          "seki/complete.txt",
+                                              "seki/semi-complete.txt", "dseki/seki.txt",
+                                              "dseki/complete.txt",     "dseki/semi-complete.txt"};
+
+std::map<std::string, std::string> Catalogues(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const std::string& name : kCatalogues) files[name] = ReadText(dir / name);
+  return files;
+}
+
+RunParameters Params(const fs::path& out) {
+  RunParameters p;
+  p.rows = 3, p.cols = 3, p.max_entry = 2;
+  p.threads = 2;
+  p.out = out.string();
+  p.command_line = "run_api_test";
+  return p;
+}
+
+// Records every event; raises the stop flag once level `stop_after` is finished.
+class Recorder : public RunObserver {
+ public:
+  explicit Recorder(std::atomic<bool>* stop = nullptr, int stop_after = -1)
+      : stop_(stop), stop_after_(stop_after) {}
+  void Started(const RunStart& s) override {
+    events.push_back("started");
+    start = s;
+  }
+  void LevelStarted(int sum, std::atomic<std::uint64_t>* parents_done) override {
+    events.push_back("start " + std::to_string(sum));
+    EXPECT_NE(parents_done, nullptr);
+  }
+  void LevelFinished(const LevelReport& level) override {
+    events.push_back("finish " + std::to_string(level.sum));
+    levels.push_back(level);
+    if (stop_ && level.sum == stop_after_) stop_->store(true);
+  }
+  void Notice(const std::string& text) override { notices.push_back(text); }
+  void Interrupted(int last, const std::string& hint) override {
+    events.push_back("interrupted " + std::to_string(last));
+    resume_hint = hint;
+  }
+
+  std::vector<std::string> events, notices;
+  std::vector<LevelReport> levels;
+  RunStart start;
+  std::string resume_hint;
+
+ private:
+  std::atomic<bool>* stop_;
+  int stop_after_;
+};
+
+TEST(RunApi, CompleteRunWithObserverThenResumeIsAlreadyComplete) {
+  TempDir dir;
+  const std::vector<std::uint64_t> counts = ClassCountsBySum(3, 3, 2, 18);
+  Recorder recorder;
+  const RunResult r = seki::Run(Params(dir.path()), &recorder).Execute();
+  ASSERT_EQ(r.status, RunStatus::kCompleted);
+  EXPECT_EQ(r.max_sum, 18);
+  EXPECT_EQ(recorder.start.expected_classes, counts);
+  EXPECT_EQ(recorder.start.resumed_after, -1);
+  EXPECT_EQ(recorder.start.threads, 2);
+
+  // started, finish 0, then start s / finish s for s = 1..18.
+  std::vector<std::string> expected = {"started", "finish 0"};
+  for (int s = 1; s <= 18; ++s) {
+    expected.push_back("start " + std::to_string(s));
+    expected.push_back("finish " + std::to_string(s));
+  }
+  EXPECT_EQ(recorder.events, expected);
+  ASSERT_EQ(recorder.levels.size(), counts.size());
+  std::uint64_t classes = 0;
+  for (std::size_t s = 0; s < counts.size(); ++s) {
+    EXPECT_EQ(recorder.levels[s].sum, static_cast<int>(s));
+    EXPECT_EQ(recorder.levels[s].classes, counts[s]) << "sum " << s;
+    classes += counts[s];
+  }
+  EXPECT_EQ(r.totals.classes, classes);
+  EXPECT_EQ(r.totals.classes, 738u);  // 3x3 entries <= 2 (also in check_cli_test)
+  EXPECT_EQ(r.totals.starting, 581u);
+  ASSERT_EQ(r.levels.size(), counts.size());
+  EXPECT_EQ(r.summary["totals"]["classes"], classes);
+
+  for (const std::string& name : kCatalogues) {
+    EXPECT_TRUE(fs::exists(dir.path() / name)) << name;
+    EXPECT_FALSE(fs::exists(dir.path() / (name + ".partial"))) << name;
+  }
+  EXPECT_FALSE(fs::exists(dir.path() / "checkpoint.json"));
+  const nlohmann::json manifest = nlohmann::json::parse(ReadText(dir.path() / "manifest.json"));
+  EXPECT_EQ(manifest["complete"], true);
+  EXPECT_EQ(manifest["totals"]["classes"], classes);
+  EXPECT_EQ(manifest["command"], "run_api_test");
+  EXPECT_EQ(manifest["files"].size(), kCatalogues.size());
+
+  RunParameters again = Params(dir.path());
+  again.resume = true;
+  Recorder second;
+  EXPECT_EQ(seki::Run(again, &second).Execute().status, RunStatus::kAlreadyComplete);
+  EXPECT_TRUE(second.events.empty());
+}
+
+TEST(RunApi, StopFlagInterruptsAndResumeGivesTheSameFiles) {
+  TempDir reference, dir;
+  ASSERT_EQ(seki::Run(Params(reference.path())).Execute().status, RunStatus::kCompleted);
+
+  std::atomic<bool> stop{false};
+  Recorder stopper(&stop, 3);
+  const RunResult r = seki::Run(Params(dir.path()), &stopper, &stop).Execute();
+  ASSERT_EQ(r.status, RunStatus::kInterrupted);
+  EXPECT_EQ(r.last_saved_level, 3);
+  EXPECT_EQ(r.resume_hint, "run_api_test --resume");
+  EXPECT_EQ(stopper.events.back(), "interrupted 3");
+  EXPECT_EQ(stopper.resume_hint, r.resume_hint);
+  EXPECT_EQ(r.levels.size(), 4u);
+  EXPECT_FALSE(fs::exists(dir.path() / "manifest.json"));
+  EXPECT_TRUE(fs::exists(dir.path() / "checkpoint.json"));
+  EXPECT_TRUE(fs::exists(dir.path() / "seki/seki.txt.partial"));
+
+  RunParameters resume = Params(dir.path());
+  resume.resume = true;
+  resume.threads = 1;
+  Recorder resumed;
+  const RunResult done = seki::Run(resume, &resumed).Execute();
+  ASSERT_EQ(done.status, RunStatus::kCompleted);
+  EXPECT_EQ(resumed.start.resumed_after, 3);
+  EXPECT_EQ(resumed.events.at(1), "start 4");
+  EXPECT_EQ(done.levels.size(), 19u);  // the earlier session's levels included
+  EXPECT_EQ(done.totals.classes, 738u);
+  EXPECT_TRUE(Catalogues(dir.path()) == Catalogues(reference.path()));
+}
+
+TEST(RunApi, AnotherRunIsNotOverwrittenWithoutForce) {
+  TempDir dir;
+  ASSERT_EQ(seki::Run(Params(dir.path())).Execute().status, RunStatus::kCompleted);
+  EXPECT_THROW(seki::Run(Params(dir.path())).Execute(), InputError);
+  RunParameters force = Params(dir.path());
+  force.force = true;
+  EXPECT_EQ(seki::Run(force).Execute().status, RunStatus::kCompleted);
+  RunParameters bad = Params(dir.path());
+  bad.threads = -1;
+  try {
+    seki::Run(bad).Execute();
+    FAIL() << "no InputError";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "--threads: must be 0 (all cores) or positive");
+  }
+}
+
+// Counts the events of a check.
+class CheckRecorder : public CheckObserver {
+ public:
+  void Started(const CheckReport&) override { ++started; }
+  void ShapeStarted(const EnumerationSpace&, const std::vector<std::uint64_t>& e,
+                    std::atomic<std::uint64_t>*) override {
+    expected = e;
+  }
+  void LevelFinished(const EnumerationSpace&, int sum, std::uint64_t classes, double) override {
+    levels.emplace_back(sum, classes);
+  }
+  void ShapeFinished(const ShapeCheck&) override { ++shapes; }
+
+  int started = 0, shapes = 0;
+  std::vector<std::uint64_t> expected;
+  std::vector<std::pair<int, std::uint64_t>> levels;
+};
+
+TEST(RegionCheckApi, Conjecture63TwoByThree) {
+  CheckRequest request;
+  request.conjecture = "6.3";
+  request.shapes = {"2x3"};
+  request.max_entry = 3;
+  request.threads = 2;
+  CheckRecorder recorder;
+  const CheckReport report = CheckRegion(request, &recorder);
+  ASSERT_EQ(report.shapes.size(), 1u);
+  const ShapeCheck& s = report.shapes[0];
+  EXPECT_EQ(s.rows, 2);
+  EXPECT_EQ(s.cols, 3);
+  EXPECT_EQ(s.max_sum, 18);
+  std::uint64_t burnside = 0;
+  for (std::uint64_t n : ClassCountsBySum(2, 3, 3, 18)) burnside += n;
+  EXPECT_EQ(s.classes, burnside);
+  EXPECT_EQ(s.expected_classes, burnside);
+  EXPECT_EQ(s.classes, 430u);
+  EXPECT_EQ(s.examined, 344u);
+  EXPECT_EQ(s.SekiCount(Game::kSeki), 0u);
+  EXPECT_TRUE(s.findings.empty());
+  EXPECT_EQ(report.FindingCount(), 0u);
+  EXPECT_EQ(report.Result(), "no-counterexample");
+  EXPECT_EQ(recorder.started, 1);
+  EXPECT_EQ(recorder.shapes, 1);
+  ASSERT_EQ(recorder.levels.size(), 19u);
+  for (int sum = 0; sum <= 18; ++sum) {
+    EXPECT_EQ(recorder.levels[sum].first, sum);
+    EXPECT_EQ(recorder.levels[sum].second, recorder.expected[sum]);
+  }
+}
+
+TEST(RegionCheckApi, BadInputThrowsTheCliMessage) {
+  CheckRequest request;
+  request.conjecture = "6.3";
+  request.shapes = {"3x3"};
+  request.max_entry = 2;
+  try {
+    PlanRegionCheck(request);
+    FAIL() << "no InputError";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "--shapes: 3x3: conjecture 6.3 is about m x n matrices with m != n");
+  }
+  request.conjecture = "6.5";
+  EXPECT_THROW(PlanRegionCheck(request), InputError);
+}
+
+}  // namespace
