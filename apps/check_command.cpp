@@ -32,21 +32,24 @@ class CheckPrinter : public CheckObserver {
     std::cout << FormatCheckHeader(report) << std::flush;
     conjecture_ = std::string(ConjectureName(report.conjecture));
   }
-  void ShapeStarted(const EnumerationSpace& space, const std::vector<std::uint64_t>& expected,
-                    std::atomic<std::uint64_t>* parents_done) override {
+  std::atomic<std::uint64_t>* ShapeStarted(const EnumerationSpace& space,
+                                           const std::vector<std::uint64_t>& expected) override {
     name_ = fmt::format("seki check {} {}x{}", conjecture_, space.rows, space.cols);
-    parents_done_ = parents_done;
     if (!quiet_ && !live_)
       std::cerr << fmt::format("{}: entries <= {}, sum <= {}, {} levels\n", name_, space.max_entry,
                                space.max_sum, space.max_sum + 1);
-    if (live_) progress_.emplace(true, expected, 0);
+    if (!live_) return nullptr;
+    parents_done_ = 0;
+    progress_.emplace(true, expected, 0);
+    return &parents_done_;
   }
   void LevelFinished(const EnumerationSpace& space, int sum, std::uint64_t classes,
                      double seconds) override {
     if (!progress_) return;
     progress_->FinishLevel(sum, fmt::format("{}: level {}/{}: {} classes ({:.2f} s)", name_, sum,
                                             space.max_sum, classes, seconds));
-    progress_->StartLevel(sum + 1, parents_done_);
+    parents_done_ = 0;
+    progress_->StartLevel(sum + 1, &parents_done_);
   }
   void ShapeFinished(const ShapeCheck& shape) override {
     progress_.reset();
@@ -56,7 +59,7 @@ class CheckPrinter : public CheckObserver {
  private:
   const bool quiet_, live_;
   std::string conjecture_, name_;
-  std::atomic<std::uint64_t>* parents_done_ = nullptr;
+  std::atomic<std::uint64_t> parents_done_{0};  // declared before progress_, which reads it
   std::optional<Progress> progress_;
 };
 

@@ -66,6 +66,8 @@ class EnumeratePrinter : public RunObserver {
     progress_->Say("seki enumerate: interrupted; levels up to " + std::to_string(last_saved_level) +
                    " are saved in " + out_ + "; continue with: " + resume_hint);
   }
+  // Ends the live line; called before the Run (whose counter it reads) is gone.
+  void Close() { progress_.reset(); }
 
  private:
   const bool live_;
@@ -105,7 +107,15 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.command_line = command_line;
 
   EnumeratePrinter printer(o.quiet, o.out);
-  const RunResult r = Run(p, &printer, &g_stop).Execute();
+  Run run(p, &printer, &g_stop);
+  RunResult r;
+  try {
+    r = run.Execute();
+  } catch (...) {
+    printer.Close();
+    throw;
+  }
+  printer.Close();
   switch (r.status) {
     case RunStatus::kAlreadyComplete:
       std::cerr << "seki enumerate: " << o.out << " already holds a complete run; nothing to do\n";

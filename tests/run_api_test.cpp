@@ -200,15 +200,17 @@ TEST(RunApi, AnotherRunIsNotOverwrittenWithoutForce) {
 class CheckRecorder : public CheckObserver {
  public:
   void Started(const CheckReport&) override { ++started; }
-  void ShapeStarted(const EnumerationSpace&, const std::vector<std::uint64_t>& e,
-                    std::atomic<std::uint64_t>*) override {
+  std::atomic<std::uint64_t>* ShapeStarted(const EnumerationSpace&,
+                                           const std::vector<std::uint64_t>& e) override {
     expected = e;
+    return &parents_done;
   }
   void LevelFinished(const EnumerationSpace&, int sum, std::uint64_t classes, double) override {
     levels.emplace_back(sum, classes);
   }
   void ShapeFinished(const ShapeCheck&) override { ++shapes; }
 
+  std::atomic<std::uint64_t> parents_done{0};
   int started = 0, shapes = 0;
   std::vector<std::uint64_t> expected;
   std::vector<std::pair<int, std::uint64_t>> levels;
@@ -239,6 +241,8 @@ TEST(RegionCheckApi, Conjecture63TwoByThree) {
   EXPECT_EQ(report.Result(), "no-counterexample");
   EXPECT_EQ(recorder.started, 1);
   EXPECT_EQ(recorder.shapes, 1);
+  // Every class is a parent once, except those of the last level (one: 333/333).
+  EXPECT_EQ(recorder.parents_done.load(), 430u - 1);
   ASSERT_EQ(recorder.levels.size(), 19u);
   for (int sum = 0; sum <= 18; ++sum) {
     EXPECT_EQ(recorder.levels[sum].first, sum);

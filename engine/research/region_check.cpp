@@ -151,15 +151,12 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
   if (observer) observer->Started(report);
   for (std::size_t k = 0; k < plan.spaces.size(); ++k) {
     const EnumerationSpace& space = plan.spaces[k];
-    std::atomic<std::uint64_t> parents_done{0};
     CheckConfig config;
     config.min_height_62 = report.min_height;
     config.build.stop = stop;
     if (observer) {
-      observer->ShapeStarted(space, plan.expected_classes[k], &parents_done);
-      config.build.parents_done = &parents_done;
+      config.build.parents_done = observer->ShapeStarted(space, plan.expected_classes[k]);
       config.on_level = [&](int sum, std::uint64_t classes, double seconds) {
-        parents_done = 0;
         observer->LevelFinished(space, sum, classes, seconds);
       };
     }

@@ -4,7 +4,7 @@
 // CheckReport. Bad input throws InputError with the one-line messages the CLI prints.
 // Concurrency: RunRegionCheck runs on the calling thread and sets oneTBB's parallelism to the
 // plan's thread count for its duration (tbb::global_control); the observer is called on the
-// calling thread only, and the `parents_done` counter it is handed is written by worker threads.
+// calling thread only, and the progress counter it may give is written by worker threads.
 #pragma once
 
 #include <atomic>
@@ -59,11 +59,13 @@ class CheckObserver {
   virtual ~CheckObserver() = default;
   // The search starts (the report has no shapes yet).
   virtual void Started(const CheckReport& /*report*/) {}
-  // expected[s]: Burnside's number of classes at sum s; the level builder counts the parents it
-  // has done in `parents_done` (reset to 0 before each level).
-  virtual void ShapeStarted(const EnumerationSpace& /*space*/,
-                            const std::vector<std::uint64_t>& /*expected*/,
-                            std::atomic<std::uint64_t>* /*parents_done*/) {}
+  // expected[s]: Burnside's number of classes at sum s. May return a counter (the observer's,
+  // valid until the shape is finished) in which the level builder counts the parents it has done;
+  // null: no counting.
+  virtual std::atomic<std::uint64_t>* ShapeStarted(const EnumerationSpace& /*space*/,
+                                                   const std::vector<std::uint64_t>& /*expected*/) {
+    return nullptr;
+  }
   // Level `sum` of the shape is built and scanned, in `seconds`.
   virtual void LevelFinished(const EnumerationSpace& /*space*/, int /*sum*/,
                              std::uint64_t /*classes*/, double /*seconds*/) {}

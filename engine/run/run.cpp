@@ -64,8 +64,9 @@ std::vector<LevelReport> Reports(const json& levels) {
 // One execution of a Run: the state the steps share.
 class Session {
  public:
-  Session(const RunParameters& p, RunObserver& observer, const std::atomic<bool>* stop)
-      : p_(p), observer_(observer), stop_(stop), run_(p.out) {}
+  Session(const RunParameters& p, RunObserver& observer, const std::atomic<bool>* stop,
+          std::atomic<std::uint64_t>& parents_done)
+      : p_(p), observer_(observer), stop_(stop), parents_done_(parents_done), run_(p.out) {}
 
   RunResult Execute();
 
@@ -80,6 +81,7 @@ class Session {
   const RunParameters& p_;
   RunObserver& observer_;
   const std::atomic<bool>* stop_;
+  std::atomic<std::uint64_t>& parents_done_;
   const RunDirectory run_;
   EnumerationSpace space_;
   int threads_ = 0;
@@ -121,8 +123,7 @@ RunResult Session::Execute() {
                      p_.generate_only, p_.out, resumed_ ? resumed_->sum : -1, counts, done_before});
 
   if (!p_.generate_only) writer_.emplace(run_.path(), space_, p_.outcomes, resume_sizes_);
-  std::atomic<std::uint64_t> parents_done{0};
-  const LevelBuilder builder(space_, !p_.generate_only, BuildHooks{&parents_done, stop_});
+  const LevelBuilder builder(space_, !p_.generate_only, BuildHooks{&parents_done_, stop_});
   const auto start = Clock::now();
   Level level;
   auto level_start = Clock::now();
@@ -144,8 +145,8 @@ RunResult Session::Execute() {
                                              "; levels up to " + std::to_string(level.sum) +
                                              " are saved: rerun with a larger limit and --resume");
     level_start = Clock::now();
-    parents_done = 0;
-    observer_.LevelStarted(next, &parents_done);
+    parents_done_ = 0;
+    observer_.LevelStarted(next, &parents_done_);
     try {
       level = builder.Next(level);
     } catch (const LevelInterrupted&) {
@@ -290,7 +291,7 @@ Run::Run(RunParameters parameters, RunObserver* observer, const std::atomic<bool
 
 RunResult Run::Execute() {
   RunObserver silent;
-  return Session(parameters_, observer_ ? *observer_ : silent, stop_).Execute();
+  return Session(parameters_, observer_ ? *observer_ : silent, stop_, parents_done_).Execute();
 }
 
 }  // namespace seki

@@ -6,8 +6,9 @@
 // RunObserver and stop it with a flag.
 // Concurrency: Execute runs on the calling thread and sets oneTBB's parallelism to the run's thread
 // count for its duration (tbb::global_control), so one Run at a time per process. The observer is
-// called on the calling thread only; the `parents_done` counter it is handed is written by worker
-// threads while the level is built. The stop flag may be set from any thread or a signal handler.
+// called on the calling thread only; the `parents_done` counter it is handed belongs to the Run
+// (valid as long as the Run is) and is written by worker threads while a level is built. The stop
+// flag may be set from any thread or a signal handler.
 #pragma once
 
 #include <atomic>
@@ -51,7 +52,8 @@ class RunObserver {
  public:
   virtual ~RunObserver() = default;
   virtual void Started(const RunStart& /*start*/) {}
-  // Level `sum` is being built; the builder counts the parents (classes of sum-1) it has done.
+  // Level `sum` is being built; the builder counts the parents (classes of sum-1) it has done in
+  // `parents_done`, which stays valid as long as the Run.
   virtual void LevelStarted(int /*sum*/, std::atomic<std::uint64_t>* /*parents_done*/) {}
   virtual void LevelFinished(const LevelReport& /*level*/) {}
   // A remark for the user, e.g. "not using levels/level-0010.bin: <reason>".
@@ -96,6 +98,7 @@ class Run {
   RunParameters parameters_;
   RunObserver* observer_;
   const std::atomic<bool>* stop_;
+  std::atomic<std::uint64_t> parents_done_{0};
 };
 
 }  // namespace seki

@@ -1,6 +1,7 @@
 // RunDirectory: the files of an enumeration run besides the catalogues — checkpoint.json (what a
 // resumed run needs), levels/level-NNNN.bin (the last two finished levels), manifest.json
 // (provenance, written last) and summary.json. Every JSON file is written atomically.
+// Concurrency: one thread uses a run directory at a time (the Run that owns it).
 #pragma once
 
 #include <cstdint>
