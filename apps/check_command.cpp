@@ -70,9 +70,10 @@ CheckRequest Request(const CheckOptions& o, const std::string& command_line) {
   r.max_rows = o.max_rows, r.max_cols = o.max_cols;
   r.max_entry = o.max_entry, r.max_sum = o.max_sum;
   r.min_height = o.min_height;
+  r.threads = o.threads;
+  CheckRequestBasics(r);  // these are reported before a bad --memory-limit
   r.memory_limit_bytes =
       o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
-  r.threads = o.threads;
   r.command = command_line;
   return r;
 }

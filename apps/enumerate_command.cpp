@@ -100,6 +100,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.max_entry = o.max_entry, p.max_sum = o.max_sum;
   p.threads = o.threads;
   p.out = o.out;
+  CheckRunParameters(p);  // bad bounds are reported before a bad --memory-limit
   p.memory_limit_bytes =
       o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
   p.outcomes = o.outcomes, p.generate_only = o.generate_only;

@@ -115,7 +115,7 @@ std::vector<std::pair<int, int>> CheckShapes(Conjecture c, const CheckRequest& r
   return shapes;
 }
 
-CheckPlan PlanRegionCheck(const CheckRequest& r) {
+Conjecture CheckRequestBasics(const CheckRequest& r) {
   const std::optional<Conjecture> conjecture = ParseConjecture(r.conjecture);
   if (!conjecture)
     throw InputError("check",
@@ -126,6 +126,11 @@ CheckPlan PlanRegionCheck(const CheckRequest& r) {
     throw InputError("check", "no bound: give --max-entry, --max-sum or both");
   if (r.min_height >= 0 && c != Conjecture::k62)
     throw InputError("--min-height", "only for conjecture 6.2");
+  return c;
+}
+
+CheckPlan PlanRegionCheck(const CheckRequest& r) {
+  const Conjecture c = CheckRequestBasics(r);
   const double memory_limit = MemoryLimitBytes(r.memory_limit_bytes);
 
   CheckPlan plan;

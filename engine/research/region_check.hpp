@@ -79,6 +79,10 @@ std::pair<int, int> ParseShape(const std::string& text);
 // already listed. Throws InputError for bad or missing shapes.
 std::vector<std::pair<int, int>> CheckShapes(Conjecture c, const CheckRequest& request);
 
+// The first checks of a request (the conjecture, the thread count, a bound, --min-height only for
+// 6.2): returns the conjecture; throws InputError.
+Conjecture CheckRequestBasics(const CheckRequest& request);
+
 // Checks the whole request before any search: the conjecture, the bounds, every shape's space and
 // whether its levels fit in the memory limit. Throws InputError.
 CheckPlan PlanRegionCheck(const CheckRequest& request);

@@ -94,12 +94,7 @@ class Session {
 };
 
 RunResult Session::Execute() {
-  try {
-    space_ = EnumerationSpace::Make(p_.rows, p_.cols, p_.max_entry, p_.max_sum);
-  } catch (const std::invalid_argument& e) {
-    throw InputError("enumerate", e.what());
-  }
-  if (p_.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  space_ = CheckRunParameters(p_);
   threads_ = p_.threads > 0 ? p_.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads_);
   const double memory_limit = MemoryLimitBytes(p_.memory_limit_bytes);
@@ -285,6 +280,17 @@ RunResult Session::Complete(Clock::time_point session_start) {
 }
 
 }  // namespace
+
+EnumerationSpace CheckRunParameters(const RunParameters& p) {
+  EnumerationSpace space;
+  try {
+    space = EnumerationSpace::Make(p.rows, p.cols, p.max_entry, p.max_sum);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("enumerate", e.what());
+  }
+  if (p.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  return space;
+}
 
 Run::Run(RunParameters parameters, RunObserver* observer, const std::atomic<bool>* stop)
     : parameters_(std::move(parameters)), observer_(observer), stop_(stop) {}

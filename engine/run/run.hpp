@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/level/level_builder.hpp"
 #include "engine/run/run_report.hpp"
 
 namespace seki {
@@ -82,6 +83,10 @@ struct RunResult {
   std::uint64_t peak_rss_bytes = 0;  // of this process, at the end
   nlohmann::json summary;            // completed: what summary.json holds
 };
+
+// What Execute checks first: the bounds (EnumerationSpace::Make) and the thread count. Returns the
+// space; throws InputError. (The CLI calls it before it parses --memory-limit, as it always did.)
+EnumerationSpace CheckRunParameters(const RunParameters& parameters);
 
 class Run {
  public:
