@@ -58,7 +58,8 @@ class RunVerifier {
   std::uint64_t seed() const { return seed_; }
   const VerifyOptions& options() const { return options_; }
 
-  // Makes every check, calling on_check (when given) right after each one. Call once.
+  // Makes every check, calling on_check (when given) right after each one. Each call reads the
+  // files afresh.
   VerifyReport Run(const VerifyCheckCallback& on_check = {}) const;
 
  private:
