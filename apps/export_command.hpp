@@ -1,38 +1,12 @@
-// `seki export DIR --sqlite FILE`: a finished run directory as one SQLite database.
-//
-// Tables (docs/export.md has the schema, example queries and their output):
-//   runs     one row: the manifest's parameters and provenance, and the manifest itself;
-//   classes  one row per class: matrix, rows, cols, sum, height, idsm, prime, symmetric, planar,
-//            and for each game (prefix seki_ / dseki_) R_first, C_first, r_move, c_move (W, D or
-//            L) and class (complete, semi-complete, seki, none).
-// SQLite column names are case-insensitive, so R(A) and r(A) cannot both be called seki_R and
-// seki_r: they are seki_R_first (R(A), R begins) and seki_r_move (r(A), R's best active move).
-// Rows come from outcomes.txt when the run wrote it (every class), else from the union of the
-// catalogues (every catalogued class is a d-seki), with missing values from the solver.
-// The database is written to FILE.partial and renamed when complete; an existing FILE is only
-// replaced with --force.
+// `seki export DIR --sqlite FILE [--force]`: the command line of Export (engine/run/export.hpp),
+// which writes a finished run directory into one SQLite database (schema in docs/export.md).
+// Prints "exported N classes (from SOURCE) to FILE"; bad input is reported with exit status 2.
+// Concurrency: called from main only.
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <cstdint>
-#include <string>
 
 namespace seki::cli {
-
-struct ExportOptions {
-  std::string dir;
-  std::string sqlite;
-  bool force = false;
-};
-
-struct ExportResult {
-  std::uint64_t classes = 0;
-  std::string source;  // "outcomes.txt" or "catalogues"
-};
-
-// Writes the database. Throws CliError for bad input (a missing or unfinished
-// run, files that do not match the manifest, an existing FILE without force).
-ExportResult RunExport(const ExportOptions& options);
 
 void AddExportCommand(CLI::App& app);
 

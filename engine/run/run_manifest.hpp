@@ -1,6 +1,7 @@
 // Reading a finished run directory's manifest.json (format "seki-run/1", written by
 // `seki enumerate`), for `seki verify` and `seki export`. Only the keys these commands rely on are
 // interpreted; the whole document is kept for provenance.
+// Concurrency: free functions without shared state; a RunManifest is a plain value.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,9 @@ struct CatalogueFile {
   std::string counts_name;  // "dseki/complete"
 };
 const std::vector<CatalogueFile>& CatalogueFiles();
+
+// The file of every class with both games' values, written with --outcomes.
+inline constexpr const char* kOutcomesFile = "outcomes.txt";
 
 struct ManifestFile {
   std::uint64_t bytes = 0;

@@ -1,9 +1,12 @@
 // LineReader: the lines of a run's text file, read in large blocks, with every line capped in
 // length so that a corrupt or hostile file (a huge line, no newline at all) cannot make the reader
-// allocate more than a few kilobytes per line.
+// allocate more than a few kilobytes per line; ForEachLine, the read loop `seki verify` and
+// `seki export` share.
+// Concurrency: a LineReader is used by one thread at a time.
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -68,5 +71,30 @@ class LineReader {
   std::size_t pos_ = 0, size_ = 0;
   bool last_had_newline_ = true;
 };
+
+// How reading a file's lines went.
+struct LinesRead {
+  bool opened = false;      // false: the file could not be opened (no line was offered)
+  bool read_error = false;  // a read failed part-way
+  bool ended_with_newline = true;
+  std::uint64_t lines = 0;
+};
+
+// Calls on_line(number, text, too_long) for every line of a file (number from 1, text without its
+// newline and cut to LineReader::kMaxLine, too_long when it was cut).
+template <class OnLine>
+LinesRead ForEachLine(const std::filesystem::path& path, OnLine&& on_line) {
+  LinesRead read;
+  LineReader reader(path);
+  if (!reader.ok()) return read;
+  read.opened = true;
+  std::string line;
+  bool too_long = false;
+  while (reader.Next(line, too_long))
+    on_line(++read.lines, static_cast<const std::string&>(line), too_long);
+  read.read_error = reader.error();
+  read.ended_with_newline = reader.ended_with_newline();
+  return read;
+}
 
 }  // namespace seki
