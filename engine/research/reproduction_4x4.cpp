@@ -89,76 +89,56 @@ void IdsmCensusClaim(Context& ctx, Claim& c) {
 
 namespace {
 
-void PaperListClaim(Context& ctx, Claim& c, const PaperList& list, int list_index) {
-  c.group = "4x4 IDSMs of height 3";
-  c.claim = "4x4 IDSMs of height 3: " + list.name;
-  c.paper =
-      std::to_string(list.count) + " classes " + list.category +
-      (list.entries.empty() ? " (not listed)"
-                            : " (listed: " + std::to_string(list.entries.size()) + " entries)");
-  const IdsmAnalysis& a = Analysis4x4(ctx);
-  const auto it = a.by_category.find(list.category);
-  const std::vector<IdsmClass> empty;
-  const std::vector<IdsmClass>& computed = it == a.by_category.end() ? empty : it->second;
-  const Counts n = CountCategory(computed);
-  c.numbers = {{"computed", n.all},
-               {"computed_prime", n.prime},
-               {"paper", list.count},
-               {"paper_listed", static_cast<std::int64_t>(list.entries.size())}};
-  c.computed =
-      std::to_string(n.all) + " classes up to isomorphism (" + std::to_string(n.prime) + " prime)";
-  if (TransposeClosed(list.category))
-    c.computed += "; " + std::to_string(n.up_to_transpose) +
-                  " up to isomorphism and transposition (" +
-                  std::to_string(n.prime_up_to_transpose) + " prime)";
-  const std::vector<std::vector<Audit>> audits = AuditLists(ctx);
-
-  if (list.entries.empty()) {
-    // Not listed: only the count can be compared, under each convention a count might use.
-    std::vector<std::string> matches;
-    if (n.prime == list.count) matches.push_back("prime classes up to isomorphism");
-    if (TransposeClosed(list.category) && n.up_to_transpose == list.count)
-      matches.push_back("classes up to isomorphism and transposition");
-    if (TransposeClosed(list.category) && n.prime_up_to_transpose == list.count)
-      matches.push_back("prime classes up to isomorphism and transposition");
-    c.details.push_back("the " + std::to_string(n.all) + " computed classes (canonical forms):");
-    for (const IdsmClass& k : computed)
-      c.details.push_back(Text(k.canon) + ": line sum " + std::to_string(k.canon.row_sum(0)) +
-                          ", prime " + YesNo(k.prime) + ", symmetric " + YesNo(k.symmetric));
-    std::vector<std::string> inflation;
-    for (const ListInflation& f : Inflations(audits))
-      inflation.push_back("\"" + f.name + "\": " + std::to_string(f.count) + " counted, " +
-                          std::to_string(f.confirmed_distinct) + " distinct classes confirmed");
-    if (n.all == list.count) {
-      c.status = ClaimStatus::kConfirmed;
-    } else if (!matches.empty()) {
-      c.status = ClaimStatus::kDiffersExplained;
-      c.explanation = "the paper's " + std::to_string(list.count) + " is our number of " +
-                      Join(matches, " and of ") + "; up to isomorphism alone there are " +
-                      std::to_string(n.all);
-    } else if (n.all < list.count) {
-      // Fewer classes than the paper counts: what its generator's repetitions give, as in the
-      // listed categories. More classes than the paper counts would have no such explanation.
-      c.status = ClaimStatus::kDiffersExplained;
-      c.explanation =
-          "the exact count up to isomorphism is " + std::to_string(n.all) + ", " +
-          std::to_string(list.count - n.all) + " fewer than the paper's " +
-          std::to_string(list.count) +
-          ". The paper does not list these matrices, so the difference cannot be itemized; its "
-          "generator allowed repetitions, and its listed counts are inflated the same way (" +
-          Join(inflation, "; ") +
-          "). No counting convention (prime only, up to transposition) gives " +
-          std::to_string(list.count) + ". The computed classes are listed in the details";
-    } else {
-      c.status = ClaimStatus::kFailed;
-      c.explanation = "the engine finds " + std::to_string(n.all) +
-                      " classes, more than the paper's " + std::to_string(list.count) +
-                      ", and no counting convention gives the paper's number";
-    }
-    return;
+// A category the paper counts without listing its entries: only the count can be compared, under
+// each convention a count might use.
+void JudgeUnlistedCount(Claim& c, const PaperList& list, const std::vector<IdsmClass>& computed,
+                        const Counts& n, const std::vector<std::vector<Audit>>& audits) {
+  std::vector<std::string> matches;
+  if (n.prime == list.count) matches.push_back("prime classes up to isomorphism");
+  if (TransposeClosed(list.category) && n.up_to_transpose == list.count)
+    matches.push_back("classes up to isomorphism and transposition");
+  if (TransposeClosed(list.category) && n.prime_up_to_transpose == list.count)
+    matches.push_back("prime classes up to isomorphism and transposition");
+  c.details.push_back("the " + std::to_string(n.all) + " computed classes (canonical forms):");
+  for (const IdsmClass& k : computed)
+    c.details.push_back(Text(k.canon) + ": line sum " + std::to_string(k.canon.row_sum(0)) +
+                        ", prime " + YesNo(k.prime) + ", symmetric " + YesNo(k.symmetric));
+  std::vector<std::string> inflation;
+  for (const ListInflation& f : Inflations(audits))
+    inflation.push_back("\"" + f.name + "\": " + std::to_string(f.count) + " counted, " +
+                        std::to_string(f.confirmed_distinct) + " distinct classes confirmed");
+  if (n.all == list.count) {
+    c.status = ClaimStatus::kConfirmed;
+  } else if (!matches.empty()) {
+    c.status = ClaimStatus::kDiffersExplained;
+    c.explanation = "the paper's " + std::to_string(list.count) + " is our number of " +
+                    Join(matches, " and of ") + "; up to isomorphism alone there are " +
+                    std::to_string(n.all);
+  } else if (n.all < list.count) {
+    // Fewer classes than the paper counts: what its generator's repetitions give, as in the
+    // listed categories. More classes than the paper counts would have no such explanation.
+    c.status = ClaimStatus::kDiffersExplained;
+    c.explanation =
+        "the exact count up to isomorphism is " + std::to_string(n.all) + ", " +
+        std::to_string(list.count - n.all) + " fewer than the paper's " +
+        std::to_string(list.count) +
+        ". The paper does not list these matrices, so the difference cannot be itemized; its "
+        "generator allowed repetitions, and its listed counts are inflated the same way (" +
+        Join(inflation, "; ") +
+        "). No counting convention (prime only, up to transposition) gives " +
+        std::to_string(list.count) + ". The computed classes are listed in the details";
+  } else {
+    c.status = ClaimStatus::kFailed;
+    c.explanation = "the engine finds " + std::to_string(n.all) +
+                    " classes, more than the paper's " + std::to_string(list.count) +
+                    ", and no counting convention gives the paper's number";
   }
+}
 
-  const std::vector<Audit>& mine = audits[list_index];
+// A category the paper lists: the audit of its entries (`mine`) and the computed classes it lacks.
+void JudgeListAudit(Claim& c, const PaperList& list, const std::vector<IdsmClass>& computed,
+                    const Counts& n, const std::vector<Audit>& mine,
+                    const std::vector<std::vector<Audit>>& audits) {
   std::map<std::string, int> verdicts;
   std::set<Matrix> listed, confirmed;
   int contradicted = 0;  // valid entries in another class whose transpose is not in the class
@@ -221,6 +201,38 @@ void PaperListClaim(Context& ctx, Claim& c, const PaperList& list, int list_inde
                     " IDSMs of height 3 listed in another class, " + std::to_string(missing_prime) +
                     " prime classes missing from the list";
   }
+}
+
+// One of the paper's four counts of 4x4 IDSMs of height 3 (list_index: its place in PaperLists(),
+// -1 for the unlisted count).
+void PaperListClaim(Context& ctx, Claim& c, const PaperList& list, int list_index) {
+  c.group = "4x4 IDSMs of height 3";
+  c.claim = "4x4 IDSMs of height 3: " + list.name;
+  c.paper =
+      std::to_string(list.count) + " classes " + list.category +
+      (list.entries.empty() ? " (not listed)"
+                            : " (listed: " + std::to_string(list.entries.size()) + " entries)");
+  const IdsmAnalysis& a = Analysis4x4(ctx);
+  const auto it = a.by_category.find(list.category);
+  const std::vector<IdsmClass> empty;
+  const std::vector<IdsmClass>& computed = it == a.by_category.end() ? empty : it->second;
+  const Counts n = CountCategory(computed);
+  c.numbers = {{"computed", n.all},
+               {"computed_prime", n.prime},
+               {"paper", list.count},
+               {"paper_listed", static_cast<std::int64_t>(list.entries.size())}};
+  c.computed =
+      std::to_string(n.all) + " classes up to isomorphism (" + std::to_string(n.prime) + " prime)";
+  if (TransposeClosed(list.category))
+    c.computed += "; " + std::to_string(n.up_to_transpose) +
+                  " up to isomorphism and transposition (" +
+                  std::to_string(n.prime_up_to_transpose) + " prime)";
+  const std::vector<std::vector<Audit>> audits = AuditLists(ctx);
+
+  if (list.entries.empty())
+    JudgeUnlistedCount(c, list, computed, n, audits);
+  else
+    JudgeListAudit(c, list, computed, n, audits[list_index], audits);
 }
 
 }  // namespace

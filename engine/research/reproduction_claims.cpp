@@ -6,7 +6,6 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <bit>
 
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
@@ -173,21 +172,6 @@ std::string Region(int rows, int cols, int max_entry) {
          " entries <= " + std::to_string(max_entry);
 }
 
-// Largest entry bound (<= cap) for which the 1 x n search has at most `budget` classes and the
-// packed key fits: the classes of 1 x n with entries <= e are the multisets, C(n + e, n).
-int OneByNBound(int n, double budget, int cap) {
-  auto multisets = [n](int e) {
-    double c = 1;
-    for (int k = 1; k <= n; ++k) c = c * (e + k) / k;
-    return c;
-  };
-  int e = 1;
-  while (e < cap && multisets(e + 1) <= budget &&
-         n * std::bit_width(static_cast<unsigned>(e + 1)) <= 56)
-    ++e;
-  return e;
-}
-
 const Census& Context::Search(int rows, int cols, int max_entry) {
   const auto key = std::make_tuple(rows, cols, max_entry);
   auto it = searches_.find(key);
@@ -195,9 +179,8 @@ const Census& Context::Search(int rows, int cols, int max_entry) {
   SearchInfo info;
   Census census = RunSearch(rows, cols, max_entry, info);
   out_.searches.push_back(info);
-  Progress("  searched " + Region(rows, cols, max_entry) + ": " + Num(info.classes) +
-           " classes (" + Num(info.starting) + " without a zero line) in " +
-           std::to_string(info.seconds) + " s");
+  Progress("  searched " + Region(rows, cols, max_entry) + ": " + Num(info.classes) + " classes (" +
+           Num(info.starting) + " without a zero line) in " + std::to_string(info.seconds) + " s");
   return searches_.emplace(key, std::move(census)).first->second;
 }
 

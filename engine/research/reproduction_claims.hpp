@@ -100,11 +100,9 @@ struct Census {
 
 std::string Region(int rows, int cols, int max_entry);  // "3x3 entries <= 6"
 
-// Largest entry bound (<= cap) for which the 1 x n search has at most `budget` classes and the
-// packed key fits: the classes of 1 x n with entries <= e are the multisets, C(n + e, n).
-int OneByNBound(int n, double budget, int cap);
-// Entry bounds of the 2 x n searches (n = 1..8; reproduction_small.cpp) and of the large 3x3
-// search (reproduction_3x3.cpp).
+// Entry bounds of the 1 x n searches (n = 2..8) and the 2 x n searches (n = 1..8;
+// reproduction_small.cpp), and of the large 3x3 search (reproduction_3x3.cpp).
+int OneByNBound(int n, bool quick);
 int TwoByNBound(int n, bool quick);
 int ThreeByThreeBound(bool quick);
 

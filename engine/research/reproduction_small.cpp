@@ -1,6 +1,7 @@
 // Claims of the group "Small cases": 1x1, 1xn, 2xn, the 2x2 complete seki, complete d-seki
 // among 1xn and 2xn, and the family 1k/kk.
 #include <algorithm>
+#include <bit>
 
 #include "engine/base/matrix_text.hpp"
 #include "engine/research/reproduction_claims.hpp"
@@ -51,6 +52,23 @@ void OneByOneClaim(Context& ctx, Claim& c) {
   Judge(c, ok, "a 1x1 value differs from the paper (see computed)");
 }
 
+// Largest entry bound (<= 255) for which the 1 x n search has at most 1e5 classes (quick) or 1e6
+// and the packed key fits: the classes of 1 x n with entries <= e are the multisets, C(n + e, n).
+int OneByNBound(int n, bool quick) {
+  const double budget = quick ? 1e5 : 1e6;
+  const int cap = kMaxEntry;
+  auto multisets = [n](int e) {
+    double c = 1;
+    for (int k = 1; k <= n; ++k) c = c * (e + k) / k;
+    return c;
+  };
+  int e = 1;
+  while (e < cap && multisets(e + 1) <= budget &&
+         n * std::bit_width(static_cast<unsigned>(e + 1)) <= 56)
+    ++e;
+  return e;
+}
+
 // Entry bounds of the 2 x n searches (n = 1..8).
 int TwoByNBound(int n, bool quick) {
   constexpr int kQuick[] = {0, 255, 30, 10, 6, 4, 3, 2, 2};
@@ -62,11 +80,10 @@ void OneByNClaim(Context& ctx, Claim& c) {
   c.group = "Small cases";
   c.claim = "1xn, n >= 2: C wins whoever begins";
   c.paper = "1xn, n >= 2: C wins, whoever begins, in both games.";
-  const double budget = ctx.quick ? 1e5 : 1e6;
   std::uint64_t total = 0, c_wins = 0;
   std::vector<std::string> regions;
   for (int n = 2; n <= kMaxDim; ++n) {
-    const int e = OneByNBound(n, budget, kMaxEntry);
+    const int e = OneByNBound(n, ctx.quick);
     const Census& s = ctx.Search(1, n, e);
     total += s.starting;
     std::uint64_t both = 0;
@@ -144,9 +161,8 @@ void CompleteDSekiClaim(Context& ctx, Claim& c) {
       found.push_back(OneByOne(k));
   regions.push_back("1x1 <= 255");
   total += kMaxEntry;
-  const double budget = ctx.quick ? 1e5 : 1e6;
   for (int n = 2; n <= kMaxDim; ++n) {
-    const int e = OneByNBound(n, budget, kMaxEntry);
+    const int e = OneByNBound(n, ctx.quick);
     const Census& s = ctx.Search(1, n, e);
     total += s.starting;
     found.insert(found.end(), s.complete[1].begin(), s.complete[1].end());
