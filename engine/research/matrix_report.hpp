@@ -60,8 +60,9 @@ void CheckExtendable(const Matrix& a, std::string_view where = {});
 
 // The `kind` extensions of `a` at the entry `at` (row, column numbered from 1), or with nothing
 // at every positive entry in row-major order (undefined ones included, with the reason), each
-// solved with `solve`. Throws InputError as CheckExtendable, and InputError("--at", ...) when
-// `at` is outside the matrix, a zero entry, or an entry where the extension is undefined.
+// solved with `solve` (one solver for them all). Throws InputError as CheckExtendable, InputError(
+// "--at", ...) when `at` is outside the matrix, a zero entry, or an entry where the extension is
+// undefined, and InputError(extension's text, ...) as SolveForReport.
 std::vector<ExtensionReport> Extensions(const Matrix& a, Extension kind,
                                         std::optional<std::pair<int, int>> at, bool solve = true,
                                         std::string_view where = {});
