@@ -17,35 +17,14 @@
 #include "engine/level/class_count.hpp"
 #include "engine/research/region_check.hpp"
 #include "engine/run/run.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using namespace seki;
-
-class TempDir {
- public:
-  TempDir() {
-    char name[] = "/tmp/seki_run_api_XXXXXX";
-    if (!mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
-    path_ = name;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-std::string ReadText(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using seki::testing::ReadText;
+using seki::testing::TempDir;
 
 const std::vector<std::string> kCatalogues = {"seki/seki.txt",          "seki/complete.txt",
                                               "seki/semi-complete.txt", "dseki/seki.txt",

@@ -15,37 +15,11 @@
 
 #include "seki_process.hpp"
 #include "storage/checksum.hpp"
+#include "temp_dir.hpp"
 
 namespace seki::testing {
 
 namespace fs = std::filesystem;
-
-// A scratch directory removed on destruction.
-class TempDir {
- public:
-  TempDir() {
-    char name[] = "/tmp/seki_run_test_XXXXXX";
-    if (!mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
-    path_ = name;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-inline std::string ReadText(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 inline void WriteText(const fs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
