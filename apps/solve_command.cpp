@@ -9,6 +9,7 @@
 #include "apps/matrix_input.hpp"
 #include "apps/solve_format.hpp"
 #include "apps/solve_report.hpp"
+#include "engine/solve/search.hpp"
 #include "engine/solve/solver.hpp"
 
 namespace seki::cli {
@@ -38,18 +39,33 @@ void CheckSize(const MatrixInput& input, std::size_t max_positions) {
   }
 }
 
-// Solves with the shared solver; when its memo, filled by earlier matrices, runs out of room,
-// starts over once with an empty one.
-SolveReport Solve(std::unique_ptr<Solver>& solver, const MatrixInput& input, bool moves) {
+// Builds a report with the shared engine (Solver or BoundedSearch); when its tables, filled by
+// earlier matrices, run out of room, starts over once with empty ones.
+template <class Engine, class Build>
+SolveReport Solve(std::unique_ptr<Engine>& engine, const MatrixInput& input, Build build) {
   for (;;) {
-    const bool fresh = solver->positions() == 0;
+    const bool fresh = engine->positions() == 0;
     try {
-      return BuildReport(*solver, input.matrix, moves);
+      return build(*engine, input.matrix);
     } catch (const SolveTooLarge& e) {
       if (fresh) throw CliError(input.where, std::string("too large to solve: ") + e.what());
     }
-    solver.reset();
-    solver = std::make_unique<Solver>();
+    engine.reset();
+    engine = std::make_unique<Engine>();
+  }
+}
+
+// Reports every input in order with one engine, printing each as soon as it is solved.
+template <class Engine, class Build>
+void SolveAll(const std::vector<MatrixInput>& inputs, bool json, Build build) {
+  auto engine = std::make_unique<Engine>();
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    const SolveReport report = Solve(engine, inputs[k], build);
+    if (json)
+      std::cout << FormatJson(report) << '\n';
+    else
+      std::cout << (k > 0 ? "\n" : "") << FormatText(report);
+    std::cout.flush();
   }
 }
 
@@ -61,15 +77,15 @@ void RunSolve(const SolveOptions& options) {
   const std::size_t max_positions = DefaultMaxPositions();
   for (const MatrixInput& input : inputs) CheckSize(input, max_positions);
 
-  auto solver = std::make_unique<Solver>();
   const bool json = options.format == "json";
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const SolveReport report = Solve(solver, inputs[k], options.moves);
-    if (json)
-      std::cout << FormatJson(report) << '\n';
-    else
-      std::cout << (k > 0 ? "\n" : "") << FormatText(report);
-    std::cout.flush();
+  if (options.exhaustive || options.moves) {
+    SolveAll<Solver>(inputs, json, [&](Solver& solver, const Matrix& a) {
+      return BuildReport(solver, a, options.moves);
+    });
+  } else {
+    SolveAll<BoundedSearch>(inputs, json, [](BoundedSearch& search, const Matrix& a) {
+      return ValuesReport(a, search.Solve(a));
+    });
   }
 }
 
@@ -78,7 +94,11 @@ void AddSolveCommand(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("solve", "Solve SEKI and D-SEKI for the given matrices");
   AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format);
   sub->add_flag("-m,--moves", options->moves,
-                "Also show each active move's value and a line of optimal play per first player");
+                "Also show each active move's value and a line of optimal play per first player "
+                "(computed with the exhaustive solver)");
+  sub->add_flag("--exhaustive", options->exhaustive,
+                "Compute the values with the exhaustive memoised solver (every reachable class) "
+                "instead of the bounded search; the output is the same");
   sub->footer(kFooter);
   sub->callback([options] { RunSolve(*options); });
 }

@@ -14,13 +14,17 @@ std::vector<MoveRow> Moves(Solver& solver, const Matrix& a, Game g) {
 
 }  // namespace
 
-SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves) {
+SolveReport ValuesReport(const Matrix& a, const Solution& solution) {
   SolveReport report{a, {}};
-  const Solution solution = solver.Solve(a);
+  for (Game g : kGames) report.games[static_cast<int>(g)].outcome = solution[g];
+  return report;
+}
+
+SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves) {
+  SolveReport report = ValuesReport(a, solver.Solve(a));
+  if (!with_moves) return report;
   for (Game g : kGames) {
     GameReport& game = report.games[static_cast<int>(g)];
-    game.outcome = solution[g];
-    if (!with_moves) continue;
     game.moves = Moves(solver, a, g);
     for (Player first : {Player::kR, Player::kC})
       game.lines.push_back(OptimalLine(solver, a, g, first));

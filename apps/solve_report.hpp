@@ -31,7 +31,11 @@ struct SolveReport {
   const GameReport& operator[](Game g) const { return games[static_cast<int>(g)]; }
 };
 
-// Solves a starting position. Throws SolveTooLarge when the solver's limit is exceeded.
+// The report of the values alone (no moves, no lines).
+SolveReport ValuesReport(const Matrix& a, const Solution& solution);
+
+// Solves a starting position with the exhaustive solver, with moves and lines on request. Throws
+// SolveTooLarge when the solver's limit is exceeded.
 SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves);
 
 }  // namespace seki::cli

@@ -29,6 +29,17 @@ class PackedMemo {
     }
   }
 
+  // Sets the value of a key, inserting the key when it is not present.
+  void Assign(const std::uint64_t* key, std::uint8_t value) {
+    for (std::size_t slot = Slot(key); used_[slot]; slot = (slot + 1) & mask_) {
+      if (Equal(slot, key)) {
+        values_[slot] = value;
+        return;
+      }
+    }
+    Insert(key, value);
+  }
+
   // Inserts a key that is not present.
   void Insert(const std::uint64_t* key, std::uint8_t value) {
     if (2 * (size_ + 1) > used_.size()) Rehash(2 * used_.size());

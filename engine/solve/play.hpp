@@ -12,10 +12,6 @@
 
 namespace seki {
 
-enum class Player { kR, kC };
-constexpr char PlayerName(Player p) { return p == Player::kR ? 'R' : 'C'; }
-constexpr Player Opponent(Player p) { return p == Player::kR ? Player::kC : Player::kR; }
-
 // One active move (lower A(row, col) by 1) and the result it gives the player who makes it.
 struct MoveValue {
   int row = 0, col = 0;  // 0-based
