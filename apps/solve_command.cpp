@@ -41,12 +41,12 @@ void CheckSize(const MatrixInput& input, std::size_t max_positions) {
 
 // Builds a report with the shared engine (Solver or BoundedSearch); when its tables, filled by
 // earlier matrices, run out of room, starts over once with empty ones.
-template <class Engine, class Build>
-SolveReport Solve(std::unique_ptr<Engine>& engine, const MatrixInput& input, Build build) {
+template <class Engine>
+SolveReport Solve(std::unique_ptr<Engine>& engine, const MatrixInput& input, bool moves) {
   for (;;) {
     const bool fresh = engine->positions() == 0;
     try {
-      return build(*engine, input.matrix);
+      return BuildReport(*engine, input.matrix, moves);
     } catch (const SolveTooLarge& e) {
       if (fresh) throw CliError(input.where, std::string("too large to solve: ") + e.what());
     }
@@ -56,11 +56,11 @@ SolveReport Solve(std::unique_ptr<Engine>& engine, const MatrixInput& input, Bui
 }
 
 // Reports every input in order with one engine, printing each as soon as it is solved.
-template <class Engine, class Build>
-void SolveAll(const std::vector<MatrixInput>& inputs, bool json, Build build) {
+template <class Engine>
+void SolveAll(const std::vector<MatrixInput>& inputs, bool json, bool moves) {
   auto engine = std::make_unique<Engine>();
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const SolveReport report = Solve(engine, inputs[k], build);
+    const SolveReport report = Solve(engine, inputs[k], moves);
     if (json)
       std::cout << FormatJson(report) << '\n';
     else
@@ -78,15 +78,10 @@ void RunSolve(const SolveOptions& options) {
   for (const MatrixInput& input : inputs) CheckSize(input, max_positions);
 
   const bool json = options.format == "json";
-  if (options.exhaustive || options.moves) {
-    SolveAll<Solver>(inputs, json, [&](Solver& solver, const Matrix& a) {
-      return BuildReport(solver, a, options.moves);
-    });
-  } else {
-    SolveAll<BoundedSearch>(inputs, json, [](BoundedSearch& search, const Matrix& a) {
-      return ValuesReport(a, search.Solve(a));
-    });
-  }
+  if (options.exhaustive)
+    SolveAll<Solver>(inputs, json, options.moves);
+  else
+    SolveAll<BoundedSearch>(inputs, json, options.moves);
 }
 
 void AddSolveCommand(CLI::App& app) {
@@ -94,8 +89,7 @@ void AddSolveCommand(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("solve", "Solve SEKI and D-SEKI for the given matrices");
   AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format);
   sub->add_flag("-m,--moves", options->moves,
-                "Also show each active move's value and a line of optimal play per first player "
-                "(computed with the exhaustive solver)");
+                "Also show each active move's value and a line of optimal play per first player");
   sub->add_flag("--exhaustive", options->exhaustive,
                 "Compute the values with the exhaustive memoised solver (every reachable class) "
                 "instead of the bounded search; the output is the same");

@@ -1,6 +1,6 @@
 // `seki solve`: the values of SEKI and D-SEKI for each given matrix, as text or JSON lines,
-// optionally with every active move and a line of optimal play. Values come from the bounded
-// search (engine/solve/search.hpp); --exhaustive and --moves use the exhaustive Solver.
+// optionally with every active move and a line of optimal play. Values, moves and lines come from
+// the bounded search (engine/solve/search.hpp); --exhaustive uses the memoised Solver instead.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -1,6 +1,6 @@
 // The bounded search (engine/solve/search.hpp) against the exhaustive Solver: every class of 3x3
-// with entries <= 3 and of 4x4 with entries <= 2, random matrices up to 6x6, invariance under
-// transposition and row/column permutation, and the spec's known facts.
+// with entries <= 3 and of 4x4 with entries <= 2, random matrices up to 6x6, moves and lines of
+// optimal play, invariance under transposition and row/column permutation, the spec's known facts.
 #include "engine/solve/search.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "canon/canonical_form.hpp"
+#include "engine/solve/play.hpp"
 #include "engine/solve/solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "test_support.hpp"
@@ -83,6 +84,37 @@ TEST(BoundedSearch, EqualsSolverOnRandomMatrices) {
     BoundedSearch search;
     ASSERT_EQ(search.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
     ++compared;
+  }
+}
+
+// --moves through the search: every active move's value and the lines of optimal play are those
+// of the exhaustive Solver (both are exact, and the line takes the first move of best value).
+TEST(BoundedSearch, MovesAndLinesEqualTheSolvers) {
+  Rng rng(5);
+  std::uniform_int_distribution<int> dim(1, 5);
+  for (int t = 0; t < 300; ++t) {
+    const int m = dim(rng), n = dim(rng);
+    const Matrix a = RandomStart(rng, m, n, 3, m + n + 6);
+    Solver exhaustive;
+    BoundedSearch search;
+    for (Game g : kGames)
+      for (Player p : {Player::kR, Player::kC}) {
+        const std::vector<MoveValue> want = ActiveMoves(exhaustive, a, g, p);
+        const std::vector<MoveValue> got = ActiveMoves(search, a, g, p);
+        ASSERT_EQ(got.size(), want.size()) << FormatMatrix(a);
+        for (std::size_t k = 0; k < want.size(); ++k) {
+          EXPECT_EQ(got[k].row, want[k].row);
+          EXPECT_EQ(got[k].col, want[k].col);
+          EXPECT_EQ(got[k].value, want[k].value) << FormatMatrix(a);
+        }
+        const PlayLine line = OptimalLine(search, a, g, p);
+        const PlayLine expected = OptimalLine(exhaustive, a, g, p);
+        EXPECT_EQ(line.result, expected.result) << FormatMatrix(a);
+        EXPECT_EQ(line.ending, expected.ending) << FormatMatrix(a);
+        ASSERT_EQ(line.steps.size(), expected.steps.size()) << FormatMatrix(a);
+        for (std::size_t k = 0; k < line.steps.size(); ++k)
+          EXPECT_EQ(line.steps[k].after, expected.steps[k].after) << FormatMatrix(a);
+      }
   }
 }
 

@@ -65,6 +65,10 @@ Solution BoundedSearch::Solve(const Matrix& a) {
   return solution;
 }
 
+Solution BoundedSearch::ChildSolution(const Matrix& a, int i, int j) {
+  return seki::ChildSolution(a, i, j, [this](const Matrix& child) { return Solve(child); });
+}
+
 Result BoundedSearch::ActiveValue(const Matrix& x, const MemoKey& key, Player p) {
   if (!Reaches(x, key, p, Result::D)) return Result::L;
   return Reaches(x, key, p, Result::W) ? Result::W : Result::D;

@@ -33,6 +33,10 @@ class BoundedSearch {
   // transposition tables would need more than the limit's positions.
   Solution Solve(const Matrix& a);
 
+  // Values of the matrix reached by lowering a(i, j): terminal values when the move empties a
+  // line, else the child solved as by Solve (as Solver::ChildSolution).
+  Solution ChildSolution(const Matrix& a, int i, int j);
+
   // Classes in the transposition tables (a class counts once per game it was searched in).
   std::size_t positions() const { return positions_; }
   // Classes whose moves were generated (a class counts once per test that expanded it).

@@ -53,10 +53,8 @@ Solution BasicSolver<KeyPolicy>::Solve(const Matrix& a) {
 
 template <class KeyPolicy>
 Solution BasicSolver<KeyPolicy>::ChildSolution(const Matrix& a, int i, int j) {
-  if (auto terminal = TerminalSolution(a.row_sum(i) == 1, a.col_sum(j) == 1)) return *terminal;
-  Matrix child = a;
-  child.decrement(i, j);
-  return Solution::From(Value(child));
+  return seki::ChildSolution(a, i, j,
+                             [this](const Matrix& child) { return Solution::From(Value(child)); });
 }
 
 template <class KeyPolicy>
