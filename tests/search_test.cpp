@@ -66,6 +66,10 @@ TEST(BoundedSearch, EqualsSolverOnEveryFourByFourClassWithEntriesUpTo2) {
   EXPECT_EQ(CompareOnEveryClass(4, 4, 2), 81124);  // of 90492
 }
 
+TEST(BoundedSearch, EqualsSolverOnEveryThreeByFourClassWithEntriesUpTo3) {
+  EXPECT_EQ(CompareOnEveryClass(3, 4, 3), 121699);  // of 131505
+}
+
 TEST(BoundedSearch, EqualsSolverOnEveryShapeUpTo2x4) {
   for (int m = 1; m <= 2; ++m)
     for (int n = 1; n <= 4; ++n) CompareOnEveryClass(m, n, m == 1 ? 12 : 5);
