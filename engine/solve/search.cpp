@@ -46,6 +46,17 @@ int Order(Player p, int row_sum, int col_sum) {
   return p == Player::kR ? col_sum - row_sum : row_sum - col_sum;
 }
 
+// Stable insertion sort, highest order first (at most 64 moves; no allocation, unlike
+// std::stable_sort).
+void SortByOrder(Move* moves, int count) {
+  for (int k = 1; k < count; ++k) {
+    const Move m = moves[k];
+    int i = k;
+    for (; i > 0 && moves[i - 1].order < m.order; --i) moves[i] = moves[i - 1];
+    moves[i] = m;
+  }
+}
+
 }  // namespace
 
 BoundedSearch::BoundedSearch(SolverLimits limits)
@@ -122,8 +133,7 @@ bool BoundedSearch::Reaches(const Matrix& x, const MemoKey& key, Player p, Resul
       moves[count++] = {static_cast<std::int8_t>(i), static_cast<std::int8_t>(j),
                         static_cast<std::int16_t>(Order(p, row_sum[i], col_sum[j]))};
     }
-  std::stable_sort(moves.begin(), moves.begin() + count,
-                   [](const Move& a, const Move& b) { return a.order > b.order; });
+  SortByOrder(moves.data(), count);
 
   const Player q = Opponent(p);
   for (int k = 0; k < count; ++k) {
