@@ -1,5 +1,6 @@
 // PackedMemo: an open-addressing hash table from fixed-width keys (a run of 64-bit words) to one
-// byte. The single-matrix solver keeps one per matrix shape, keyed by the canonical form's bytes.
+// byte. The single-matrix solvers keep one per matrix shape (the bounded search one per shape and
+// game), keyed by the canonical form's bytes (engine/solve/shape_memos.hpp).
 // Concurrency: not thread-safe; one solver (and its memos) per thread.
 #pragma once
 
