@@ -9,6 +9,7 @@
 #include "apps/matrix_input.hpp"
 #include "apps/solve_format.hpp"
 #include "apps/solve_report.hpp"
+#include "engine/solve/search.hpp"
 #include "engine/solve/solver.hpp"
 
 namespace seki::cli {
@@ -38,18 +39,33 @@ void CheckSize(const MatrixInput& input, std::size_t max_positions) {
   }
 }
 
-// Solves with the shared solver; when its memo, filled by earlier matrices, runs out of room,
-// starts over once with an empty one.
-SolveReport Solve(std::unique_ptr<Solver>& solver, const MatrixInput& input, bool moves) {
+// Builds a report with the shared engine (Solver or BoundedSearch); when its tables, filled by
+// earlier matrices, run out of room, starts over once with empty ones.
+template <class Engine>
+SolveReport Solve(std::unique_ptr<Engine>& engine, const MatrixInput& input, bool moves) {
   for (;;) {
-    const bool fresh = solver->positions() == 0;
+    const bool fresh = engine->positions() == 0;
     try {
-      return BuildReport(*solver, input.matrix, moves);
+      return BuildReport(*engine, input.matrix, moves);
     } catch (const SolveTooLarge& e) {
       if (fresh) throw CliError(input.where, std::string("too large to solve: ") + e.what());
     }
-    solver.reset();
-    solver = std::make_unique<Solver>();
+    engine.reset();
+    engine = std::make_unique<Engine>();
+  }
+}
+
+// Reports every input in order with one engine, printing each as soon as it is solved.
+template <class Engine>
+void SolveAll(const std::vector<MatrixInput>& inputs, bool json, bool moves) {
+  auto engine = std::make_unique<Engine>();
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    const SolveReport report = Solve(engine, inputs[k], moves);
+    if (json)
+      std::cout << FormatJson(report) << '\n';
+    else
+      std::cout << (k > 0 ? "\n" : "") << FormatText(report);
+    std::cout.flush();
   }
 }
 
@@ -61,16 +77,11 @@ void RunSolve(const SolveOptions& options) {
   const std::size_t max_positions = DefaultMaxPositions();
   for (const MatrixInput& input : inputs) CheckSize(input, max_positions);
 
-  auto solver = std::make_unique<Solver>();
   const bool json = options.format == "json";
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const SolveReport report = Solve(solver, inputs[k], options.moves);
-    if (json)
-      std::cout << FormatJson(report) << '\n';
-    else
-      std::cout << (k > 0 ? "\n" : "") << FormatText(report);
-    std::cout.flush();
-  }
+  if (options.exhaustive)
+    SolveAll<Solver>(inputs, json, options.moves);
+  else
+    SolveAll<BoundedSearch>(inputs, json, options.moves);
 }
 
 void AddSolveCommand(CLI::App& app) {
@@ -79,6 +90,9 @@ void AddSolveCommand(CLI::App& app) {
   AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format);
   sub->add_flag("-m,--moves", options->moves,
                 "Also show each active move's value and a line of optimal play per first player");
+  sub->add_flag("--exhaustive", options->exhaustive,
+                "Compute the values with the exhaustive memoised solver (every reachable class) "
+                "instead of the bounded search; the output is the same");
   sub->footer(kFooter);
   sub->callback([options] { RunSolve(*options); });
 }

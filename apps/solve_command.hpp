@@ -1,5 +1,6 @@
 // `seki solve`: the values of SEKI and D-SEKI for each given matrix, as text or JSON lines,
-// optionally with every active move and a line of optimal play.
+// optionally with every active move and a line of optimal play. Values, moves and lines come from
+// the bounded search (engine/solve/search.hpp); --exhaustive uses the memoised Solver instead.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -13,6 +14,7 @@ struct SolveOptions {
   std::string input_file;             // one matrix per line; empty for none
   std::string format = "text";        // "text" or "json"
   bool moves = false;
+  bool exhaustive = false;  // the memoised Solver instead of the bounded search
 };
 
 // Validates every input first (syntax, starting position, size), then solves and prints each.

@@ -3,29 +3,39 @@
 namespace seki::cli {
 namespace {
 
-std::vector<MoveRow> Moves(Solver& solver, const Matrix& a, Game g) {
-  const std::vector<MoveValue> by_r = ActiveMoves(solver, a, g, Player::kR);
-  const std::vector<MoveValue> by_c = ActiveMoves(solver, a, g, Player::kC);
+template <class Engine>
+std::vector<MoveRow> Moves(Engine& engine, const Matrix& a, Game g) {
+  const std::vector<MoveValue> by_r = ActiveMoves(engine, a, g, Player::kR);
+  const std::vector<MoveValue> by_c = ActiveMoves(engine, a, g, Player::kC);
   std::vector<MoveRow> rows;
   for (std::size_t k = 0; k < by_r.size() && k < by_c.size(); ++k)
     rows.push_back({by_r[k].row, by_r[k].col, by_r[k].value, by_c[k].value});
   return rows;
 }
 
-}  // namespace
-
-SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves) {
+template <class Engine>
+SolveReport Build(Engine& engine, const Matrix& a, bool with_moves) {
   SolveReport report{a, {}};
-  const Solution solution = solver.Solve(a);
+  const Solution solution = engine.Solve(a);
   for (Game g : kGames) {
     GameReport& game = report.games[static_cast<int>(g)];
     game.outcome = solution[g];
     if (!with_moves) continue;
-    game.moves = Moves(solver, a, g);
+    game.moves = Moves(engine, a, g);
     for (Player first : {Player::kR, Player::kC})
-      game.lines.push_back(OptimalLine(solver, a, g, first));
+      game.lines.push_back(OptimalLine(engine, a, g, first));
   }
   return report;
+}
+
+}  // namespace
+
+SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves) {
+  return Build(solver, a, with_moves);
+}
+
+SolveReport BuildReport(BoundedSearch& search, const Matrix& a, bool with_moves) {
+  return Build(search, a, with_moves);
 }
 
 }  // namespace seki::cli

@@ -8,6 +8,7 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/solve/play.hpp"
+#include "engine/solve/search.hpp"
 #include "engine/solve/solver.hpp"
 
 namespace seki::cli {
@@ -31,7 +32,9 @@ struct SolveReport {
   const GameReport& operator[](Game g) const { return games[static_cast<int>(g)]; }
 };
 
-// Solves a starting position. Throws SolveTooLarge when the solver's limit is exceeded.
+// Solves a starting position with the given engine, with moves and lines on request. Throws
+// SolveTooLarge when the engine's limit is exceeded. Both engines give the same report.
 SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves);
+SolveReport BuildReport(BoundedSearch& search, const Matrix& a, bool with_moves);
 
 }  // namespace seki::cli

@@ -1,5 +1,6 @@
 // PackedMemo: an open-addressing hash table from fixed-width keys (a run of 64-bit words) to one
-// byte. The single-matrix solver keeps one per matrix shape, keyed by the canonical form's bytes.
+// byte. The single-matrix solvers keep one per matrix shape (the bounded search one per shape and
+// game), keyed by the canonical form's bytes (engine/solve/shape_memos.hpp).
 // Concurrency: not thread-safe; one solver (and its memos) per thread.
 #pragma once
 
@@ -27,6 +28,17 @@ class PackedMemo {
       if (!used_[slot]) return std::nullopt;
       if (Equal(slot, key)) return values_[slot];
     }
+  }
+
+  // Sets the value of a key, inserting the key when it is not present.
+  void Assign(const std::uint64_t* key, std::uint8_t value) {
+    for (std::size_t slot = Slot(key); used_[slot]; slot = (slot + 1) & mask_) {
+      if (Equal(slot, key)) {
+        values_[slot] = value;
+        return;
+      }
+    }
+    Insert(key, value);
   }
 
   // Inserts a key that is not present.

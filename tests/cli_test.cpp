@@ -109,6 +109,23 @@ TEST(CliSolve, MovesAndLines) {
       << text.out;
 }
 
+// The bounded search (the default) and --exhaustive print the same bytes, with and without moves.
+TEST(CliSolve, ExhaustiveGivesTheSameOutput) {
+  for (const char* format : {"text", "json"})
+    for (const bool moves : {false, true}) {
+      std::vector<std::string> args = {"solve",       "--format",    format,
+                                       "033/331/312", "033/403/430", "0044/0404/4040/4400",
+                                       "12/22",       "111/233",     "210211/011112/110000"};
+      if (moves) args.push_back("--moves");
+      const RunResult bounded = RunSeki(args);
+      args.push_back("--exhaustive");
+      const RunResult exhaustive = RunSeki(args);
+      ASSERT_EQ(bounded.status, 0) << bounded.err;
+      ASSERT_EQ(exhaustive.status, 0) << exhaustive.err;
+      EXPECT_EQ(bounded.out, exhaustive.out) << format << (moves ? " --moves" : "");
+    }
+}
+
 TEST(CliSolve, ReadsStandardInput) {
   const RunResult r =
       RunSeki({"solve", "--format", "json", "-"}, "# 2x2 complete seki\n\n11/11\r\n  22/22  \n");

@@ -19,6 +19,11 @@ enum class Game : std::uint8_t { kSeki = 0, kDSeki = 1 };
 inline constexpr Game kGames[] = {Game::kSeki, Game::kDSeki};
 constexpr std::string_view GameName(Game g) { return g == Game::kSeki ? "seki" : "dseki"; }
 
+// The two players: R owns the rows, C the columns.
+enum class Player { kR, kC };
+constexpr char PlayerName(Player p) { return p == Player::kR ? 'R' : 'C'; }
+constexpr Player Opponent(Player p) { return p == Player::kR ? Player::kC : Player::kR; }
+
 // Most specific class of a matrix with no zero line (spec section 3). For D-SEKI the same names
 // mean complete d-seki, semi-complete d-seki and d-seki.
 enum class SekiClass : std::uint8_t { kNone = 0, kSeki = 1, kSemiComplete = 2, kComplete = 3 };
@@ -56,6 +61,9 @@ struct Outcome {
     };
     return Outcome{first(r, c), first(c, r), r, c};
   }
+
+  // The best active move's result for player p: r for R, c for C.
+  constexpr Result active(Player p) const { return p == Player::kR ? r : c; }
 
   constexpr bool is_seki() const { return R == Result::D && C == Result::D; }
   constexpr SekiClass seki_class() const {

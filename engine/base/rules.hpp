@@ -22,6 +22,16 @@ inline std::optional<Solution> TerminalSolution(bool zero_row, bool zero_col) {
   return std::nullopt;
 }
 
+// Values of the matrix reached by lowering a(i, j) > 0: the terminal values when the move empties
+// a line, else solve(child) for the lowered matrix (which then has no zero line).
+template <class SolveChild>
+Solution ChildSolution(const Matrix& a, int i, int j, SolveChild&& solve) {
+  if (auto terminal = TerminalSolution(a.row_sum(i) == 1, a.col_sum(j) == 1)) return *terminal;
+  Matrix child = a;
+  child.decrement(i, j);
+  return solve(child);
+}
+
 // What moving to a child offers: R moving to A' gets -C(A'), C moving to A' gets -R(A'), in both
 // games. r(A) and c(A) are the OR (field-wise maximum) of this over the children of A.
 constexpr PackedOutcome MoveContribution(const Solution& child) {

@@ -1,4 +1,4 @@
-// Active moves and one line of optimal play, read off the solver's values.
+// Active moves and one line of optimal play, from an engine's exact values.
 #include "engine/solve/play.hpp"
 
 #include "engine/base/rules.hpp"
@@ -26,25 +26,27 @@ std::string TerminalEnding(const Matrix& a, int i, int j, Game g, Player mover) 
 
 }  // namespace
 
-std::vector<MoveValue> ActiveMoves(Solver& solver, const Matrix& a, Game g, Player mover) {
+template <class Engine>
+std::vector<MoveValue> ActiveMoves(Engine& engine, const Matrix& a, Game g, Player mover) {
   std::vector<MoveValue> moves;
   for (int i = 0; i < a.rows(); ++i)
     for (int j = 0; j < a.cols(); ++j)
       if (a(i, j) > 0)
-        moves.push_back({i, j, MoverResult(solver.ChildSolution(a, i, j)[g], mover)});
+        moves.push_back({i, j, MoverResult(engine.ChildSolution(a, i, j)[g], mover)});
   return moves;
 }
 
-PlayLine OptimalLine(Solver& solver, const Matrix& start, Game g, Player first) {
+template <class Engine>
+PlayLine OptimalLine(Engine& engine, const Matrix& start, Game g, Player first) {
   PlayLine line;
-  const Outcome root = solver.Solve(start)[g];
+  const Outcome root = engine.Solve(start)[g];
   line.result = first == Player::kR ? root.R : root.C;
 
   Matrix a = start;
   Player mover = first;
   bool previous_was_pass = false;
   while (true) {
-    const Outcome here = solver.Solve(a)[g];
+    const Outcome here = engine.Solve(a)[g];
     const Result best_active = mover == Player::kR ? here.r : here.c;
     // Pass when every active move loses; right after the opponent's pass, also pass (ending the
     // game in a draw) unless an active move wins.
@@ -58,7 +60,7 @@ PlayLine OptimalLine(Solver& solver, const Matrix& start, Game g, Player first) 
       mover = Opponent(mover);
       continue;
     }
-    for (const MoveValue& m : ActiveMoves(solver, a, g, mover)) {
+    for (const MoveValue& m : ActiveMoves(engine, a, g, mover)) {
       if (m.value != best_active) continue;
       a.decrement(m.row, m.col);
       line.steps.push_back({mover, false, m.row, m.col, a});
@@ -72,5 +74,10 @@ PlayLine OptimalLine(Solver& solver, const Matrix& start, Game g, Player first) 
     mover = Opponent(mover);
   }
 }
+
+template std::vector<MoveValue> ActiveMoves(Solver&, const Matrix&, Game, Player);
+template std::vector<MoveValue> ActiveMoves(BoundedSearch&, const Matrix&, Game, Player);
+template PlayLine OptimalLine(Solver&, const Matrix&, Game, Player);
+template PlayLine OptimalLine(BoundedSearch&, const Matrix&, Game, Player);
 
 }  // namespace seki

@@ -1,6 +1,7 @@
 // Play: the active moves of a position with the value each leads to, and one line of optimal play
-// to the end of a game (passes shown), both read off a Solver's values.
-// Concurrency: uses the caller's solver; not thread-safe across calls sharing one solver.
+// to the end of a game (passes shown), both from the exact values of an engine: the exhaustive
+// Solver or the BoundedSearch (each has Solve(a) and ChildSolution(a, i, j)).
+// Concurrency: uses the caller's engine; not thread-safe across calls sharing one engine.
 #pragma once
 
 #include <string>
@@ -8,13 +9,10 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
+#include "engine/solve/search.hpp"
 #include "engine/solve/solver.hpp"
 
 namespace seki {
-
-enum class Player { kR, kC };
-constexpr char PlayerName(Player p) { return p == Player::kR ? 'R' : 'C'; }
-constexpr Player Opponent(Player p) { return p == Player::kR ? Player::kC : Player::kR; }
 
 // One active move (lower A(row, col) by 1) and the result it gives the player who makes it.
 struct MoveValue {
@@ -23,7 +21,8 @@ struct MoveValue {
 };
 
 // Every active move of a (row-major order) for the given mover in game g.
-std::vector<MoveValue> ActiveMoves(Solver& solver, const Matrix& a, Game g, Player mover);
+template <class Engine>
+std::vector<MoveValue> ActiveMoves(Engine& engine, const Matrix& a, Game g, Player mover);
 
 struct PlayStep {
   Player player = Player::kR;
@@ -40,6 +39,12 @@ struct PlayLine {
 
 // One line of optimal play from a starting position: each player makes the first (row-major)
 // move that achieves the position's value, and passes exactly when the pass rule says so.
-PlayLine OptimalLine(Solver& solver, const Matrix& a, Game g, Player first);
+template <class Engine>
+PlayLine OptimalLine(Engine& engine, const Matrix& a, Game g, Player first);
+
+extern template std::vector<MoveValue> ActiveMoves(Solver&, const Matrix&, Game, Player);
+extern template std::vector<MoveValue> ActiveMoves(BoundedSearch&, const Matrix&, Game, Player);
+extern template PlayLine OptimalLine(Solver&, const Matrix&, Game, Player);
+extern template PlayLine OptimalLine(BoundedSearch&, const Matrix&, Game, Player);
 
 }  // namespace seki

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <cmath>
-#include <cstring>
 
 #include "canon/canonical_form.hpp"
 #include "engine/base/rules.hpp"
@@ -32,6 +31,14 @@ double ReachableClassesLowerBound(const Matrix& a) {
   return std::exp(log_raw - log_orbit);
 }
 
+void CheckSolvable(const Matrix& a, std::size_t max_positions) {
+  if (!IsStartingPosition(a))
+    throw std::invalid_argument("not a starting position: empty, or a zero row or column");
+  if (ReachableClassesLowerBound(a) > double(max_positions))
+    throw SolveTooLarge("needs more positions than fit in memory (" +
+                        std::to_string(max_positions) + " at most)");
+}
+
 Matrix CanonicalFormKey::operator()(const Matrix& a) const { return canon::CanonicalForm(a); }
 
 template <class KeyPolicy>
@@ -40,20 +47,14 @@ BasicSolver<KeyPolicy>::BasicSolver(SolverLimits limits)
 
 template <class KeyPolicy>
 Solution BasicSolver<KeyPolicy>::Solve(const Matrix& a) {
-  if (!IsStartingPosition(a))
-    throw std::invalid_argument("not a starting position: empty, or a zero row or column");
-  if (ReachableClassesLowerBound(a) > double(max_positions_))
-    throw SolveTooLarge("needs more positions than fit in memory (" +
-                        std::to_string(max_positions_) + " at most)");
+  CheckSolvable(a, max_positions_);
   return Solution::From(Value(a));
 }
 
 template <class KeyPolicy>
 Solution BasicSolver<KeyPolicy>::ChildSolution(const Matrix& a, int i, int j) {
-  if (auto terminal = TerminalSolution(a.row_sum(i) == 1, a.col_sum(j) == 1)) return *terminal;
-  Matrix child = a;
-  child.decrement(i, j);
-  return Solution::From(Value(child));
+  return seki::ChildSolution(a, i, j,
+                             [this](const Matrix& child) { return Solution::From(Value(child)); });
 }
 
 template <class KeyPolicy>
@@ -62,24 +63,10 @@ std::size_t BasicSolver<KeyPolicy>::positions() const {
 }
 
 template <class KeyPolicy>
-PackedMemo& BasicSolver<KeyPolicy>::MemoFor(const Matrix& a) {
-  const std::pair<int, int> shape{a.rows(), a.cols()};
-  if (last_memo_ == nullptr || shape != last_shape_) {
-    last_memo_ = &memos_.try_emplace(shape, (a.rows() * a.cols() + 7) / 8).first->second;
-    last_shape_ = shape;
-  }
-  return *last_memo_;
-}
-
-template <class KeyPolicy>
 PackedOutcome BasicSolver<KeyPolicy>::Value(const Matrix& a) {
-  PackedMemo& memo = MemoFor(a);
-  std::uint64_t key[kMaxDim * kMaxDim / 8] = {};
-  const Matrix form = KeyPolicy{}(a);
-  auto* bytes = reinterpret_cast<unsigned char*>(key);
-  for (int i = 0; i < form.rows(); ++i)
-    std::memcpy(bytes + i * form.cols(), &form.cells()[i * kMaxDim], form.cols());
-  if (auto v = memo.Find(key)) return PackedOutcome{*v};
+  PackedMemo& memo = memos_.For(a.rows(), a.cols());
+  const MemoKey key = MemoKey::Of(KeyPolicy{}(a));
+  if (auto v = memo.Find(key.words)) return PackedOutcome{*v};
 
   ActiveMoveBest best;
   for (int i = 0; i < a.rows() && !best.Saturated(); ++i)
@@ -89,7 +76,7 @@ PackedOutcome BasicSolver<KeyPolicy>::Value(const Matrix& a) {
   if (positions_ >= max_positions_)
     throw SolveTooLarge("needs more than " + std::to_string(max_positions_) +
                         " positions, more than fit in memory");
-  memo.Insert(key, best.Packed().bits);
+  memo.Insert(key.words, best.Packed().bits);
   ++positions_;
   return best.Packed();
 }

@@ -5,15 +5,12 @@
 #pragma once
 
 #include <cstddef>
-#include <map>
 #include <stdexcept>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
-#include "storage/packed_memo.hpp"
+#include "engine/solve/shape_memos.hpp"
 
 namespace seki {
 
@@ -34,6 +31,10 @@ std::size_t DefaultMaxPositions();
 // A lower bound on the number of classes reachable from a (raw count / (m! n!)); used to refuse
 // hopeless positions before starting.
 double ReachableClassesLowerBound(const Matrix& a);
+
+// What Solve checks before starting: throws std::invalid_argument unless a is a starting position
+// (no zero line) and SolveTooLarge when a surely needs more than max_positions positions.
+void CheckSolvable(const Matrix& a, std::size_t max_positions);
 
 struct CanonicalFormKey {
   Matrix operator()(const Matrix& a) const;
@@ -59,15 +60,10 @@ class BasicSolver {
 
  private:
   PackedOutcome Value(const Matrix& a);
-  PackedMemo& MemoFor(const Matrix& a);
 
   std::size_t max_positions_;
   std::size_t positions_ = 0;
-  // One memo per shape (every position reachable from a matrix has its shape), keyed by the
-  // bytes of KeyPolicy{}(a); the last one used is cached.
-  std::map<std::pair<int, int>, PackedMemo> memos_;
-  std::pair<int, int> last_shape_{0, 0};
-  PackedMemo* last_memo_ = nullptr;
+  ShapeMemos memos_;  // keyed by the bytes of KeyPolicy{}(a)
 };
 
 using Solver = BasicSolver<CanonicalFormKey>;

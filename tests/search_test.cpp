@@ -1,0 +1,174 @@
+// The bounded search (engine/solve/search.hpp) against the exhaustive Solver: every class of 3x3
+// with entries <= 3 and of 4x4 with entries <= 2, random matrices up to 6x6, moves and lines of
+// optimal play, invariance under transposition and row/column permutation, the spec's known facts.
+#include "engine/solve/search.hpp"
+
+#include <gtest/gtest.h>
+
+#include <unordered_set>
+
+#include "canon/canonical_form.hpp"
+#include "engine/solve/play.hpp"
+#include "engine/solve/solver.hpp"
+#include "engine/structure/matrix_tools.hpp"
+#include "test_support.hpp"
+
+namespace seki {
+namespace {
+
+using testing::ForEachMatrix;
+using testing::M;
+using testing::RandomPermuted;
+using testing::RandomStart;
+using testing::Rng;
+
+// Calls f once per class (up to row/column permutation) of rows x cols matrices with entries
+// <= max_entry and no zero line: every matrix with non-decreasing rows, deduplicated.
+template <class F>
+void ForEachClass(int rows, int cols, int max_entry, F&& f) {
+  std::vector<std::vector<int>> row_values;  // every row, in increasing odometer order
+  ForEachMatrix(1, cols, max_entry, [&](const Matrix& row) {
+    std::vector<int> v(cols);
+    for (int j = 0; j < cols; ++j) v[j] = row(0, j);
+    if (row.row_sum(0) > 0) row_values.push_back(v);
+  });
+  std::unordered_set<Matrix, MatrixHash> seen;
+  std::vector<int> pick(rows, 0);  // indices into row_values, non-decreasing
+  while (true) {
+    Matrix a(rows, cols);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) a.set(i, j, row_values[pick[i]][j]);
+    if (!a.has_zero_col() && seen.insert(canon::CanonicalForm(a)).second) f(a);
+    int i = rows - 1;
+    while (i >= 0 && pick[i] + 1 == static_cast<int>(row_values.size())) --i;
+    if (i < 0) return;
+    ++pick[i];
+    for (int k = i + 1; k < rows; ++k) pick[k] = pick[i];
+  }
+}
+
+int CompareOnEveryClass(int rows, int cols, int max_entry) {
+  Solver exhaustive;
+  BoundedSearch search;
+  int classes = 0;
+  ForEachClass(rows, cols, max_entry, [&](const Matrix& a) {
+    ASSERT_EQ(search.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
+    ++classes;
+  });
+  return classes;
+}
+
+TEST(BoundedSearch, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {
+  EXPECT_EQ(CompareOnEveryClass(3, 3, 3), 7456);  // of the 8240 classes, those without a zero line
+}
+
+TEST(BoundedSearch, EqualsSolverOnEveryFourByFourClassWithEntriesUpTo2) {
+  EXPECT_EQ(CompareOnEveryClass(4, 4, 2), 81124);  // of 90492
+}
+
+TEST(BoundedSearch, EqualsSolverOnEveryThreeByFourClassWithEntriesUpTo3) {
+  EXPECT_EQ(CompareOnEveryClass(3, 4, 3), 121699);  // of 131505
+}
+
+TEST(BoundedSearch, EqualsSolverOnEveryShapeUpTo2x4) {
+  for (int m = 1; m <= 2; ++m)
+    for (int n = 1; n <= 4; ++n) CompareOnEveryClass(m, n, m == 1 ? 12 : 5);
+}
+
+// Random matrices up to 6x6; a fresh search per matrix, so nothing is reused from earlier ones.
+TEST(BoundedSearch, EqualsSolverOnRandomMatrices) {
+  Rng rng(20261123);
+  std::uniform_int_distribution<int> dim(2, 6), entry(1, 3);
+  int compared = 0;
+  while (compared < 2500) {
+    const int m = dim(rng), n = dim(rng), e = entry(rng);
+    const int cap = m * n <= 16 ? 2 * (m + n) : m + n + 4;  // keeps each exhaustive solve small
+    const Matrix a = RandomStart(rng, m, n, e, cap);
+    Solver exhaustive;
+    BoundedSearch search;
+    ASSERT_EQ(search.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
+    ++compared;
+  }
+}
+
+// --moves through the search: every active move's value and the lines of optimal play are those
+// of the exhaustive Solver (both are exact, and the line takes the first move of best value).
+TEST(BoundedSearch, MovesAndLinesEqualTheSolvers) {
+  Rng rng(5);
+  std::uniform_int_distribution<int> dim(1, 5);
+  for (int t = 0; t < 300; ++t) {
+    const int m = dim(rng), n = dim(rng);
+    const Matrix a = RandomStart(rng, m, n, 3, m + n + 6);
+    Solver exhaustive;
+    BoundedSearch search;
+    for (Game g : kGames)
+      for (Player p : {Player::kR, Player::kC}) {
+        const std::vector<MoveValue> want = ActiveMoves(exhaustive, a, g, p);
+        const std::vector<MoveValue> got = ActiveMoves(search, a, g, p);
+        ASSERT_EQ(got.size(), want.size()) << FormatMatrix(a);
+        for (std::size_t k = 0; k < want.size(); ++k) {
+          EXPECT_EQ(got[k].row, want[k].row);
+          EXPECT_EQ(got[k].col, want[k].col);
+          EXPECT_EQ(got[k].value, want[k].value) << FormatMatrix(a);
+        }
+        const PlayLine line = OptimalLine(search, a, g, p);
+        const PlayLine expected = OptimalLine(exhaustive, a, g, p);
+        EXPECT_EQ(line.result, expected.result) << FormatMatrix(a);
+        EXPECT_EQ(line.ending, expected.ending) << FormatMatrix(a);
+        ASSERT_EQ(line.steps.size(), expected.steps.size()) << FormatMatrix(a);
+        for (std::size_t k = 0; k < line.steps.size(); ++k)
+          EXPECT_EQ(line.steps[k].after, expected.steps[k].after) << FormatMatrix(a);
+      }
+  }
+}
+
+TEST(BoundedSearch, TranspositionSwapsPlayersAndPermutationsChangeNothing) {
+  Rng rng(11);
+  BoundedSearch search;
+  for (int t = 0; t < 1500; ++t) {
+    std::uniform_int_distribution<int> dim(2, 5);
+    const int m = dim(rng), n = dim(rng);
+    const Matrix a = RandomStart(rng, m, n, 3, m + n + 5);
+    const Solution v = search.Solve(a);
+    const Solution vt = search.Solve(a.transposed());
+    EXPECT_EQ(BoundedSearch().Solve(RandomPermuted(rng, a)), v) << FormatMatrix(a);
+    for (Game g : kGames) {
+      EXPECT_EQ(vt[g].R, v[g].C) << FormatMatrix(a);
+      EXPECT_EQ(vt[g].C, v[g].R) << FormatMatrix(a);
+      EXPECT_EQ(vt[g].r, v[g].c) << FormatMatrix(a);
+      EXPECT_EQ(vt[g].c, v[g].r) << FormatMatrix(a);
+    }
+  }
+}
+
+TEST(BoundedSearch, KnownFacts) {
+  BoundedSearch s;
+  for (const char* text :
+       {"033/303/330", "133/313/331", "301/022/121", "320/212/023", "320/203/032", "320/213/033",
+        "033/331/312", "11/11", "20/02", "21/12", "22/22", "2", "0044/0404/4040/4400"})
+    EXPECT_EQ(s.Solve(M(text)).seki.seki_class(), SekiClass::kComplete) << text;
+  for (const char* text : {"033/403/430", "035/305/440"}) {
+    const Outcome o = s.Solve(M(text)).seki;
+    EXPECT_EQ(o.seki_class(), SekiClass::kSemiComplete) << text;
+    EXPECT_EQ(o.r, Result::L) << text;  // R must pass, C may lower A(1,2)
+  }
+  EXPECT_EQ(s.Solve(M("11/11")).dseki.seki_class(), SekiClass::kComplete);
+  EXPECT_TRUE(s.Solve(M("111/233")).dseki.is_seki());
+  EXPECT_FALSE(s.Solve(M("111/233")).seki.is_seki());
+  for (int n = 3; n <= 5; ++n)
+    EXPECT_EQ(s.Solve(SequenceB(n)).seki.seki_class(), SekiClass::kComplete) << n;
+  EXPECT_EQ(s.Solve(M("220/202/022")).dseki.seki_class(), SekiClass::kComplete);
+  const Solution one = s.Solve(M("1"));  // first player wins SEKI, draws D-SEKI
+  EXPECT_EQ(one.seki.R, Result::W);
+  EXPECT_EQ(one.dseki.C, Result::D);
+}
+
+TEST(BoundedSearch, RefusesAZeroLineAndRespectsItsLimit) {
+  BoundedSearch s;
+  EXPECT_THROW(s.Solve(M("10/00")), std::invalid_argument);
+  BoundedSearch small(SolverLimits{.max_positions = 10});
+  EXPECT_THROW(small.Solve(M("033/331/312")), SolveTooLarge);
+}
+
+}  // namespace
+}  // namespace seki
