@@ -8,7 +8,7 @@
 #include "apps/cli_error.hpp"
 #include "apps/matrix_input.hpp"
 #include "apps/solve_format.hpp"
-#include "apps/solve_report.hpp"
+#include "engine/solve/solve_report.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solver.hpp"
 

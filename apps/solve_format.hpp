@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "apps/solve_report.hpp"
+#include "engine/solve/solve_report.hpp"
 
 namespace seki::cli {
 

@@ -1,5 +1,6 @@
 // SolveReport: what `seki solve` shows for one matrix — the values of both games and, on request,
 // every active move with its value and a line of optimal play for each starting player.
+// Concurrency: BuildReport uses the engine it is given (one engine per thread).
 #pragma once
 
 #include <array>
@@ -11,7 +12,7 @@
 #include "engine/solve/search.hpp"
 #include "engine/solve/solver.hpp"
 
-namespace seki::cli {
+namespace seki {
 
 // Lowering a(row, col) (0-based) and the result it gives R, resp. C, when that player makes it.
 struct MoveRow {
@@ -37,4 +38,4 @@ struct SolveReport {
 SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves);
 SolveReport BuildReport(BoundedSearch& search, const Matrix& a, bool with_moves);
 
-}  // namespace seki::cli
+}  // namespace seki

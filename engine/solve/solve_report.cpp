@@ -1,6 +1,6 @@
-#include "apps/solve_report.hpp"
+#include "engine/solve/solve_report.hpp"
 
-namespace seki::cli {
+namespace seki {
 namespace {
 
 template <class Engine>
@@ -38,4 +38,4 @@ SolveReport BuildReport(BoundedSearch& search, const Matrix& a, bool with_moves)
   return Build(search, a, with_moves);
 }
 
-}  // namespace seki::cli
+}  // namespace seki
