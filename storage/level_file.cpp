@@ -29,6 +29,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/base/input_error.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/level_file_bytes.hpp"
 #include "storage/packed_key.hpp"
@@ -56,22 +57,6 @@ std::uint64_t GetU64(const std::uint8_t* p) {
   std::uint64_t v = 0;
   for (int k = 7; k >= 0; --k) v = v << 8 | p[k];
   return v;
-}
-
-// Text for a one-line message: control characters shown as \xNN.
-std::string OneLine(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    const auto byte = static_cast<unsigned char>(ch);
-    if (byte < 0x20 || byte == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", byte);
-      out += buf;
-    } else {
-      out += ch;
-    }
-  }
-  return out;
 }
 
 std::string Hex(std::uint64_t v) {

@@ -54,22 +54,8 @@ std::string One(const fs::path& db, const std::string& sql) {
   return rows[0][0];
 }
 
-class ExportTest : public ::testing::Test {
+class ExportTest : public TwoRunsSuite {
  protected:
-  static void SetUpTestSuite() {
-    root_ = new TempDir();
-    MakeRun(root_->path() / "outcomes", 3, 3, 2, true);
-    MakeRun(root_->path() / "plain", 3, 3, 2, false);
-  }
-  static void TearDownTestSuite() {
-    delete root_;
-    root_ = nullptr;
-  }
-  static fs::path Run(const std::string& which) { return root_->path() / which; }
-  static nlohmann::json Manifest(const std::string& which) {
-    return nlohmann::json::parse(ReadText(Run(which) / "manifest.json"));
-  }
-
   // Exports a run; expects success.
   fs::path Export(const std::string& which, const std::string& name) {
     const fs::path db = scratch_.path() / name;
@@ -80,12 +66,7 @@ class ExportTest : public ::testing::Test {
     EXPECT_FALSE(fs::exists(db.string() + ".partial"));
     return db;
   }
-
-  static TempDir* root_;
-  TempDir scratch_;
 };
-
-TempDir* ExportTest::root_ = nullptr;
 
 TEST_F(ExportTest, OneRowPerClassWithTheRunsValues) {
   const fs::path db = Export("outcomes", "run.sqlite");

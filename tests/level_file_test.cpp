@@ -18,6 +18,7 @@
 #include "engine/level/level_builder.hpp"
 #include "storage/checksum.hpp"
 #include "storage/level_file_bytes.hpp"
+#include "temp_dir.hpp"
 
 namespace seki {
 namespace {
@@ -29,20 +30,7 @@ constexpr std::size_t kVersionAt = 8, kRowsAt = 12, kColsAt = 16, kMaxEntryAt = 
                       kFlagsAt = 28, kSumAt = 32, kShardCountAt = 36, kClassesAt = 40,
                       kShardsAt = 48;
 
-// A scratch directory removed on destruction.
-class TempDir {
- public:
-  TempDir() {
-    char name[] = "/tmp/seki_level_file_test_XXXXXX";
-    if (!mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
-    path_ = name;
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using seki::testing::TempDir;
 
 std::string ReadBytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -89,4 +89,26 @@ inline void CopyRun(const fs::path& from, const fs::path& to) {
   fs::copy(from, to, fs::copy_options::recursive);
 }
 
+// A suite with two small real runs made once for the whole suite: "plain" (3x3, entries <= 2) and
+// "outcomes" (the same with outcomes.txt), and a scratch directory per test.
+class TwoRunsSuite : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = new TempDir();
+    MakeRun(root_->path() / "plain", 3, 3, 2, false);
+    MakeRun(root_->path() / "outcomes", 3, 3, 2, true);
+  }
+  static void TearDownTestSuite() {
+    delete root_;
+    root_ = nullptr;
+  }
+  static fs::path Run(const std::string& which) { return root_->path() / which; }
+  static nlohmann::json Manifest(const std::string& which) {
+    return nlohmann::json::parse(ReadText(Run(which) / "manifest.json"));
+  }
+
+  static inline TempDir* root_ = nullptr;
+  TempDir scratch_;
+};
+
 }  // namespace seki::testing

@@ -34,27 +34,7 @@ std::int64_t CountRows(const fs::path& db_path, const std::string& table) {
   return n;
 }
 
-class VerifyExportApiTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    root_ = new TempDir();
-    MakeRun(root_->path() / "plain", 3, 3, 2, false);
-    MakeRun(root_->path() / "outcomes", 3, 3, 2, true);
-  }
-  static void TearDownTestSuite() {
-    delete root_;
-    root_ = nullptr;
-  }
-  static fs::path Run(const std::string& which) { return root_->path() / which; }
-  static nlohmann::json Manifest(const std::string& which) {
-    return nlohmann::json::parse(ReadText(Run(which) / "manifest.json"));
-  }
-
-  static TempDir* root_;
-  TempDir scratch_;
-};
-
-TempDir* VerifyExportApiTest::root_ = nullptr;
+using VerifyExportApiTest = TwoRunsSuite;
 
 TEST_F(VerifyExportApiTest, FreshRunPassesEveryCheck) {
   for (const char* which : {"plain", "outcomes"}) {

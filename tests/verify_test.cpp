@@ -17,18 +17,8 @@
 namespace seki::testing {
 namespace {
 
-class VerifyTest : public ::testing::Test {
+class VerifyTest : public TwoRunsSuite {
  protected:
-  static void SetUpTestSuite() {
-    root_ = new TempDir();
-    MakeRun(root_->path() / "plain", 3, 3, 2, false);
-    MakeRun(root_->path() / "outcomes", 3, 3, 2, true);
-  }
-  static void TearDownTestSuite() {
-    delete root_;
-    root_ = nullptr;
-  }
-
   // A fresh copy of one of the runs to damage.
   fs::path Copy(const std::string& which) {
     const fs::path to = scratch_.path() / ("copy" + std::to_string(copies_++));
@@ -57,12 +47,8 @@ class VerifyTest : public ::testing::Test {
     EXPECT_EQ(lines.back().find(" 0 FAILED"), std::string::npos) << lines.back();
   }
 
-  static TempDir* root_;
-  TempDir scratch_;
   int copies_ = 0;
 };
-
-TempDir* VerifyTest::root_ = nullptr;
 
 TEST_F(VerifyTest, FreshRunsPass) {
   for (const char* which : {"plain", "outcomes"}) {
