@@ -8,8 +8,8 @@
 #include "apps/cli_error.hpp"
 #include "apps/matrix_input.hpp"
 #include "apps/solve_format.hpp"
-#include "engine/solve/solve_report.hpp"
 #include "engine/solve/search.hpp"
+#include "engine/solve/solve_report.hpp"
 #include "engine/solve/solver.hpp"
 
 namespace seki::cli {

@@ -24,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::uint8_t> file(data + 1, data + size);
   if ((mode & 1) && file.size() >= 8) {
     std::uint64_t sum = seki::Checksum(file.data(), file.size() - 8);
-    for (int k = 0; k < 8; ++k) file[file.size() - 8 + k] = static_cast<std::uint8_t>(sum >> (8 * k));
+    for (int k = 0; k < 8; ++k)
+      file[file.size() - 8 + k] = static_cast<std::uint8_t>(sum >> (8 * k));
   }
   seki::LevelFileParams expected{2, 2, 3, 12, true};
   if (mode & 4) expected = {3, 3, 2, 18, true};
