@@ -5,8 +5,7 @@
 # with each binary under the same name and compares stdout, stderr, exit status and the files of
 # the run directories, with times, dates and commits masked. Exit 0 when everything is identical.
 # stdout, stderr and exit status of every command; files of run directories (times removed).
-W=$(mktemp -d); mkdir -p $W/bin-old $W/bin-new; cp "$1" $W/bin-old/seki; cp "$2" $W/bin-new/seki; cd $W
-strip_times() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/seconds=[0-9.]+/seconds=T/g; s/wall=[0-9.e+-]+s/wall=Ts/; s/peak_rss=[0-9]+/peak_rss=M/; s/peak [0-9.]+ GiB/peak M GiB/g; s/commit [0-9a-f]{12}/commit C/g; s/"commit": "[0-9a-f]*"/"commit": "C"/g; s/at [0-9T:-]+Z/at D/g; s/\| [0-9]+\.[0-9]+ \|/| T |/g; s/[0-9]+\.[0-9]+ ?s\b/T s/g; s/"(seconds|wall_seconds|wall_seconds_this_session|peak_rss_bytes)": ?[0-9.e+-]+/"\1": T/g'; }
+strip_times() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/seconds=[0-9.]+/seconds=T/g; s/wall=[0-9.e+-]+s/wall=Ts/; s/peak_rss=[0-9]+/peak_rss=M/; s/peak [0-9.]+ GiB/peak M GiB/g; s/commit [0-9a-f]{12}/commit C/g; s/"commit": "[0-9a-f]*"/"commit": "C"/g; s/at [0-9T:-]+Z/at D/g; s/\| [0-9]+\.[0-9]+ \|/| T |/g; s/[0-9]+\.[0-9]+ ?s\b/T s/g; s/ +T s/ T s/g; s/"(seconds|wall_seconds|wall_seconds_this_session|peak_rss_bytes)": ?[0-9.e+-]+/"\1": T/g'; }
 fail=0; n=0
 run() {
   n=$((n+1))
