@@ -41,12 +41,15 @@ std::string Trimmed(const std::string& line) {
   return line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
 }
 
-// After a step: the step, then (game not over) the matrix when the user moves next, and what the
-// player to move can force.
-void ShowStep(PlaySession& session, const PlayStep& step) {
+// After a step: the step, then (game not over) the matrix when the user moves next and has not
+// seen it yet (`shown`), and what the player to move can force.
+void ShowStep(PlaySession& session, const PlayStep& step, Matrix& shown) {
   std::cout << StepText(step, session.human());
   if (session.over()) return;
-  if (session.human_to_move() && !step.pass) std::cout << PositionGrid(session.position());
+  if (session.human_to_move() && session.position() != shown) {
+    shown = session.position();
+    std::cout << PositionGrid(shown);
+  }
   std::cout << ForecastText(session.Forecast());
 }
 
@@ -62,9 +65,10 @@ void RunPlay(const PlayOptions& options) {
 
   std::cout << PlayIntro(session, session.Values()) << '\n'
             << PositionGrid(session.position()) << ForecastText(session.Forecast());
+  Matrix shown = session.position();
   while (!session.over()) {
     if (!session.human_to_move()) {
-      ShowStep(session, session.PlayBest());
+      ShowStep(session, session.PlayBest(), shown);
       continue;
     }
     std::cout << PlayerName(session.to_move()) << "> " << std::flush;
@@ -94,7 +98,7 @@ void RunPlay(const PlayOptions& options) {
       std::cout << e.what() << '\n';
       continue;
     }
-    ShowStep(session, session.history().back());
+    ShowStep(session, session.history().back(), shown);
   }
   std::cout << EndText(session);
 }
