@@ -10,6 +10,7 @@
 #include "apps/demo_command.hpp"
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
+#include "apps/play_command.hpp"
 #include "apps/reproduce_command.hpp"
 #include "apps/show_command.hpp"
 #include "apps/solve_command.hpp"
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", Version(), "Print the version and git commit and exit");
   app.require_subcommand(0, 1);  // so that an unknown word is reported as such, not as "missing"
   seki::cli::AddSolveCommand(app);
+  seki::cli::AddPlayCommand(app);
   seki::cli::AddDemoCommand(app);
   seki::cli::AddEnumerateCommand(app, argc, argv);
   seki::cli::AddShowCommand(app);

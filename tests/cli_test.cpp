@@ -195,7 +195,7 @@ TEST(CliSolve, BadSources) {
 }
 
 TEST(CliSolve, BadOptions) {
-  ExpectBadInput({}, "", "seki: a command is required: solve, demo, enumerate");
+  ExpectBadInput({}, "", "seki: a command is required: solve, play, demo, enumerate");
   ExpectBadInput({"frobnicate"}, "", "seki: The following argument was not expected: frobnicate\n");
   ExpectBadInput({"--bogus"});
   ExpectBadInput({"solve", "--bogus", "11/11"});

@@ -5,11 +5,13 @@
 
 namespace seki {
 
-namespace {
-
-// Result for `mover` of lowering a(i, j), given the child's values.
 Result MoverResult(const Outcome& child, Player mover) {
   return mover == Player::kR ? Negate(child.C) : Negate(child.R);
+}
+
+Result PassResult(const Outcome& here, Player mover, bool after_pass) {
+  if (after_pass) return Result::D;
+  return Negate(Max(Result::D, here.active(Opponent(mover))));
 }
 
 std::string TerminalEnding(const Matrix& a, int i, int j, Game g, Player mover) {
@@ -24,8 +26,6 @@ std::string TerminalEnding(const Matrix& a, int i, int j, Game g, Player mover) 
   return "C wins: " + col + " is zero";
 }
 
-}  // namespace
-
 template <class Engine>
 std::vector<MoveValue> ActiveMoves(Engine& engine, const Matrix& a, Game g, Player mover) {
   std::vector<MoveValue> moves;
@@ -34,6 +34,22 @@ std::vector<MoveValue> ActiveMoves(Engine& engine, const Matrix& a, Game g, Play
       if (a(i, j) > 0)
         moves.push_back({i, j, MoverResult(engine.ChildSolution(a, i, j)[g], mover)});
   return moves;
+}
+
+template <class Engine>
+PlayStep OptimalStep(Engine& engine, const Matrix& a, Game g, Player mover, bool after_pass) {
+  const Result best_active = engine.Solve(a)[g].active(mover);
+  // Pass when every active move loses; right after the opponent's pass, also pass (ending the
+  // game in a draw) unless an active move wins.
+  if (best_active == Result::L || (after_pass && best_active != Result::W))
+    return {mover, true, -1, -1, a};
+  for (const MoveValue& m : ActiveMoves(engine, a, g, mover)) {
+    if (m.value != best_active) continue;
+    Matrix after = a;
+    after.decrement(m.row, m.col);
+    return {mover, false, m.row, m.col, after};
+  }
+  return {mover, true, -1, -1, a};  // unreachable: some move achieves best_active
 }
 
 template <class Engine>
@@ -46,37 +62,28 @@ PlayLine OptimalLine(Engine& engine, const Matrix& start, Game g, Player first) 
   Player mover = first;
   bool previous_was_pass = false;
   while (true) {
-    const Outcome here = engine.Solve(a)[g];
-    const Result best_active = mover == Player::kR ? here.r : here.c;
-    // Pass when every active move loses; right after the opponent's pass, also pass (ending the
-    // game in a draw) unless an active move wins.
-    if (best_active == Result::L || (previous_was_pass && best_active != Result::W)) {
-      line.steps.push_back({mover, true, -1, -1, a});
-      if (previous_was_pass) {
-        line.ending = "draw: two passes";
+    const PlayStep& step =
+        line.steps.emplace_back(OptimalStep(engine, a, g, mover, previous_was_pass));
+    if (step.pass && previous_was_pass) {
+      line.ending = kTwoPassesEnding;
+      return line;
+    }
+    if (!step.pass) {
+      a = step.after;
+      if (a.row_sum(step.row) == 0 || a.col_sum(step.col) == 0) {
+        line.ending = TerminalEnding(a, step.row, step.col, g, mover);
         return line;
       }
-      previous_was_pass = true;
-      mover = Opponent(mover);
-      continue;
     }
-    for (const MoveValue& m : ActiveMoves(engine, a, g, mover)) {
-      if (m.value != best_active) continue;
-      a.decrement(m.row, m.col);
-      line.steps.push_back({mover, false, m.row, m.col, a});
-      if (a.row_sum(m.row) == 0 || a.col_sum(m.col) == 0) {
-        line.ending = TerminalEnding(a, m.row, m.col, g, mover);
-        return line;
-      }
-      break;
-    }
-    previous_was_pass = false;
+    previous_was_pass = step.pass;
     mover = Opponent(mover);
   }
 }
 
 template std::vector<MoveValue> ActiveMoves(Solver&, const Matrix&, Game, Player);
 template std::vector<MoveValue> ActiveMoves(BoundedSearch&, const Matrix&, Game, Player);
+template PlayStep OptimalStep(Solver&, const Matrix&, Game, Player, bool);
+template PlayStep OptimalStep(BoundedSearch&, const Matrix&, Game, Player, bool);
 template PlayLine OptimalLine(Solver&, const Matrix&, Game, Player);
 template PlayLine OptimalLine(BoundedSearch&, const Matrix&, Game, Player);
 
