@@ -14,7 +14,9 @@ namespace seki {
 
 class PackedMemo {
  public:
-  explicit PackedMemo(int words) : words_(words) { Rehash(1024); }
+  static constexpr std::size_t kInitialCapacity = 1024;
+
+  explicit PackedMemo(int words) : PackedMemo(words, kInitialCapacity) {}
 
   int words() const { return words_; }
   std::size_t size() const { return size_; }
@@ -22,6 +24,16 @@ class PackedMemo {
   std::size_t bytes() const {
     return used_.size() * (1 + words_ * sizeof(std::uint64_t)) + values_.size();
   }
+
+  // Whether inserting one more key doubles the table (it grows when half full); while it grows,
+  // the old and the new table (3 * bytes() in all) are held at once.
+  bool WouldGrow() const { return 2 * (size_ + 1) > used_.size(); }
+  // Bytes of a table that holds nothing (the capacity it starts with and shrinks to on Clear).
+  static std::size_t EmptyBytes(int words) {
+    return kInitialCapacity * (2 + words * sizeof(std::uint64_t));
+  }
+  // Forgets every entry and shrinks to the initial capacity.
+  void Clear() { *this = PackedMemo(words_, kInitialCapacity); }
 
   std::optional<std::uint8_t> Find(const std::uint64_t* key) const {
     for (std::size_t slot = Slot(key);; slot = (slot + 1) & mask_) {

@@ -41,6 +41,17 @@ class ShapeMemos {
     return *last_;
   }
 
+  // Bytes held by every table together.
+  std::size_t bytes() const {
+    std::size_t total = 0;
+    for (const auto& [id, memo] : memos_) total += memo.bytes();
+    return total;
+  }
+  // Empties every table (each keeps its place, so references from For stay valid).
+  void Clear() {
+    for (auto& [id, memo] : memos_) memo.Clear();
+  }
+
  private:
   std::map<std::tuple<int, int, int>, PackedMemo> memos_;
   std::tuple<int, int, int> last_id_{0, 0, 0};
