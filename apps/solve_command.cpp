@@ -179,8 +179,8 @@ void AddSolveCommand(CLI::App& app) {
                 "Compute the values with the exhaustive memoised solver (every reachable class) "
                 "instead of the bounded search; the output is the same");
   sub->add_option("-t,--threads", options->threads,
-                  "Threads of the bounded search (default: all cores; 2 or more search the two "
-                  "games at once); the answers do not depend on it")
+                  "Threads of the bounded search (default: all cores; up to 4 are used: r and c "
+                  "of each game at once); the answers do not depend on it")
       ->check(CLI::Range(1, 4096));
   sub->add_option("--memory-limit", options->memory_limit,
                   "Tables of the bounded search at most this large, e.g. 8G (default: 80% of "

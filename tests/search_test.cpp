@@ -175,14 +175,18 @@ TEST(BoundedSearch, RefusesAZeroLineAndRespectsItsLimit) {
 
 TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnEveryThreeByThreeClass) {
   for (int threads : {2, 4})
-    EXPECT_EQ(CompareOnEveryClass(3, 3, 3, SearchOptions{.threads = threads}), 7456) << threads;
+    EXPECT_EQ(
+        CompareOnEveryClass(3, 3, 3, SearchOptions{.threads = threads, .min_parallel_sum = 0}),
+        7456)
+        << threads;
 }
 
 TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnRandomMatrices) {
   Rng rng(777);
   std::uniform_int_distribution<int> dim(2, 6), entry(1, 3);
-  BoundedSearch one(SearchOptions{.threads = 1}), two(SearchOptions{.threads = 2}),
-      four(SearchOptions{.threads = 4});
+  BoundedSearch one(SearchOptions{.threads = 1}),
+      two(SearchOptions{.threads = 2, .min_parallel_sum = 0}),
+      four(SearchOptions{.threads = 4, .min_parallel_sum = 0});
   for (int t = 0; t < 3000; ++t) {
     const int m = dim(rng), n = dim(rng);
     const Matrix a = RandomStart(rng, m, n, entry(rng), m * n <= 16 ? 2 * (m + n) : m + n + 4);
@@ -208,7 +212,8 @@ TEST(BoundedSearch, MemoryLimitDropsTablesOrStops) {
   const Solution want = BoundedSearch().Solve(M(kSixBySix));
   for (std::size_t limit : {std::size_t{1} << 20, std::size_t{4} << 20, std::size_t{64} << 20})
     for (int threads : {1, 2}) {
-      BoundedSearch search(SearchOptions{.memory_bytes = limit, .threads = threads});
+      BoundedSearch search(
+          SearchOptions{.memory_bytes = limit, .threads = threads, .min_parallel_sum = 0});
       try {
         EXPECT_EQ(search.Solve(M(kSixBySix)), want) << limit;
       } catch (const SearchStopped& e) {
@@ -230,7 +235,7 @@ TEST(BoundedSearch, MemoryLimitDropsTablesOrStops) {
 TEST(BoundedSearch, StopFlagStopsAndTheTablesStayValid) {
   std::atomic<bool> stop{true};
   for (int threads : {1, 2}) {
-    BoundedSearch search(SearchOptions{.threads = threads, .stop = &stop});
+    BoundedSearch search(SearchOptions{.threads = threads, .min_parallel_sum = 0, .stop = &stop});
     try {
       search.Solve(M(kSixBySix));
       ADD_FAILURE() << "no SearchStopped";

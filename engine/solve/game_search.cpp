@@ -63,20 +63,10 @@ void SortByOrder(Move* moves, int count) {
 GameSearch::GameSearch(Game game, const GameLimits& limits, const SearchControl* control)
     : game_(game), limits_(limits), control_(control) {}
 
-Outcome GameSearch::Solve(const Matrix& a) {
-  drops_ = 0;
-  // The smallest table must be able to grow once (old and new held together).
-  if (3 * PackedMemo::EmptyBytes(MemoKey::Words(a.rows(), a.cols())) > limits_.memory_bytes)
-    throw SearchStopped(SearchStopped::Reason::kMemoryLimit,
-                        "the tables of a " + std::to_string(a.rows()) + "x" +
-                            std::to_string(a.cols()) + " search need more than the memory limit");
-  table_ = &tables_.For(a.rows(), a.cols());
-  if (tables_.bytes() > limits_.memory_bytes) Drop();
-  table_bytes_.store(tables_.bytes(), std::memory_order_relaxed);
-  const MemoKey key = MemoKey::Of(canon::CanonicalForm(a));
-  const Result r = ActiveValue(a, key, Player::kR);
-  const Result c = ActiveValue(a, key, Player::kC);
-  return Outcome::FromActive(r, c);
+Result GameSearch::ActiveValue(const Matrix& a, BoundsTable& table, Player p) {
+  table_ = &table;
+  drops_at_start_ = table.drops();
+  return ActiveValue(a, MemoKey::Of(canon::CanonicalForm(a)), p);
 }
 
 Result GameSearch::ActiveValue(const Matrix& x, const MemoKey& key, Player p) {
@@ -92,44 +82,24 @@ void GameSearch::Poll() const {
     throw SearchStopped(SearchStopped::Reason::kAborted, "another worker gave up");
 }
 
-void GameSearch::Drop() {
-  tables_.Clear();
-  positions_.store(0, std::memory_order_relaxed);
-  table_bytes_.store(tables_.bytes(), std::memory_order_relaxed);
-}
-
-void GameSearch::MakeRoom() {
-  if (positions() >= limits_.max_positions)
+void GameSearch::Record(const MemoKey& key, Player p, Result t, bool reached) {
+  if (table_->size() >= limits_.max_positions && !table_->Find(key.words))
     throw SolveTooLarge("needs more than " + std::to_string(limits_.max_positions) +
                         " positions, more than fit in memory");
-  if (!table_->WouldGrow()) return;
-  const std::size_t others = tables_.bytes() - table_->bytes();
-  if (others + 3 * table_->bytes() <= limits_.memory_bytes) return;
-  if (drops_ >= limits_.max_drops)
-    throw SearchStopped(SearchStopped::Reason::kMemoryLimit,
-                        "cannot be decided within the memory limit (tables dropped " +
-                            std::to_string(drops_) + " times)");
-  ++drops_;
-  Drop();
-}
-
-void GameSearch::Record(const MemoKey& key, Player p, Result t, bool reached) {
-  const auto known = table_->Find(key.words);
-  Bounds b = known ? Bounds::Unpack(*known) : Bounds{};
   const int k = Index(p);
-  if (reached)
-    b.lo[k] = std::max(b.lo[k], t);
-  else
-    b.hi[k] = std::min(b.hi[k], Below(t));
-  if (!known) {
-    MakeRoom();
-    const bool grows = table_->WouldGrow();
-    positions_.store(positions() + 1, std::memory_order_relaxed);
-    table_->Assign(key.words, b.Pack());
-    if (grows) table_bytes_.store(tables_.bytes(), std::memory_order_relaxed);
-    return;
-  }
-  table_->Assign(key.words, b.Pack());
+  table_->Update(key.words, [&](std::optional<std::uint8_t> known) {
+    Bounds b = known ? Bounds::Unpack(*known) : Bounds{};
+    if (reached)
+      b.lo[k] = std::max(b.lo[k], t);
+    else
+      b.hi[k] = std::min(b.hi[k], Below(t));
+    return b.Pack();
+  });
+  const std::uint64_t drops = table_->drops() - drops_at_start_;
+  if (drops > std::uint64_t(limits_.max_drops) * BoundsTable::kShards)
+    throw SearchStopped(SearchStopped::Reason::kMemoryLimit,
+                        "cannot be decided within the memory limit (" + std::to_string(drops) +
+                            " table shards dropped)");
 }
 
 bool GameSearch::Reaches(const Matrix& x, const MemoKey& key, Player p, Result t) {

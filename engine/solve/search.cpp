@@ -6,6 +6,7 @@
 #include <exception>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "engine/base/rules.hpp"
 #include "engine/solve/search_threads.hpp"
@@ -17,6 +18,10 @@ namespace {
 // for the canonical form at the deepest level.
 constexpr std::size_t kStackPerLevel = 2048;
 constexpr std::size_t kStackBase = std::size_t{8} << 20;
+
+// The root questions, the larger game (D-SEKI) first so that threads pick its tests first.
+Game QuestionGame(int k) { return k < 2 ? Game::kDSeki : Game::kSeki; }
+Player QuestionPlayer(int k) { return k % 2 == 0 ? Player::kR : Player::kC; }
 
 }  // namespace
 
@@ -32,26 +37,39 @@ BoundedSearch::BoundedSearch(SolverLimits limits)
 
 BoundedSearch::BoundedSearch(const SearchOptions& options)
     : threads_(options.threads),
-      memory_bytes_(options.memory_bytes ? options.memory_bytes : DefaultSearchBytes()) {
+      min_parallel_sum_(options.min_parallel_sum),
+      memory_bytes_(options.memory_bytes ? options.memory_bytes : DefaultSearchBytes()),
+      limits_{
+          options.max_positions ? options.max_positions : std::numeric_limits<std::size_t>::max(),
+          options.max_drops} {
   control_.stop = options.stop;
-  const std::size_t max_positions =
-      options.max_positions ? options.max_positions : std::numeric_limits<std::size_t>::max();
-  const GameLimits limits{max_positions, memory_bytes_ / 2, options.max_drops};
-  for (Game g : kGames)
-    games_[static_cast<int>(g)] = std::make_unique<GameSearch>(g, limits, &control_);
+  for (int k = 0; k < 4; ++k)
+    workers_[k] = std::make_unique<GameSearch>(QuestionGame(k), limits_, &control_);
 }
 
 Solution BoundedSearch::Solve(const Matrix& a) {
   if (!IsStartingPosition(a))
     throw std::invalid_argument("not a starting position: empty, or a zero row or column");
   control_.abort.store(false);
-  std::array<Outcome, 2> outcomes;
-  std::array<std::exception_ptr, 2> errors;
+  if (BoundsTable::MinimumBytes(a.rows(), a.cols()) > memory_bytes_ / 2)
+    throw SearchStopped(SearchStopped::Reason::kMemoryLimit,
+                        "the tables of a " + std::to_string(a.rows()) + "x" +
+                            std::to_string(a.cols()) + " search need more than the memory limit");
+  for (auto& table : tables_)
+    if (!table || !table->Holds(a.rows(), a.cols())) {
+      std::lock_guard lock(tables_mutex_);
+      table.reset();  // the old shape's first, so that both never coexist
+      table = std::make_unique<BoundsTable>(a.rows(), a.cols(), memory_bytes_ / 2);
+    }
+  std::array<Result, 4> values;
+  std::array<std::exception_ptr, 4> errors;
   const std::size_t stack = kStackBase + kStackPerLevel * static_cast<std::size_t>(a.sum());
   const bool inline_small = a.sum() * kStackPerLevel <= (std::size_t{1} << 19);
-  RunTasks(2, threads_, inline_small ? 0 : stack, [&](int k) {
+  const int threads = a.sum() < min_parallel_sum_ ? 1 : threads_;
+  RunTasks(4, threads, inline_small ? 0 : stack, [&](int k) {
     try {
-      outcomes[k] = games_[k]->Solve(a);
+      values[k] = workers_[k]->ActiveValue(a, *tables_[static_cast<int>(QuestionGame(k))],
+                                           QuestionPlayer(k));
     } catch (...) {
       errors[k] = std::current_exception();
       control_.abort.store(true);
@@ -69,7 +87,8 @@ Solution BoundedSearch::Solve(const Matrix& a) {
       }
     }
   Solution solution;
-  for (Game g : kGames) solution[g] = outcomes[static_cast<int>(g)];
+  solution.dseki = Outcome::FromActive(values[0], values[1]);
+  solution.seki = Outcome::FromActive(values[2], values[3]);
   return solution;
 }
 
@@ -78,13 +97,21 @@ Solution BoundedSearch::ChildSolution(const Matrix& a, int i, int j) {
 }
 
 std::size_t BoundedSearch::positions() const {
-  return games_[0]->positions() + games_[1]->positions();
+  std::lock_guard lock(tables_mutex_);
+  std::size_t n = 0;
+  for (const auto& table : tables_) n += table ? table->size() : 0;
+  return n;
 }
 std::size_t BoundedSearch::expansions() const {
-  return games_[0]->expansions() + games_[1]->expansions();
+  std::size_t n = 0;
+  for (const auto& worker : workers_) n += worker->expansions();
+  return n;
 }
 std::size_t BoundedSearch::table_bytes() const {
-  return games_[0]->table_bytes() + games_[1]->table_bytes();
+  std::lock_guard lock(tables_mutex_);
+  std::size_t n = 0;
+  for (const auto& table : tables_) n += table ? table->bytes() : 0;
+  return n;
 }
 
 }  // namespace seki

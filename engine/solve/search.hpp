@@ -2,9 +2,10 @@
 // exact value of every reachable class, by null-window tests over the results L < D < W with a
 // transposition table of bounds keyed by the canonical form. Same answers as Solver::Solve.
 // Concurrency: Solve and ChildSolution are called by one thread at a time; with threads >= 2 the
-// two games are searched at once on threads of their own, each with its own tables (nothing shared
-// but the stop flags). positions(), expansions() and table_bytes() may be read by any thread
-// while a Solve runs (progress lines). Distinct instances share nothing.
+// four root questions (r and c of each game) are searched at once on threads of their own, the
+// two of a game sharing its table (BoundsTable: sharded, locked, bounds only tighten).
+// positions(), expansions() and table_bytes() may be read by any thread while a Solve runs
+// (progress lines). Distinct instances share nothing.
 #pragma once
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
@@ -33,13 +35,15 @@ struct SearchOptions {
   // Table entries per game at most (SolveTooLarge beyond); 0: no count limit.
   std::size_t max_positions = 0;
   // Bytes the tables of both games may hold together, growth included; 0: DefaultSearchBytes().
-  // A game whose tables would outgrow its half drops them (the search stays exact, only slower)
-  // up to max_drops times per Solve, then gives up (SearchStopped, kMemoryLimit): past that the
-  // search would mostly repeat itself.
+  // A game whose table would outgrow its half empties the shard that would grow (the search
+  // stays exact, only slower); once a root test has dropped max_drops tables' worth of shards it
+  // gives up (SearchStopped, kMemoryLimit): past that the search would mostly repeat itself.
   std::size_t memory_bytes = 0;
   int max_drops = 8;
-  // 1: the games one after the other; 2 or more: both at once. The answers do not depend on it.
+  // Threads for the four root questions (each game's r and c); the answers do not depend on it.
   int threads = 1;
+  // Matrices with a smaller sum are searched on one thread (starting threads would cost more).
+  int min_parallel_sum = 24;
   // When set (e.g. on Ctrl-C), Solve throws SearchStopped (kInterrupted) soon after.
   const std::atomic<bool>* stop = nullptr;
 };
@@ -74,9 +78,13 @@ class BoundedSearch {
 
  private:
   const int threads_;
+  const int min_parallel_sum_;
   const std::size_t memory_bytes_;
+  const GameLimits limits_;
   SearchControl control_;
-  std::array<std::unique_ptr<GameSearch>, 2> games_;  // indexed by Game
+  mutable std::mutex tables_mutex_;  // guards replacing tables_ against the counters' readers
+  std::array<std::unique_ptr<BoundsTable>, 2> tables_;  // indexed by Game; of the last shape
+  std::array<std::unique_ptr<GameSearch>, 4> workers_;  // one per root question
 };
 
 }  // namespace seki

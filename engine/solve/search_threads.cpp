@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <vector>
 
@@ -16,12 +17,14 @@ constexpr std::size_t kInlineStackBytes = std::size_t{1} << 20;
 
 struct Job {
   const std::function<void(int)>* task = nullptr;
-  int first = 0, step = 1, count = 0;
+  std::atomic<int>* next = nullptr;
+  int count = 0;
 };
 
+// Takes the next task until none is left.
 extern "C" void* RunJob(void* arg) {
   const Job& job = *static_cast<const Job*>(arg);
-  for (int k = job.first; k < job.count; k += job.step) (*job.task)(k);
+  for (int k; (k = job.next->fetch_add(1)) < job.count;) (*job.task)(k);
   return nullptr;
 }
 
@@ -35,7 +38,8 @@ void RunTasks(int count, int threads, std::size_t stack_bytes,
     return;
   }
   const int n = std::clamp(threads, 1, count);
-  std::vector<Job> jobs(n);
+  std::atomic<int> next{0};
+  std::vector<Job> jobs(n, Job{&task, &next, count});
   std::vector<pthread_t> ids(n);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
@@ -44,7 +48,6 @@ void RunTasks(int count, int threads, std::size_t stack_bytes,
                             (std::max(stack_bytes, kInlineStackBytes) + kPage - 1) & ~(kPage - 1));
   int started = 0;
   for (; started < n; ++started) {
-    jobs[started] = {&task, started, n, count};
     if (pthread_create(&ids[started], &attr, RunJob, &jobs[started]) != 0) break;
   }
   pthread_attr_destroy(&attr);

@@ -9,8 +9,8 @@
 
 namespace seki {
 
-// Runs task(0), ..., task(count - 1) on min(threads, count) threads (thread t runs tasks t,
-// t + threads, ... in order), each with a stack of at least stack_bytes; on the calling thread
+// Runs task(0), ..., task(count - 1) on min(threads, count) threads (each takes the next task
+// not yet started), each with a stack of at least stack_bytes; in order on the calling thread
 // when threads <= 1 and stack_bytes is small. Throws std::runtime_error if no thread can start.
 void RunTasks(int count, int threads, std::size_t stack_bytes,
               const std::function<void(int)>& task);
