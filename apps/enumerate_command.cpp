@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <csignal>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -13,6 +12,7 @@
 #include <utility>
 
 #include "apps/cli_error.hpp"
+#include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
@@ -20,13 +20,6 @@
 namespace seki::cli {
 
 namespace {
-
-std::atomic<bool> g_stop{false};
-
-extern "C" void OnSigint(int) {
-  g_stop.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C kills at once
-}
 
 // The run's events on stderr: remarks, the start line, per level a live line (on a terminal) and
 // a log line, and how to continue an interrupted run. Ctrl-C stops the run once it has started.
@@ -46,7 +39,7 @@ class EnumeratePrinter : public RunObserver {
         (s.generate_only ? "generation only" : "both games") + " -> " + s.out +
         (s.resumed_after >= 0 ? " (resuming after level " + std::to_string(s.resumed_after) + ")"
                               : ""));
-    std::signal(SIGINT, OnSigint);
+    CatchInterrupt();
   }
   void LevelStarted(int sum, std::atomic<std::uint64_t>* parents_done) override {
     progress_->StartLevel(sum, parents_done);
@@ -108,7 +101,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.command_line = command_line;
 
   EnumeratePrinter printer(o.quiet, o.out);
-  Run run(p, &printer, &g_stop);
+  Run run(p, &printer, &InterruptFlag());
   RunResult r;
   try {
     r = run.Execute();
@@ -126,7 +119,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
     case RunStatus::kCompleted:
       break;
   }
-  std::signal(SIGINT, SIG_DFL);
+  ReleaseInterrupt();
   std::cout << SummaryLine(r);
   return 0;
 }

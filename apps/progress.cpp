@@ -4,38 +4,10 @@
 #include <cstdio>
 #include <iostream>
 
+#include "apps/live_line.hpp"
 #include "engine/run/host.hpp"
 
 namespace seki::cli {
-
-namespace {
-
-std::string Human(double x) {
-  char text[32];
-  if (x >= 1e9)
-    std::snprintf(text, sizeof text, "%.2fG", x / 1e9);
-  else if (x >= 1e6)
-    std::snprintf(text, sizeof text, "%.2fM", x / 1e6);
-  else if (x >= 1e3)
-    std::snprintf(text, sizeof text, "%.1fk", x / 1e3);
-  else
-    std::snprintf(text, sizeof text, "%.0f", x);
-  return text;
-}
-
-std::string Duration(double seconds) {
-  char text[32];
-  const long s = static_cast<long>(seconds + 0.5);
-  if (s >= 3600)
-    std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, (s / 60) % 60);
-  else if (s >= 60)
-    std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
-  else
-    std::snprintf(text, sizeof text, "%.1fs", seconds);
-  return text;
-}
-
-}  // namespace
 
 Progress::Progress(bool live, std::vector<std::uint64_t> expected, std::uint64_t done_before)
     : live_(live), expected_(std::move(expected)), done_finished_(done_before) {
@@ -85,11 +57,12 @@ std::string Progress::StatusLine() {
   const double rate = elapsed > 0 ? double(done - done_at_start_) / elapsed : 0;
   const double eta = rate > 0 ? double(total_ - std::min(total_, done)) / rate : 0;
   char text[256];
-  std::snprintf(
-      text, sizeof text, "level %d of %zu  %s/%s classes  %s/s  elapsed %s  ETA %s  mem %s", level_,
-      expected_.empty() ? 0 : expected_.size() - 1, Human(double(done)).c_str(),
-      Human(double(total_)).c_str(), Human(rate).c_str(), Duration(elapsed).c_str(),
-      rate > 0 ? Duration(eta).c_str() : "?", (Human(double(CurrentRssBytes())) + "B").c_str());
+  std::snprintf(text, sizeof text,
+                "level %d of %zu  %s/%s classes  %s/s  elapsed %s  ETA %s  mem %s", level_,
+                expected_.empty() ? 0 : expected_.size() - 1, HumanCount(double(done)).c_str(),
+                HumanCount(double(total_)).c_str(), HumanCount(rate).c_str(),
+                HumanDuration(elapsed).c_str(), rate > 0 ? HumanDuration(eta).c_str() : "?",
+                (HumanCount(double(CurrentRssBytes())) + "B").c_str());
   return text;
 }
 

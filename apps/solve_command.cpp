@@ -1,13 +1,20 @@
 #include "apps/solve_command.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include "apps/cli_error.hpp"
+#include "apps/interrupt.hpp"
+#include "apps/live_line.hpp"
 #include "apps/matrix_input.hpp"
 #include "apps/solve_format.hpp"
+#include "engine/run/memory_budget.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solve_report.hpp"
 #include "engine/solve/solver.hpp"
@@ -24,10 +31,18 @@ result of an active move (L: that player must pass); W win, D draw, L loss. Rows
 numbered from 1. JSON: one object per matrix per line with keys matrix, rows, cols, sum, height,
 seki and dseki, each game {"R","C","r","c","class"} with class complete, semi-complete, seki or
 none; --moves adds "moves" and "lines" to each game.
-Exit status: 0 on success; 2 on bad input or a position too large to solve, 1 on an internal
-error, each with one line "seki: <where>: <problem>" on stderr. All inputs are checked before
-anything is solved, so a bad batch prints nothing; only if the solver runs out of room mid-batch
-have the earlier results already been printed.)";
+Progress: on a terminal, a line on stderr (positions searched, table memory, elapsed) while a
+matrix takes longer than a second; none with --quiet or when stderr is not a terminal.
+Exit status: 0 on success; 2 on bad input or a position too large to solve; 3 when the bounded
+search cannot decide a position within --memory-limit; 130 when stopped by Ctrl-C; 1 on an
+internal error; each but 0 with one line "seki: <where>: <problem>" on stderr. All inputs are
+checked before anything is solved, so a bad batch prints nothing; results of earlier matrices
+of a batch stay printed when a later one stops it (exit 2, 3 or 130), and no partial values are
+ever printed.)";
+
+// Tables a matrix that the exhaustive Solver could not hold may use to prove it cheaply before
+// it is refused as too large (the bounded search decides some such positions in a few moves).
+constexpr std::size_t kProbeBytes = std::size_t{4} << 20;
 
 // Refuses a matrix whose reachable positions surely exceed what the solver may hold.
 void CheckSize(const MatrixInput& input, std::size_t max_positions) {
@@ -37,6 +52,28 @@ void CheckSize(const MatrixInput& input, std::size_t max_positions) {
                                             "reachable, the solver holds at most {:.3g}",
                                             bound, static_cast<double>(max_positions)));
   }
+}
+
+// The default path's size check: a matrix the Solver could not hold is refused unless the bounded
+// search decides it within kProbeBytes of tables (never dropped).
+void CheckDecidable(const MatrixInput& input, std::size_t max_positions) {
+  if (ReachableClassesLowerBound(input.matrix) <= static_cast<double>(max_positions)) return;
+  BoundedSearch probe(SearchOptions{.memory_bytes = kProbeBytes, .max_drops = 0});
+  try {
+    probe.Solve(input.matrix);
+    return;
+  } catch (const SearchStopped&) {
+  } catch (const SolveTooLarge&) {
+  }
+  CheckSize(input, max_positions);
+}
+
+void Print(const SolveReport& report, bool json, bool first) {
+  if (json)
+    std::cout << FormatJson(report) << '\n';
+  else
+    std::cout << (first ? "" : "\n") << FormatText(report);
+  std::cout.flush();
 }
 
 // Builds a report with the shared engine (Solver or BoundedSearch); when its tables, filled by
@@ -60,28 +97,76 @@ template <class Engine>
 void SolveAll(const std::vector<MatrixInput>& inputs, bool json, bool moves) {
   auto engine = std::make_unique<Engine>();
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const SolveReport report = Solve(engine, inputs[k], moves);
-    if (json)
-      std::cout << FormatJson(report) << '\n';
-    else
-      std::cout << (k > 0 ? "\n" : "") << FormatText(report);
-    std::cout.flush();
+    Print(Solve(engine, inputs[k], moves), json, k == 0);
   }
+}
+
+std::string StatusLine(const std::string& where, const BoundedSearch& search, double elapsed) {
+  return fmt::format("solving {}: {} positions searched, tables {} of {}, {}", where,
+                     HumanCount(double(search.expansions())),
+                     HumanBytes(double(search.table_bytes())),
+                     HumanBytes(double(search.memory_bytes())), HumanDuration(elapsed));
+}
+
+// The default path: one bounded search for every input, a live line on a terminal, Ctrl-C and
+// the memory limit ending the batch with one line (exit 130, resp. 3).
+void SolveBounded(const std::vector<MatrixInput>& inputs, const SolveOptions& options,
+                  std::size_t memory_bytes) {
+  SearchOptions search_options;
+  search_options.memory_bytes = memory_bytes;
+  search_options.threads = options.threads > 0
+                               ? options.threads
+                               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  search_options.stop = &InterruptFlag();
+  BoundedSearch search(search_options);
+  std::atomic<std::size_t> current{0};
+  LiveLine line(!options.quiet && isatty(STDERR_FILENO), [&](double elapsed) {
+    return StatusLine(inputs[current.load()].where, search, elapsed);
+  });
+  CatchInterrupt();
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    current.store(k);
+    line.Restart();
+    try {
+      const SolveReport report = BuildReport(search, inputs[k].matrix, options.moves);
+      line.Restart();
+      Print(report, options.format == "json", k == 0);
+    } catch (const SearchStopped& e) {
+      line.Restart();
+      ReleaseInterrupt();
+      const bool memory = e.reason() == SearchStopped::Reason::kMemoryLimit;
+      std::cout.flush();
+      std::cerr << "seki: " << inputs[k].where << ": "
+                << (memory ? "cannot be decided within the memory limit of " +
+                                 HumanBytes(double(memory_bytes)) + " (see --memory-limit)"
+                           : std::string("interrupted"))
+                << std::endl;
+      throw ExitStatus{memory ? 3 : 130};
+    } catch (const SolveTooLarge& e) {
+      throw CliError(inputs[k].where, std::string("too large to solve: ") + e.what());
+    }
+  }
+  ReleaseInterrupt();
 }
 
 }  // namespace
 
 void RunSolve(const SolveOptions& options) {
+  const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
+      options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
   const std::size_t max_positions = DefaultMaxPositions();
-  for (const MatrixInput& input : inputs) CheckSize(input, max_positions);
-
-  const bool json = options.format == "json";
+  for (const MatrixInput& input : inputs) {
+    if (options.exhaustive)
+      CheckSize(input, max_positions);
+    else
+      CheckDecidable(input, max_positions);
+  }
   if (options.exhaustive)
-    SolveAll<Solver>(inputs, json, options.moves);
+    SolveAll<Solver>(inputs, options.format == "json", options.moves);
   else
-    SolveAll<BoundedSearch>(inputs, json, options.moves);
+    SolveBounded(inputs, options, memory_bytes);
 }
 
 void AddSolveCommand(CLI::App& app) {
@@ -93,6 +178,15 @@ void AddSolveCommand(CLI::App& app) {
   sub->add_flag("--exhaustive", options->exhaustive,
                 "Compute the values with the exhaustive memoised solver (every reachable class) "
                 "instead of the bounded search; the output is the same");
+  sub->add_option("-t,--threads", options->threads,
+                  "Threads of the bounded search (default: all cores; up to 4 are used: r and c "
+                  "of each game at once); the answers do not depend on it")
+      ->check(CLI::Range(1, 4096));
+  sub->add_option("--memory-limit", options->memory_limit,
+                  "Tables of the bounded search at most this large, e.g. 8G (default: 80% of "
+                  "physical memory); they are dropped when full, and a position that still does "
+                  "not fit ends with exit status 3");
+  sub->add_flag("-q,--quiet", options->quiet, "No live progress line on stderr");
   sub->footer(kFooter);
   sub->callback([options] { RunSolve(*options); });
 }

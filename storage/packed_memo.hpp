@@ -1,7 +1,7 @@
 // PackedMemo: an open-addressing hash table from fixed-width keys (a run of 64-bit words) to one
-// byte. The single-matrix solvers keep one per matrix shape (the bounded search one per shape and
-// game), keyed by the canonical form's bytes (engine/solve/shape_memos.hpp).
-// Concurrency: not thread-safe; one solver (and its memos) per thread.
+// byte. The single-matrix solvers keep one per matrix shape (the bounded search one per shard of
+// its table of each game), keyed by the canonical form's bytes (engine/solve/shape_memos.hpp).
+// Concurrency: not thread-safe; one owner at a time (BoundsTable guards each shard with a lock).
 #pragma once
 
 #include <cstddef>
@@ -14,7 +14,16 @@ namespace seki {
 
 class PackedMemo {
  public:
-  explicit PackedMemo(int words) : words_(words) { Rehash(1024); }
+  static constexpr std::size_t kInitialCapacity = 1024;
+
+  explicit PackedMemo(int words) : PackedMemo(words, kInitialCapacity) {}
+  // An empty table of `capacity` slots (a power of two).
+  PackedMemo(int words, std::size_t capacity)
+      : words_(words),
+        mask_(capacity - 1),
+        keys_(capacity * words),
+        values_(capacity),
+        used_(capacity) {}
 
   int words() const { return words_; }
   std::size_t size() const { return size_; }
@@ -23,6 +32,9 @@ class PackedMemo {
     return used_.size() * (1 + words_ * sizeof(std::uint64_t)) + values_.size();
   }
 
+  // Whether inserting one more key doubles the table (it grows when half full); while it grows,
+  // the old and the new table (3 * bytes() in all) are held at once.
+  bool WouldGrow() const { return 2 * (size_ + 1) > used_.size(); }
   std::optional<std::uint8_t> Find(const std::uint64_t* key) const {
     for (std::size_t slot = Slot(key);; slot = (slot + 1) & mask_) {
       if (!used_[slot]) return std::nullopt;
@@ -70,12 +82,6 @@ class PackedMemo {
       if (used_[s]) bigger.Insert(&keys_[s * words_], values_[s]);
     *this = std::move(bigger);
   }
-  PackedMemo(int words, std::size_t capacity)
-      : words_(words),
-        mask_(capacity - 1),
-        keys_(capacity * words),
-        values_(capacity),
-        used_(capacity) {}
 
   int words_;
   std::size_t mask_ = 0;

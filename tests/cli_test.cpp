@@ -179,6 +179,63 @@ TEST(CliSolve, TooLargeIsRefused) {
   EXPECT_EQ(r.err.rfind("seki: " + nines + ": too large to solve", 0), 0u) << r.err;
 }
 
+TEST(CliSolve, ThreadCountsGiveTheSameOutput) {
+  const std::vector<std::string> inputs = {"221000/022100/002210/000221/100022/210002",
+                                           "033/331/312", "0044/0404/4040/4400"};
+  std::vector<std::string> args = {"solve", "--moves", "--threads", "1"};
+  args.insert(args.end(), inputs.begin(), inputs.end());
+  const RunResult one = RunSeki(args);
+  ASSERT_EQ(one.status, 0) << one.err;
+  for (const char* threads : {"2", "4"}) {
+    args[3] = threads;
+    const RunResult r = RunSeki(args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, one.out) << threads;
+    EXPECT_EQ(r.err, "");
+  }
+}
+
+// A position that does not fit in --memory-limit: exit 3 and one line, earlier results kept, no
+// partial values; a 6x6 in 1M either still answers correctly or stops the same way.
+TEST(CliSolve, MemoryLimit) {
+  const std::string eight =
+      "22100000/02210000/00221000/00022100/00002210/00000221/10000022/21000002";
+  const RunResult r = RunSeki({"solve", "--memory-limit", "100K", "11/11", eight});
+  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.out, RunSeki({"solve", "11/11"}).out);
+  EXPECT_EQ(r.err, "seki: " + eight +
+                       ": cannot be decided within the memory limit of 100.0 KiB (see "
+                       "--memory-limit)\n");
+
+  const std::string six = "110111/110201/002120/111101/202010/020012";
+  const RunResult want = RunSeki({"solve", six});
+  ASSERT_EQ(want.status, 0) << want.err;
+  for (const char* limit : {"1M", "64M"}) {
+    const RunResult small = RunSeki({"solve", "--memory-limit", limit, six});
+    if (small.status == 3) {
+      EXPECT_EQ(small.out, "");
+      EXPECT_EQ(Lines(small.err).size(), 1u) << small.err;
+    } else {
+      EXPECT_EQ(small.status, 0) << small.err;
+      EXPECT_EQ(small.out, want.out);
+    }
+  }
+  ExpectBadInput({"solve", "--memory-limit", "1x", "11/11"}, "",
+                 "seki: --memory-limit: '1x' has an unknown unit (use K, M, G or T)\n");
+  ExpectBadInput({"solve", "--threads", "0", "11/11"});
+}
+
+// The old size refusal no longer applies to what the bounded search decides cheaply: an 8x8 of
+// nines with a row that R can empty at once.
+TEST(CliSolve, LargeButEasyIsSolved) {
+  const std::string easy =
+      "10000000/99999999/99999999/99999999/99999999/99999999/99999999/99999999";
+  const RunResult r = RunSeki({"solve", easy});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("SEKI"), std::string::npos) << r.out;
+  ExpectBadInput({"solve", "--exhaustive", easy});
+}
+
 TEST(CliSolve, BadSources) {
   ExpectBadInput({"solve"});
   ExpectBadInput({"solve", "-"}, "");
@@ -213,6 +270,9 @@ TEST(Cli, HelpVersionAndDemo) {
   const RunResult help = RunSeki({"solve", "--help"});
   EXPECT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("--moves"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("--memory-limit"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("3 when the bounded"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("130 when stopped by Ctrl-C"), std::string::npos) << help.out;
 
   const RunResult demo = RunSeki({"demo"});
   ASSERT_EQ(demo.status, 0) << demo.err;

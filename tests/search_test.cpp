@@ -1,10 +1,13 @@
 // The bounded search (engine/solve/search.hpp) against the exhaustive Solver: every class of 3x3
 // with entries <= 3 and of 4x4 with entries <= 2, random matrices up to 6x6, moves and lines of
-// optimal play, invariance under transposition and row/column permutation, the spec's known facts.
+// optimal play, invariance under transposition and row/column permutation, the spec's known facts;
+// the same answers for any thread count, under a memory limit (or SearchStopped), and the stop
+// flag.
 #include "engine/solve/search.hpp"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <unordered_set>
 
 #include "canon/canonical_form.hpp"
@@ -47,9 +50,9 @@ void ForEachClass(int rows, int cols, int max_entry, F&& f) {
   }
 }
 
-int CompareOnEveryClass(int rows, int cols, int max_entry) {
+int CompareOnEveryClass(int rows, int cols, int max_entry, const SearchOptions& options = {}) {
   Solver exhaustive;
-  BoundedSearch search;
+  BoundedSearch search(options);
   int classes = 0;
   ForEachClass(rows, cols, max_entry, [&](const Matrix& a) {
     ASSERT_EQ(search.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
@@ -168,6 +171,81 @@ TEST(BoundedSearch, RefusesAZeroLineAndRespectsItsLimit) {
   EXPECT_THROW(s.Solve(M("10/00")), std::invalid_argument);
   BoundedSearch small(SolverLimits{.max_positions = 10});
   EXPECT_THROW(small.Solve(M("033/331/312")), SolveTooLarge);
+}
+
+TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnEveryThreeByThreeClass) {
+  for (int threads : {2, 4})
+    EXPECT_EQ(
+        CompareOnEveryClass(3, 3, 3, SearchOptions{.threads = threads, .min_parallel_sum = 0}),
+        7456)
+        << threads;
+}
+
+TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnRandomMatrices) {
+  Rng rng(777);
+  std::uniform_int_distribution<int> dim(2, 6), entry(1, 3);
+  BoundedSearch one(SearchOptions{.threads = 1}),
+      two(SearchOptions{.threads = 2, .min_parallel_sum = 0}),
+      four(SearchOptions{.threads = 4, .min_parallel_sum = 0});
+  for (int t = 0; t < 3000; ++t) {
+    const int m = dim(rng), n = dim(rng);
+    const Matrix a = RandomStart(rng, m, n, entry(rng), m * n <= 16 ? 2 * (m + n) : m + n + 4);
+    const Solution want = one.Solve(a);
+    ASSERT_EQ(two.Solve(a), want) << FormatMatrix(a);
+    ASSERT_EQ(four.Solve(a), want) << FormatMatrix(a);
+    if (t % 10 == 0) {
+      ASSERT_EQ(Solver().Solve(a), want) << FormatMatrix(a);
+    }
+  }
+}
+
+constexpr const char* kSixBySix = "110111/110201/002120/111101/202010/020012";
+
+// Tables dropped when full: the same answers (only slower), or SearchStopped, never wrong values.
+TEST(BoundedSearch, MemoryLimitDropsTablesOrStops) {
+  Solver exhaustive;
+  for (const char* text : {"033/331/312", "0044/0404/4040/4400"}) {
+    BoundedSearch small(SearchOptions{.memory_bytes = 256 << 10, .max_drops = 1 << 20});
+    EXPECT_EQ(small.Solve(M(text)), exhaustive.Solve(M(text))) << text;
+    EXPECT_LE(small.table_bytes(), std::size_t{256} << 10);
+  }
+  const Solution want = BoundedSearch().Solve(M(kSixBySix));
+  for (std::size_t limit : {std::size_t{1} << 20, std::size_t{4} << 20, std::size_t{64} << 20})
+    for (int threads : {1, 2}) {
+      BoundedSearch search(
+          SearchOptions{.memory_bytes = limit, .threads = threads, .min_parallel_sum = 0});
+      try {
+        EXPECT_EQ(search.Solve(M(kSixBySix)), want) << limit;
+      } catch (const SearchStopped& e) {
+        EXPECT_EQ(e.reason(), SearchStopped::Reason::kMemoryLimit) << limit;
+        EXPECT_LT(limit, std::size_t{64} << 20);
+      }
+      EXPECT_LE(search.table_bytes(), limit);
+    }
+  // An 8x8 table cannot even start in 100 KiB.
+  BoundedSearch tiny(SearchOptions{.memory_bytes = 100 << 10});
+  try {
+    tiny.Solve(M("22100000/02210000/00221000/00022100/00002210/00000221/10000022/21000002"));
+    ADD_FAILURE() << "no SearchStopped";
+  } catch (const SearchStopped& e) {
+    EXPECT_EQ(e.reason(), SearchStopped::Reason::kMemoryLimit);
+  }
+}
+
+TEST(BoundedSearch, StopFlagStopsAndTheTablesStayValid) {
+  std::atomic<bool> stop{true};
+  for (int threads : {1, 2}) {
+    BoundedSearch search(SearchOptions{.threads = threads, .min_parallel_sum = 0, .stop = &stop});
+    try {
+      search.Solve(M(kSixBySix));
+      ADD_FAILURE() << "no SearchStopped";
+    } catch (const SearchStopped& e) {
+      EXPECT_EQ(e.reason(), SearchStopped::Reason::kInterrupted);
+    }
+    stop = false;
+    EXPECT_EQ(search.Solve(M(kSixBySix)), BoundedSearch().Solve(M(kSixBySix)));
+    stop = true;
+  }
 }
 
 }  // namespace

@@ -1,78 +1,94 @@
-// Null-window search over L < D < W with a transposition table of bounds on r and c.
+// The two games' searches, one after the other or at once (engine/solve/game_search.hpp).
 #include "engine/solve/search.hpp"
 
-#include <algorithm>
-#include <array>
+#include <unistd.h>
+
+#include <exception>
+#include <limits>
+#include <stdexcept>
 #include <string>
 
-#include "canon/canonical_form.hpp"
 #include "engine/base/rules.hpp"
+#include "engine/solve/search_threads.hpp"
 
 namespace seki {
-
 namespace {
 
-// Bounds lo <= value <= hi on r (index 0) and c (index 1) of one class in one game, packed in one
-// byte as 2 bits each: lo_r, hi_r, lo_c, hi_c. An absent entry means nothing is known: [L, W].
-struct Bounds {
-  std::array<Result, 2> lo{Result::L, Result::L}, hi{Result::W, Result::W};
+// Stack a worker needs per unit of the matrix's sum (one Reaches frame, under 1 KiB), plus room
+// for the canonical form at the deepest level.
+constexpr std::size_t kStackPerLevel = 2048;
+constexpr std::size_t kStackBase = std::size_t{8} << 20;
 
-  static Bounds Unpack(std::uint8_t bits) {
-    auto at = [bits](int k) { return static_cast<Result>((bits >> (2 * k)) & 3); };
-    Bounds b;
-    b.lo = {at(0), at(2)};
-    b.hi = {at(1), at(3)};
-    return b;
-  }
-  std::uint8_t Pack() const {
-    auto code = [](Result x, int k) { return static_cast<unsigned>(x) << (2 * k); };
-    return static_cast<std::uint8_t>(code(lo[0], 0) | code(hi[0], 1) | code(lo[1], 2) |
-                                     code(hi[1], 3));
-  }
-};
-
-constexpr int Index(Player p) { return p == Player::kR ? 0 : 1; }
-constexpr Result Below(Result t) { return static_cast<Result>(static_cast<int>(t) - 1); }
-
-// One active move: lower (row, col). Higher `order` is tried first.
-struct Move {
-  std::int8_t row = 0, col = 0;
-  std::int16_t order = 0;
-};
-
-// Cheap ordering by line sums: the mover prefers to shorten its own short lines (R: rows) through
-// the opponent's long lines, which is how a zero line of its own comes first (Lemma 3.1's slack).
-int Order(Player p, int row_sum, int col_sum) {
-  return p == Player::kR ? col_sum - row_sum : row_sum - col_sum;
-}
-
-// Stable insertion sort, highest order first (at most 64 moves; no allocation, unlike
-// std::stable_sort).
-void SortByOrder(Move* moves, int count) {
-  for (int k = 1; k < count; ++k) {
-    const Move m = moves[k];
-    int i = k;
-    for (; i > 0 && moves[i - 1].order < m.order; --i) moves[i] = moves[i - 1];
-    moves[i] = m;
-  }
-}
+// The root questions, the larger game (D-SEKI) first so that threads pick its tests first.
+Game QuestionGame(int k) { return k < 2 ? Game::kDSeki : Game::kSeki; }
+Player QuestionPlayer(int k) { return k % 2 == 0 ? Player::kR : Player::kC; }
 
 }  // namespace
 
+std::size_t DefaultSearchBytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  const double bytes = (pages > 0 && page_size > 0) ? double(pages) * double(page_size) : 4e9;
+  return static_cast<std::size_t>(bytes * 0.75);
+}
+
 BoundedSearch::BoundedSearch(SolverLimits limits)
-    : max_positions_(limits.max_positions ? limits.max_positions : DefaultMaxPositions()) {}
+    : BoundedSearch(SearchOptions{.max_positions = limits.max_positions}) {}
+
+BoundedSearch::BoundedSearch(const SearchOptions& options)
+    : threads_(options.threads),
+      min_parallel_sum_(options.min_parallel_sum),
+      memory_bytes_(options.memory_bytes ? options.memory_bytes : DefaultSearchBytes()),
+      limits_{
+          options.max_positions ? options.max_positions : std::numeric_limits<std::size_t>::max(),
+          options.max_drops} {
+  control_.stop = options.stop;
+  for (int k = 0; k < 4; ++k)
+    workers_[k] = std::make_unique<GameSearch>(QuestionGame(k), limits_, &control_);
+}
 
 Solution BoundedSearch::Solve(const Matrix& a) {
-  CheckSolvable(a, max_positions_);
-  const MemoKey key = MemoKey::Of(canon::CanonicalForm(a));
+  if (!IsStartingPosition(a))
+    throw std::invalid_argument("not a starting position: empty, or a zero row or column");
+  control_.abort.store(false);
+  if (BoundsTable::MinimumBytes(a.rows(), a.cols()) > memory_bytes_ / 2)
+    throw SearchStopped(SearchStopped::Reason::kMemoryLimit,
+                        "the tables of a " + std::to_string(a.rows()) + "x" +
+                            std::to_string(a.cols()) + " search need more than the memory limit");
+  for (auto& table : tables_)
+    if (!table || !table->Holds(a.rows(), a.cols())) {
+      std::lock_guard lock(tables_mutex_);
+      table.reset();  // the old shape's first, so that both never coexist
+      table = std::make_unique<BoundsTable>(a.rows(), a.cols(), memory_bytes_ / 2);
+    }
+  std::array<Result, 4> values;
+  std::array<std::exception_ptr, 4> errors;
+  const std::size_t stack = kStackBase + kStackPerLevel * static_cast<std::size_t>(a.sum());
+  const bool inline_small = a.sum() * kStackPerLevel <= (std::size_t{1} << 19);
+  const int threads = a.sum() < min_parallel_sum_ ? 1 : threads_;
+  RunTasks(4, threads, inline_small ? 0 : stack, [&](int k) {
+    try {
+      values[k] = workers_[k]->ActiveValue(a, *tables_[static_cast<int>(QuestionGame(k))],
+                                           QuestionPlayer(k));
+    } catch (...) {
+      errors[k] = std::current_exception();
+      control_.abort.store(true);
+    }
+  });
+  // Report a worker's own reason before the other's "aborted".
+  for (int pass = 0; pass < 2; ++pass)
+    for (const std::exception_ptr& e : errors) {
+      if (!e) continue;
+      if (pass == 1) std::rethrow_exception(e);
+      try {
+        std::rethrow_exception(e);
+      } catch (const SearchStopped& stopped) {
+        if (stopped.reason() != SearchStopped::Reason::kAborted) throw;
+      }
+    }
   Solution solution;
-  for (Game g : kGames) {
-    game_ = g;
-    table_ = &tables_.For(a.rows(), a.cols(), static_cast<int>(g));
-    const Result r = ActiveValue(a, key, Player::kR);
-    const Result c = ActiveValue(a, key, Player::kC);
-    solution[g] = Outcome::FromActive(r, c);
-  }
+  solution.dseki = Outcome::FromActive(values[0], values[1]);
+  solution.seki = Outcome::FromActive(values[2], values[3]);
   return solution;
 }
 
@@ -80,76 +96,22 @@ Solution BoundedSearch::ChildSolution(const Matrix& a, int i, int j) {
   return seki::ChildSolution(a, i, j, [this](const Matrix& child) { return Solve(child); });
 }
 
-Result BoundedSearch::ActiveValue(const Matrix& x, const MemoKey& key, Player p) {
-  if (!Reaches(x, key, p, Result::D)) return Result::L;
-  return Reaches(x, key, p, Result::W) ? Result::W : Result::D;
+std::size_t BoundedSearch::positions() const {
+  std::lock_guard lock(tables_mutex_);
+  std::size_t n = 0;
+  for (const auto& table : tables_) n += table ? table->size() : 0;
+  return n;
 }
-
-void BoundedSearch::Record(const MemoKey& key, Player p, Result t, bool reached) {
-  const auto known = table_->Find(key.words);
-  Bounds b = known ? Bounds::Unpack(*known) : Bounds{};
-  const int k = Index(p);
-  if (reached)
-    b.lo[k] = std::max(b.lo[k], t);
-  else
-    b.hi[k] = std::min(b.hi[k], Below(t));
-  if (!known) {
-    if (positions_ >= max_positions_)
-      throw SolveTooLarge("needs more than " + std::to_string(max_positions_) +
-                          " positions, more than fit in memory");
-    ++positions_;
-  }
-  table_->Assign(key.words, b.Pack());
+std::size_t BoundedSearch::expansions() const {
+  std::size_t n = 0;
+  for (const auto& worker : workers_) n += worker->expansions();
+  return n;
 }
-
-bool BoundedSearch::Reaches(const Matrix& x, const MemoKey& key, Player p, Result t) {
-  if (const auto known = table_->Find(key.words)) {
-    const Bounds b = Bounds::Unpack(*known);
-    if (b.lo[Index(p)] >= t) return true;
-    if (b.hi[Index(p)] < t) return false;
-  }
-  ++expansions_;
-
-  std::array<int, kMaxDim> row_sum{}, col_sum{};
-  for (int i = 0; i < x.rows(); ++i)
-    for (int j = 0; j < x.cols(); ++j) {
-      row_sum[i] += x(i, j);
-      col_sum[j] += x(i, j);
-    }
-
-  // Moves that end the game are settled by the rules at once; the others are ordered.
-  std::array<Move, kMaxDim * kMaxDim> moves;
-  int count = 0;
-  for (int i = 0; i < x.rows(); ++i)
-    for (int j = 0; j < x.cols(); ++j) {
-      if (x(i, j) == 0) continue;
-      if (const auto end = TerminalSolution(row_sum[i] == 1, col_sum[j] == 1)) {
-        if (MoveContribution(*end).Get(game_).active(p) >= t) {
-          Record(key, p, t, true);
-          return true;
-        }
-        continue;
-      }
-      moves[count++] = {static_cast<std::int8_t>(i), static_cast<std::int8_t>(j),
-                        static_cast<std::int16_t>(Order(p, row_sum[i], col_sum[j]))};
-    }
-  SortByOrder(moves.data(), count);
-
-  const Player q = Opponent(p);
-  for (int k = 0; k < count; ++k) {
-    Matrix child = x;
-    child.decrement(moves[k].row, moves[k].col);
-    const MemoKey child_key = MemoKey::Of(canon::CanonicalForm(child));
-    const bool reached = t == Result::D ? !Reaches(child, child_key, q, Result::W)
-                                        : !Reaches(child, child_key, q, Result::D) &&
-                                              Reaches(child, child_key, p, Result::W);
-    if (reached) {
-      Record(key, p, t, true);
-      return true;
-    }
-  }
-  Record(key, p, t, false);
-  return false;
+std::size_t BoundedSearch::table_bytes() const {
+  std::lock_guard lock(tables_mutex_);
+  std::size_t n = 0;
+  for (const auto& table : tables_) n += table ? table->bytes() : 0;
+  return n;
 }
 
 }  // namespace seki

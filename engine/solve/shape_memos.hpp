@@ -1,5 +1,6 @@
-// The memo key of a position (the bytes of its canonical form packed into 64-bit words) and the
-// per-shape PackedMemo tables that the single-matrix solvers (Solver, BoundedSearch) keep.
+// The memo key of a position (the bytes of its canonical form packed into 64-bit words), used by
+// the single-matrix solvers (Solver, BoundedSearch), and the per-shape PackedMemo tables that the
+// Solver keeps (the bounded search keeps a sharded BoundsTable per game instead).
 // Concurrency: MemoKey is a value; ShapeMemos is not thread-safe (one per solver instance).
 #pragma once
 
@@ -29,7 +30,7 @@ struct MemoKey {
 };
 
 // One PackedMemo per (shape, slot): every position reachable from a matrix has its shape, and a
-// solver may keep several tables per shape (BoundedSearch: one per game). The last one is cached.
+// solver may keep several tables per shape. The last one is cached.
 class ShapeMemos {
  public:
   PackedMemo& For(int rows, int cols, int slot = 0) {

@@ -1,0 +1,73 @@
+// GameSearch: a worker of BoundedSearch: the null-window tests of one game (SEKI or D-SEKI) on a
+// transposition table of bounds (BoundsTable) that it may share with the game's other worker.
+// Concurrency: an instance is driven by one thread at a time; expansions() may be read by any
+// thread; the table and the SearchControl are shared by the workers of one search.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "engine/base/matrix.hpp"
+#include "engine/base/outcome.hpp"
+#include "engine/solve/bounds_table.hpp"
+#include "engine/solve/shape_memos.hpp"
+
+namespace seki {
+
+// Thrown when a search cannot go on: its tables would not fit in the memory limit even after
+// being dropped (kMemoryLimit), the caller's stop flag was set (kInterrupted), or another worker
+// of the same search gave up (kAborted; BoundedSearch reports the other worker's reason).
+class SearchStopped : public std::runtime_error {
+ public:
+  enum class Reason { kMemoryLimit, kInterrupted, kAborted };
+  SearchStopped(Reason reason, const std::string& what)
+      : std::runtime_error(what), reason_(reason) {}
+  Reason reason() const { return reason_; }
+
+ private:
+  Reason reason_;
+};
+
+// The flags every worker of one search polls (every kPollEvery expansions).
+struct SearchControl {
+  const std::atomic<bool>* stop = nullptr;  // the caller's (e.g. set on Ctrl-C)
+  std::atomic<bool> abort{false};           // a worker gave up; the others stop too
+};
+
+struct GameLimits {
+  std::size_t max_positions = 0;  // table entries at most (SolveTooLarge beyond)
+  int max_drops = 0;  // the table may be emptied this often per root test (shard by shard)
+};
+
+class GameSearch {
+ public:
+  static constexpr std::uint64_t kPollEvery = 1024;
+
+  GameSearch(Game game, const GameLimits& limits, const SearchControl* control);
+
+  // The best active move of p at the starting position a (r for R, c for C), by at most two
+  // tests on `table`. Throws SearchStopped and (over max_positions) SolveTooLarge.
+  Result ActiveValue(const Matrix& a, BoundsTable& table, Player p);
+
+  std::uint64_t expansions() const { return expansions_.load(std::memory_order_relaxed); }
+
+ private:
+  // Whether the best active move of p at x (not terminal, canonical key `key`) gives p at least t.
+  bool Reaches(const Matrix& x, const MemoKey& key, Player p, Result t);
+  Result ActiveValue(const Matrix& x, const MemoKey& key, Player p);
+  void Record(const MemoKey& key, Player p, Result t, bool reached);
+  void Poll() const;
+
+  const Game game_;
+  const GameLimits limits_;
+  const SearchControl* const control_;
+  BoundsTable* table_ = nullptr;
+  std::uint64_t drops_at_start_ = 0;
+  // Written by the owning thread only; a relaxed atomic so that a progress line may read it.
+  std::atomic<std::uint64_t> expansions_{0};
+};
+
+}  // namespace seki
