@@ -94,11 +94,12 @@ SolveReport Solve(std::unique_ptr<Engine>& engine, const MatrixInput& input, boo
 
 // Reports every input in order with one engine, printing each as soon as it is solved.
 template <class Engine>
-void SolveAll(const std::vector<MatrixInput>& inputs, bool json, bool moves) {
+void SolveAll(const std::vector<MatrixInput>& inputs, bool json, bool moves, bool stats) {
   auto engine = std::make_unique<Engine>();
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     Print(Solve(engine, inputs[k], moves), json, k == 0);
   }
+  if (stats) std::cerr << "stats: engine=exhaustive positions=" << engine->positions() << '\n';
 }
 
 std::string StatusLine(const std::string& where, const BoundedSearch& search, double elapsed) {
@@ -147,6 +148,10 @@ void SolveBounded(const std::vector<MatrixInput>& inputs, const SolveOptions& op
     }
   }
   ReleaseInterrupt();
+  if (options.stats)
+    std::cerr << "stats: engine=bounded positions=" << search.positions()
+              << " expansions=" << search.expansions() << " table_bytes=" << search.table_bytes()
+              << '\n';
 }
 
 }  // namespace
@@ -164,7 +169,7 @@ void RunSolve(const SolveOptions& options) {
       CheckDecidable(input, max_positions);
   }
   if (options.exhaustive)
-    SolveAll<Solver>(inputs, options.format == "json", options.moves);
+    SolveAll<Solver>(inputs, options.format == "json", options.moves, options.stats);
   else
     SolveBounded(inputs, options, memory_bytes);
 }
@@ -187,6 +192,9 @@ void AddSolveCommand(CLI::App& app) {
                   "physical memory); they are dropped when full, and a position that still does "
                   "not fit ends with exit status 3");
   sub->add_flag("-q,--quiet", options->quiet, "No live progress line on stderr");
+  sub->add_flag("--stats", options->stats,
+                "At the end, one line on stderr: the engine, positions in its tables (and for the "
+                "bounded search positions expanded and table bytes)");
   sub->footer(kFooter);
   sub->callback([options] { RunSolve(*options); });
 }

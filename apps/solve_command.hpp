@@ -20,6 +20,7 @@ struct SolveOptions {
   int threads = 0;           // bounded search: 0 for all cores
   std::string memory_limit;  // bounded search: e.g. "8G"; empty for 80% of physical memory
   bool quiet = false;        // no live progress line
+  bool stats = false;        // one line on stderr at the end: engine, positions (benchmarks)
 };
 
 // Validates every input first (syntax, starting position, size), then solves and prints each.
