@@ -118,3 +118,24 @@ def test_check_equals_cli(cli, tmp_path):
     with pytest.raises(ValueError) as e:
         seki.check("7.1", shapes=["2x3"], max_entry=3)
     assert str(e.value) == cli.error("check", "7.1", "--shapes", "2x3", "--max-entry", "3")
+
+
+def test_ctrl_c_stops_the_run_cleanly(tmp_path):
+    """A SIGINT (Ctrl-C) during a run: the run stops after the level in progress, the finished
+    levels are kept, KeyboardInterrupt is raised, and resume=True finishes the same run."""
+    import os
+    import signal
+
+    out = tmp_path / "2x3"
+
+    def interrupt(level):
+        if level["sum"] == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        seki.enumerate(2, 3, max_entry=2, out=out, threads=1, progress=interrupt)
+    assert (out / "checkpoint.json").exists() and not (out / "summary.json").exists()
+    summary = seki.enumerate(2, 3, max_entry=2, out=out, threads=1, resume=True)
+    assert seki.verify(out)["ok"]
+    again = seki.enumerate(2, 3, max_entry=2, out=out, threads=1, resume=True)
+    assert again == summary  # already complete: nothing done, the same summary
