@@ -132,6 +132,8 @@ void BindMatrix(py::module_& m) {
              return a(i, j);
            })
       .def("tolist", &Rows, "The rows as lists of ints.")
+      .def(py::pickle([](const Matrix& a) { return FormatMatrix(a); },
+                      [](const std::string& text) { return ParseMatrix(text); }))
       .def("__str__", [](const Matrix& a) { return FormatMatrix(a); })
       .def("__repr__", [](const Matrix& a) { return "seki.Matrix('" + FormatMatrix(a) + "')"; })
       .def("__hash__", [](const Matrix& a) { return MatrixHash{}(a); })

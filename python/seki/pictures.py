@@ -47,3 +47,12 @@ Matrix._repr_latex_ = lambda self: "$" + to_latex(self).replace("\n", " ") + "$"
 Matrix.to_html = to_html
 Matrix.to_latex = to_latex
 Matrix.svg = svg
+
+
+def _array(self, dtype=None, copy=None):
+    import numpy
+
+    return numpy.array(self.tolist(), dtype=dtype)
+
+
+Matrix.__array__ = _array  # numpy.asarray(m)

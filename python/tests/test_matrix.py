@@ -21,6 +21,9 @@ def test_construction_and_access():
     assert seki.Matrix("3,10,0/0,3,3")[0, 1] == 10
     with pytest.raises(IndexError):
         m[3, 0]
+    assert np.asarray(m).tolist() == m.tolist()
+    import pickle
+    assert pickle.loads(pickle.dumps(m)) == m
 
 
 def test_equality_and_isomorphism():
