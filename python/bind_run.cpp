@@ -6,6 +6,7 @@
 #include <atomic>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/base/input_error.hpp"
@@ -19,6 +20,7 @@
 #include "engine/run/verify.hpp"
 #include "python/bindings.hpp"
 #include "python/py_json.hpp"
+#include "python/py_progress.hpp"
 
 namespace py = pybind11;
 
@@ -60,32 +62,36 @@ py::dict OutcomeLine(const std::string& line) {
   return d;
 }
 
-// Calls progress(level) after each level (with the GIL) and polls Python's signals; an exception
-// there (KeyboardInterrupt included) sets the stop flag and is kept to be raised after the run.
-class ProgressObserver : public RunObserver {
+// The run's events for Python: progress(level report) after each level, signals polled at each.
+class RunProgress : public RunObserver {
  public:
-  explicit ProgressObserver(py::object progress) : progress_(std::move(progress)) {}
-
-  void LevelStarted(int, std::atomic<std::uint64_t>*) override { Call(nullptr); }
-  void LevelFinished(const LevelReport& level) override { Call(&level); }
-
-  std::atomic<bool> stop{false};
-  std::optional<py::error_already_set> error;
-
- private:
-  void Call(const LevelReport* level) {
-    if (error) return;
-    py::gil_scoped_acquire acquire;
-    try {
-      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-      if (level && !progress_.is_none()) progress_(ToPython(LevelReportJson(*level)));
-    } catch (py::error_already_set& e) {
-      error.emplace(std::move(e));
-      stop = true;
-    }
+  explicit RunProgress(PythonProgress& python) : python_(python) {}
+  void LevelStarted(int, std::atomic<std::uint64_t>*) override { python_.Poll(); }
+  void LevelFinished(const LevelReport& level) override {
+    python_.Event([&] { return ToPython(LevelReportJson(level)); });
   }
 
-  py::object progress_;
+ private:
+  PythonProgress& python_;
+};
+
+// The check's events for Python: progress({"rows", "cols", "sum", "classes", "seconds"}) after
+// each level of each shape.
+class CheckProgress : public CheckObserver {
+ public:
+  explicit CheckProgress(PythonProgress& python) : python_(python) {}
+  void LevelFinished(const EnumerationSpace& space, int sum, std::uint64_t classes,
+                     double seconds) override {
+    python_.Event([&] {
+      py::dict d;
+      d["rows"] = space.rows, d["cols"] = space.cols, d["sum"] = sum;
+      d["classes"] = classes, d["seconds"] = seconds;
+      return d;
+    });
+  }
+
+ private:
+  PythonProgress& python_;
 };
 
 py::object Enumerate(int rows, int cols, int max_entry, int max_sum, const std::string& out,
@@ -100,13 +106,14 @@ py::object Enumerate(int rows, int cols, int max_entry, int max_sum, const std::
   p.memory_limit_bytes = memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit");
   p.outcomes = outcomes, p.resume = resume, p.force = force, p.generate_only = generate_only;
   p.command_line = command_line;
-  ProgressObserver observer(std::move(progress));
+  PythonProgress python(std::move(progress));
+  RunProgress observer(python);
   RunResult r;
   {
     py::gil_scoped_release release;
-    r = Run(p, &observer, &observer.stop).Execute();
+    r = Run(p, &observer, python.stop()).Execute();
   }
-  if (observer.error) throw std::move(*observer.error);
+  python.RaiseIfStopped();
   py::dict d;
   d["status"] = r.status == RunStatus::kCompleted     ? "completed"
                 : r.status == RunStatus::kInterrupted ? "interrupted"
@@ -153,7 +160,8 @@ py::object Export(const std::string& dir, const std::string& file, bool force) {
 
 py::object Check(const std::string& conjecture, const std::vector<std::string>& shapes,
                  int max_rows, int max_cols, int max_entry, int max_sum, int min_height,
-                 int threads, const std::string& memory_limit, const std::string& command) {
+                 int threads, const std::string& memory_limit, const std::string& command,
+                 py::object progress) {
   CheckRequest r;
   r.conjecture = conjecture;
   r.shapes = shapes;
@@ -163,10 +171,16 @@ py::object Check(const std::string& conjecture, const std::vector<std::string>& 
   CheckRequestBasics(r);
   r.memory_limit_bytes = memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit");
   r.command = command;
+  const CheckPlan plan = PlanRegionCheck(r);
+  PythonProgress python(std::move(progress));
+  CheckProgress observer(python);
   nlohmann::ordered_json j;
-  {
+  try {
     py::gil_scoped_release release;
-    j = CheckReportJson(CheckRegion(r));
+    j = CheckReportJson(RunRegionCheck(plan, &observer, python.stop()));
+  } catch (const LevelInterrupted&) {
+    python.RaiseIfStopped();
+    throw;
   }
   return ToPython(j);
 }
@@ -191,7 +205,7 @@ void BindRun(py::module_& m) {
   m.def("export_sqlite", &Export, py::arg("dir"), py::arg("file"), py::arg("force"));
   m.def("check", &Check, py::arg("conjecture"), py::arg("shapes"), py::arg("max_rows"),
         py::arg("max_cols"), py::arg("max_entry"), py::arg("max_sum"), py::arg("min_height"),
-        py::arg("threads"), py::arg("memory_limit"), py::arg("command"));
+        py::arg("threads"), py::arg("memory_limit"), py::arg("command"), py::arg("progress"));
 }
 
 }  // namespace seki::python

@@ -100,14 +100,16 @@ def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, out
 
 
 def check(conjecture, shapes=(), max_rows=None, max_cols=None, max_entry=None, max_sum=None,
-          min_height=None, threads=0, memory_limit=None):
-    """``seki check CONJECTURE``: a dict with the fields of ``seki check --json``."""
+          min_height=None, threads=0, memory_limit=None, progress=None):
+    """``seki check CONJECTURE``: a dict with the fields of ``seki check --json``.
+    ``progress(level)`` is called after each level of each shape with {"rows", "cols", "sum",
+    "classes", "seconds"}; an exception there (or Ctrl-C) stops the check and is raised again."""
     def bound(x):
         return -1 if x is None else x
     command = f"seki.check({conjecture!r}, shapes={list(shapes)!r})"
     return _seki.check(str(conjecture), [str(s) for s in shapes], bound(max_rows),
                        bound(max_cols), bound(max_entry), bound(max_sum), bound(min_height),
-                       threads, memory_limit or "", command)
+                       threads, memory_limit or "", command, progress)
 
 
 def verify(dir, sample=None, seed=None):

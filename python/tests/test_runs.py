@@ -108,7 +108,9 @@ def test_check_equals_cli(cli, tmp_path):
                 str(path))
     assert p.returncode == 0, p.stderr
     expected = json.loads(path.read_text())
-    got = seki.check("6.3", shapes=["2x3"], max_entry=3)
+    levels = []
+    got = seki.check("6.3", shapes=["2x3"], max_entry=3, progress=levels.append)
+    assert sum(level["classes"] for level in levels) == got["totals"]["classes"]
     for j in (expected, got):
         j.pop("command"), j.pop("seconds"), j.pop("threads")
         for s in j["shapes"]:
@@ -139,3 +141,15 @@ def test_ctrl_c_stops_the_run_cleanly(tmp_path):
     assert seki.verify(out)["ok"]
     again = seki.enumerate(2, 3, max_entry=2, out=out, threads=1, resume=True)
     assert again == summary  # already complete: nothing done, the same summary
+
+
+def test_exception_in_check_progress_stops_the_check():
+    class Stop(Exception):
+        pass
+
+    def stop(level):
+        if level["sum"] == 2:
+            raise Stop
+
+    with pytest.raises(Stop):
+        seki.check("6.3", shapes=["2x3"], max_entry=3, threads=1, progress=stop)
