@@ -9,33 +9,17 @@
 #include <string_view>
 
 #include "apps/cli_error.hpp"
-#include "engine/base/matrix_text.hpp"
-#include "engine/base/rules.hpp"
+#include "engine/base/starting_position.hpp"
 
 namespace seki::cli {
 namespace {
 
 constexpr std::string_view kSpace = " \t\r\n\v\f";
 
-// Why a parsed matrix is not a legal starting position ("" when it is one).
-std::string StartingPositionProblem(const Matrix& a) {
-  if (IsStartingPosition(a)) return "";
-  for (int i = 0; i < a.rows(); ++i)
-    if (a.row_sum(i) == 0) return "row " + std::to_string(i + 1) + " is zero";
-  for (int j = 0; j < a.cols(); ++j)
-    if (a.col_sum(j) == 0) return "column " + std::to_string(j + 1) + " is zero";
-  return "not a starting position";
-}
-
 MatrixInput Parse(std::string where, std::string_view text) {
-  try {
-    Matrix a = ParseMatrix(text);
-    if (std::string problem = StartingPositionProblem(a); !problem.empty())
-      throw CliError(where, problem);
-    return {std::move(where), a};
-  } catch (const ParseError& e) {
-    throw CliError(where, e.what());
-  }
+  const Matrix a = ParseMatrixAt(where, text);
+  CheckStartingPosition(a, where);
+  return {std::move(where), a};
 }
 
 void ReadLines(std::istream& in, const std::string& name, std::vector<MatrixInput>& out) {

@@ -11,6 +11,7 @@
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
 #include "apps/play_command.hpp"
+#include "apps/plot_command.hpp"
 #include "apps/reproduce_command.hpp"
 #include "apps/show_command.hpp"
 #include "apps/solve_command.hpp"
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
   seki::cli::AddVerifyCommand(app);
   seki::cli::AddExportCommand(app);
   seki::cli::AddCheckCommand(app, argc, argv);
+  seki::cli::AddPlotCommand(app);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 
   try {

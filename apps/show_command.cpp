@@ -9,6 +9,8 @@
 #include "apps/matrix_input.hpp"
 #include "apps/show_format.hpp"
 #include "engine/research/matrix_report.hpp"
+#include "engine/structure/go_picture.hpp"
+#include "storage/atomic_file.hpp"
 
 namespace seki::cli {
 namespace {
@@ -54,6 +56,11 @@ void RunShow(const ShowOptions& options) {
       ReadStartingPositions(options.matrices, options.input_file);
   for (const MatrixInput& input : inputs)  // refuse hopeless positions before printing anything
     if (SurelyTooLargeToSolve(input.matrix)) throw CliError(input.where, "too large to solve");
+  if (!options.svg_file.empty()) {
+    if (inputs.size() != 1)
+      throw CliError("--svg", "draws one matrix, got " + std::to_string(inputs.size()));
+    WriteOutputFile(options.svg_file, GoPictureSvg(inputs.front().matrix));
+  }
   const bool json = options.format == "json";
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     const MatrixReport report = DescribeMatrix(inputs[k].matrix, true, inputs[k].where);
@@ -104,6 +111,10 @@ void AddShowCommand(CLI::App& app) {
       "Matrix facts: shape, sum, height, canonical form, transpose, IDSM, prime blocks, symmetry, "
       "planarity, and both games' values and classes");
   AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format);
+  sub->add_option("--svg", options->svg_file,
+                  "Also write the matrix's GO picture (stones for rows and columns, A(i,j) shared "
+                  "liberties between them; a planar drawing when the graph is planar) to FILE")
+      ->type_name("FILE");
   sub->footer(std::string(kMatrixSyntax) +
               "\nJSON: one object per matrix per line with keys matrix, rows, cols, sum, height, "
               "canonical, transpose, idsm, line_sum, row_sums, col_sums, prime, blocks, "

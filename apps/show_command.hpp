@@ -3,7 +3,9 @@
 //                                            prime blocks, symmetry, planarity, both games' values
 //   `seki extend MATRIX --at I,J [--kind E1|E2] | --all`   the E1/E2 extensions with their classes
 //   `seki family A|B|C --n N`                A^n, B^n or the 2-cycle C_N with its classes
-// Each takes --format text|json (JSON: one object per line). Bad input: one line, exit 2.
+// `seki show MATRIX --svg FILE` also writes the matrix's GO picture
+// (engine/structure/go_picture.hpp). Each takes --format text|json (JSON: one object per line). Bad
+// input: one line, exit 2.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -16,6 +18,7 @@ struct ShowOptions {
   std::vector<std::string> matrices;  // "-" reads standard input
   std::string input_file;
   std::string format = "text";
+  std::string svg_file;  // --svg FILE: also write the GO picture of the (one) matrix
 };
 void RunShow(const ShowOptions& options);
 

@@ -2,17 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/base/matrix_text.hpp"
+#include "engine/research/report_json.hpp"
 
 namespace seki::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
 std::string L(Result x) { return std::string(1, Letter(x)); }
-std::string P(Player p) { return std::string(1, PlayerName(p)); }
 Player First(std::size_t line_index) { return line_index == 0 ? Player::kR : Player::kC; }
 
 // The active moves laid out as the matrix: "R/C" values at each positive entry, "." at zeros.
@@ -35,49 +31,7 @@ void AppendMoveGrid(const SolveReport& report, const GameReport& game, std::stri
 }
 
 void AppendLine(const PlayLine& line, Player first, std::string& out) {
-  out += fmt::format("    {} first:", PlayerName(first));
-  for (const PlayStep& step : line.steps) {
-    if (step.pass)
-      out += fmt::format(" {} pass", PlayerName(step.player));
-    else
-      out += fmt::format(" {}({},{})", PlayerName(step.player), step.row + 1, step.col + 1);
-  }
-  out += fmt::format(" -> {}\n", line.ending);
-}
-
-Json LineJson(const PlayLine& line) {
-  Json steps = Json::array();
-  for (const PlayStep& step : line.steps) {
-    Json s = {{"player", P(step.player)}, {"pass", step.pass}};
-    if (!step.pass) {
-      s["row"] = step.row + 1;
-      s["col"] = step.col + 1;
-    }
-    s["after"] = FormatMatrix(step.after);
-    steps.push_back(std::move(s));
-  }
-  return {{"result", L(line.result)}, {"ending", line.ending}, {"steps", std::move(steps)}};
-}
-
-Json GameJson(const GameReport& game) {
-  const Outcome& o = game.outcome;
-  Json j = {{"R", L(o.R)},
-            {"C", L(o.C)},
-            {"r", L(o.r)},
-            {"c", L(o.c)},
-            {"class", std::string(ClassName(o.seki_class()))}};
-  if (!game.moves.empty() || !game.lines.empty()) {
-    Json moves = Json::array();
-    for (const MoveRow& m : game.moves)
-      moves.push_back(
-          {{"row", m.row + 1}, {"col", m.col + 1}, {"R", L(m.for_r)}, {"C", L(m.for_c)}});
-    Json lines = Json::object();
-    for (std::size_t k = 0; k < game.lines.size(); ++k)
-      lines[P(First(k))] = LineJson(game.lines[k]);
-    j["moves"] = std::move(moves);
-    j["lines"] = std::move(lines);
-  }
-  return j;
+  out += fmt::format("    {} first:{}\n", PlayerName(first), PlayLineText(line));
 }
 
 }  // namespace
@@ -98,15 +52,6 @@ std::string FormatText(const SolveReport& report) {
   return out;
 }
 
-std::string FormatJson(const SolveReport& report) {
-  const Matrix& a = report.matrix;
-  Json j = {{"matrix", FormatMatrix(a)},
-            {"rows", a.rows()},
-            {"cols", a.cols()},
-            {"sum", a.sum()},
-            {"height", a.height()}};
-  for (Game g : kGames) j[std::string(GameName(g))] = GameJson(report[g]);
-  return j.dump();
-}
+std::string FormatJson(const SolveReport& report) { return SolveReportJson(report).dump(); }
 
 }  // namespace seki::cli

@@ -10,7 +10,8 @@
 #   engine/level         base, canon, storage, structure
 #   engine/run           base, canon, storage, structure, solve, level
 #   engine/research      base, canon, storage, structure, solve, level, run
-#   apps                 everything of ours except tests/ and bench/
+#   apps                 everything of ours except tests/, bench/ and python/
+#   python               everything of ours except tests/, bench/ and apps/ (the Python package)
 set(allowed_engine/base "engine/base")
 set(allowed_canon "engine/base;canon")
 set(allowed_storage "engine/base;storage")
@@ -22,8 +23,9 @@ set(allowed_engine/run
 set(allowed_engine/research
     "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run;engine/research")
 set(allowed_apps "${allowed_engine/research};apps")
+set(allowed_python "${allowed_engine/research};python")
 set(layers engine/base canon storage engine/solve engine/structure engine/level engine/run
-           engine/research apps)
+           engine/research apps python)
 
 set(violations "")
 set(checked 0)
@@ -41,7 +43,7 @@ foreach(layer IN LISTS layers)
         continue()
       endif()
       set(header "${CMAKE_MATCH_1}")
-      if(NOT header MATCHES "^(engine/[a-z_]+|canon|storage|apps|tests|bench)/")
+      if(NOT header MATCHES "^(engine/[a-z_]+|canon|storage|apps|python|tests|bench)/")
         continue()  # a system or third-party header written with quotes
       endif()
       set(ok FALSE)

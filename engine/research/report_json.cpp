@@ -1,0 +1,164 @@
+#include "engine/research/report_json.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/base/matrix_text.hpp"
+#include "engine/run/tool_version.hpp"
+
+namespace seki {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string L(Result x) { return std::string(1, Letter(x)); }
+std::string P(Player p) { return std::string(1, PlayerName(p)); }
+
+Json StepsJson(const PlayLine& line) {
+  Json steps = Json::array();
+  for (const PlayStep& step : line.steps) {
+    Json s = {{"player", P(step.player)}, {"pass", step.pass}};
+    if (!step.pass) {
+      s["row"] = step.row + 1;
+      s["col"] = step.col + 1;
+    }
+    s["after"] = FormatMatrix(step.after);
+    steps.push_back(std::move(s));
+  }
+  return steps;
+}
+
+Json GameJson(const GameReport& game) {
+  const Outcome& o = game.outcome;
+  Json j = {{"R", L(o.R)},
+            {"C", L(o.C)},
+            {"r", L(o.r)},
+            {"c", L(o.c)},
+            {"class", std::string(ClassName(o.seki_class()))}};
+  if (!game.moves.empty() || !game.lines.empty()) {
+    Json moves = Json::array();
+    for (const MoveRow& m : game.moves)
+      moves.push_back(
+          {{"row", m.row + 1}, {"col", m.col + 1}, {"R", L(m.for_r)}, {"C", L(m.for_c)}});
+    Json lines = Json::object();
+    for (std::size_t k = 0; k < game.lines.size(); ++k)
+      lines[P(k == 0 ? Player::kR : Player::kC)] = PlayLineJson(game.lines[k]);
+    j["moves"] = std::move(moves);
+    j["lines"] = std::move(lines);
+  }
+  return j;
+}
+
+std::string GameTitle(Game g) { return g == Game::kSeki ? "SEKI" : "D-SEKI"; }
+
+Json OutcomeJson(const Outcome& o, Game g) {
+  return {{"R", L(o.R)},
+          {"C", L(o.C)},
+          {"r", L(o.r)},
+          {"c", L(o.c)},
+          {"class", ClassLabel(g, o.seki_class())}};
+}
+
+Json FindingJson(const Finding& f) {
+  const Matrix& a = f.matrix;
+  return {{"matrix", FormatMatrix(a)},
+          {"rows", a.rows()},
+          {"cols", a.cols()},
+          {"sum", a.sum()},
+          {"height", a.height()},
+          {"kind", f.kind},
+          {"reason", f.reason},
+          {"seki", OutcomeJson(f.values.seki, Game::kSeki)},
+          {"dseki", OutcomeJson(f.values.dseki, Game::kDSeki)},
+          {"lines",
+           {{"game", GameTitle(f.game)},
+            {"R", PlayLineJson(f.lines[0], true)},
+            {"C", PlayLineJson(f.lines[1], true)}}}};
+}
+
+Json ShapeJson(const ShapeCheck& s) {
+  Json counts = Json::object();
+  for (const auto& [name, n] : s.counts) counts[name] = n;
+  Json classes = Json::object();
+  for (Game g : kGames) {
+    const std::string name(GameName(g));
+    classes[name] = {{"seki", s.SekiCount(g)},
+                     {"complete", s.Count(g, SekiClass::kComplete)},
+                     {"semi-complete", s.Count(g, SekiClass::kSemiComplete)}};
+  }
+  Json findings = Json::array();
+  for (const Finding& f : s.findings) findings.push_back(FindingJson(f));
+  Json j = {{"rows", s.rows},           {"cols", s.cols},
+            {"max_entry", s.max_entry}, {"max_sum", s.max_sum},
+            {"classes", s.classes},     {"burnside_classes", s.expected_classes},
+            {"examined", s.examined},   {"seconds", s.seconds},
+            {"class_counts", classes},  {"counts", counts}};
+  if (s.conjecture == Conjecture::k62) {
+    Json heights = Json::object();
+    for (std::size_t h = 1; h < s.complete_seki_by_height.size(); ++h)
+      if (s.complete_seki_by_height[h] > 0)
+        heights[std::to_string(h)] = s.complete_seki_by_height[h];
+    j["complete_seki_by_height"] = heights;
+    j["largest_complete_seki_height"] = s.largest_complete_seki_height;
+  }
+  j["findings"] = findings;
+  return j;
+}
+
+}  // namespace
+
+std::string PlayLineText(const PlayLine& line) {
+  std::string out;
+  for (const PlayStep& step : line.steps) {
+    if (step.pass)
+      out += fmt::format(" {} pass", PlayerName(step.player));
+    else
+      out += fmt::format(" {}({},{})", PlayerName(step.player), step.row + 1, step.col + 1);
+  }
+  return out + " -> " + line.ending;
+}
+
+nlohmann::ordered_json PlayLineJson(const PlayLine& line, bool with_text) {
+  Json j = {{"result", L(line.result)}, {"ending", line.ending}};
+  if (with_text) j["text"] = PlayLineText(line).substr(1);
+  j["steps"] = StepsJson(line);
+  return j;
+}
+
+nlohmann::ordered_json SolveReportJson(const SolveReport& report) {
+  const Matrix& a = report.matrix;
+  Json j = {{"matrix", FormatMatrix(a)},
+            {"rows", a.rows()},
+            {"cols", a.cols()},
+            {"sum", a.sum()},
+            {"height", a.height()}};
+  for (Game g : kGames) j[std::string(GameName(g))] = GameJson(report[g]);
+  return j;
+}
+
+nlohmann::ordered_json CheckReportJson(const CheckReport& r) {
+  Json shapes = Json::array();
+  for (const ShapeCheck& s : r.shapes) shapes.push_back(ShapeJson(s));
+  std::uint64_t classes = 0, examined = 0;
+  for (const ShapeCheck& s : r.shapes) classes += s.classes, examined += s.examined;
+  const auto bound = [](int b) { return b < 0 ? Json(nullptr) : Json(b); };
+  return {{"tool", {{"name", "seki"}, {"version", ToolVersion()}, {"commit", ToolCommit()}}},
+          {"command", r.command},
+          {"conjecture", std::string(ConjectureName(r.conjecture))},
+          {"statement", std::string(ConjectureStatement(r.conjecture))},
+          {"reported", std::string(FindingMeaning(r.conjecture))},
+          {"region",
+           {{"max_entry", bound(r.max_entry)},
+            {"max_sum", bound(r.max_sum)},
+            {"min_height", r.conjecture == Conjecture::k62 ? Json(r.min_height) : Json(nullptr)}}},
+          {"threads", r.threads},
+          {"shapes", shapes},
+          {"totals",
+           {{"classes", classes},
+            {"examined", examined},
+            {"findings", r.FindingCount()},
+            {"listed", r.ListedCount()}}},
+          {"result", r.Result()},
+          {"seconds", r.seconds}};
+}
+
+}  // namespace seki

@@ -1,0 +1,30 @@
+// The JSON documents of single-matrix solves and region checks, as every driver writes them:
+// `seki solve --format json` (one object per matrix), `seki check --json`, and the dictionaries of
+// the Python package (which converts these objects, so its fields are the CLI's field for field).
+// Concurrency: pure functions.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/research/region_check.hpp"
+#include "engine/solve/play.hpp"
+#include "engine/solve/solve_report.hpp"
+
+namespace seki {
+
+// " R(1,2) C pass ... -> ending": a line of play, rows and columns numbered from 1.
+std::string PlayLineText(const PlayLine& line);
+
+// {"result", "ending", "steps": [{"player", "pass", "row", "col", "after"}, ...]}; with_text adds
+// "text" (PlayLineText without its leading space) before "steps".
+nlohmann::ordered_json PlayLineJson(const PlayLine& line, bool with_text = false);
+
+// {"matrix", "rows", "cols", "sum", "height", "seki": {...}, "dseki": {...}}, each game
+// {"R", "C", "r", "c", "class"} and, when the report has them, "moves" and "lines".
+nlohmann::ordered_json SolveReportJson(const SolveReport& report);
+
+// The whole `seki check --json` document.
+nlohmann::ordered_json CheckReportJson(const CheckReport& report);
+
+}  // namespace seki

@@ -1,0 +1,78 @@
+// solve, moves and optimal lines: engine/solve (BoundedSearch or Solver) and the JSON documents of
+// engine/research/report_json.hpp, so the dictionaries are `seki solve --format json`'s.
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+
+#include "engine/base/input_error.hpp"
+#include "engine/base/starting_position.hpp"
+#include "engine/research/report_json.hpp"
+#include "engine/solve/search.hpp"
+#include "engine/solve/solve_report.hpp"
+#include "python/bindings.hpp"
+#include "python/py_json.hpp"
+
+namespace py = pybind11;
+
+namespace seki::python {
+namespace {
+
+// Runs f(engine) without the GIL, with a fresh engine of the chosen kind; a position too large for
+// the engine is an InputError naming the matrix, as in the CLI.
+template <class F>
+nlohmann::ordered_json WithEngine(const Matrix& a, bool exhaustive, F&& f) {
+  CheckStartingPosition(a, Where(a));
+  py::gil_scoped_release release;
+  try {
+    if (exhaustive) {
+      Solver solver;
+      return f(solver);
+    }
+    BoundedSearch search;
+    return f(search);
+  } catch (const SolveTooLarge& e) {
+    throw InputError(Where(a), std::string("too large to solve: ") + e.what());
+  }
+}
+
+py::object Solve(const Matrix& a, bool exhaustive, bool moves) {
+  const auto j = WithEngine(
+      a, exhaustive, [&](auto& engine) { return SolveReportJson(BuildReport(engine, a, moves)); });
+  return ToPython(j);
+}
+
+Game ParseGame(const std::string& text) {
+  if (text == "seki") return Game::kSeki;
+  if (text == "dseki") return Game::kDSeki;
+  throw InputError("game", "'" + text + "' is not seki or dseki");
+}
+
+Player ParsePlayer(const std::string& text) {
+  if (text == "R") return Player::kR;
+  if (text == "C") return Player::kC;
+  throw InputError("first", "'" + text + "' is not R or C");
+}
+
+py::object Line(const Matrix& a, const std::string& game, const std::string& first,
+                bool exhaustive) {
+  const Game g = ParseGame(game);
+  const Player p = ParsePlayer(first);
+  const auto j = WithEngine(a, exhaustive, [&](auto& engine) {
+    return PlayLineJson(OptimalLine(engine, a, g, p), true);
+  });
+  return ToPython(j);
+}
+
+}  // namespace
+
+void BindSolve(py::module_& m) {
+  m.def("solve_json", &Solve, py::arg("matrix"), py::arg("exhaustive") = false,
+        py::arg("moves") = false,
+        "`seki solve --format json [--moves] [--exhaustive]` for one matrix, as a dict.");
+  m.def("optimal_line_json", &Line, py::arg("matrix"), py::arg("game") = "seki",
+        py::arg("first") = "R", py::arg("exhaustive") = false,
+        "One line of optimal play: {result, ending, text, steps}.");
+}
+
+}  // namespace seki::python

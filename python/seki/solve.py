@@ -1,0 +1,64 @@
+"""Values of one matrix: solve, moves, optimal_line (engine/solve through ``_seki``)."""
+
+from . import _seki
+from ._seki import Matrix
+
+
+class GameValues:
+    """One game's values: R, C (who wins when R resp. C begins, for the player to move), r, c
+    (best active move; 'L': that player must pass), each 'W', 'D' or 'L', and the class name
+    ('complete', 'semi-complete', 'seki' or 'none')."""
+
+    def __init__(self, fields):
+        self._fields = fields
+        self.R, self.C = fields["R"], fields["C"]
+        self.r, self.c = fields["r"], fields["c"]
+        self.class_name = fields["class"]
+
+    def __getitem__(self, key):
+        return self._fields[key]
+
+    def to_dict(self):
+        return dict(self._fields)
+
+    def __repr__(self):
+        return f"GameValues(R={self.R!r}, C={self.C!r}, r={self.r!r}, c={self.c!r}, class={self.class_name!r})"
+
+
+class Solution:
+    """Both games' values of a matrix; ``to_dict()`` is ``seki solve --format json``'s object."""
+
+    def __init__(self, fields):
+        self._fields = fields
+        self.matrix = Matrix(fields["matrix"])
+        self.seki = GameValues(fields["seki"])
+        self.dseki = GameValues(fields["dseki"])
+
+    def __getitem__(self, key):
+        return self._fields[key]
+
+    def to_dict(self):
+        return self._fields
+
+    def __repr__(self):
+        return f"Solution({self.matrix!s}: seki={self.seki!r}, dseki={self.dseki!r})"
+
+
+def solve(m, exhaustive=False):
+    """Both games' values of a starting position (the bounded search, or the exhaustive memo
+    solver with ``exhaustive=True``; the values are the same)."""
+    return Solution(_seki.solve_json(Matrix(m), exhaustive, False))
+
+
+def moves(m, exhaustive=False):
+    """Every active move and its result for R and for C when that player makes it, per game:
+    ``{"seki": [{"row", "col", "R", "C"}, ...], "dseki": [...]}`` (rows, columns from 1)."""
+    j = _seki.solve_json(Matrix(m), exhaustive, True)
+    return {game: j[game]["moves"] for game in ("seki", "dseki")}
+
+
+def optimal_line(m, game="seki", first="R", exhaustive=False):
+    """One line of optimal play from m in ``game`` ('seki' or 'dseki') with ``first`` ('R' or
+    'C') moving first: ``{"result", "ending", "text", "steps": [{"player", "pass", "row", "col",
+    "after"}]}``; result is for the first player."""
+    return _seki.optimal_line_json(Matrix(m), game, first, exhaustive)

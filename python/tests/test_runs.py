@@ -1,0 +1,155 @@
+"""enumerate, read_run, verify, export_sqlite and check against the CLI and the known counts."""
+
+import json
+import sqlite3
+
+import pytest
+
+import seki
+
+FIG2 = "033/331/312"
+
+
+def test_enumerate_and_progress(run3x3):
+    out, summary, levels = run3x3
+    assert summary["totals"]["classes"] == 8240
+    assert [level["sum"] for level in levels] == list(range(0, 28))  # level 0 included
+    assert sum(level["classes"] for level in levels) == 8240
+    assert set(levels[5]) >= {"sum", "classes", "starting", "members", "seconds",
+                              "peak_rss_bytes"}
+
+
+def test_read_run(run3x3):
+    out, summary, _ = run3x3
+    run = seki.read_run(out)
+    assert run.manifest["complete"] is True
+    assert run.summary == summary
+    members = summary["totals"]["members"]
+    for game in ("seki", "dseki"):
+        for kind in ("seki", "complete", "semi-complete"):
+            records = list(run.catalogue(game, kind))
+            assert len(records) == members[f"{game}/{kind}"]
+    complete = list(run.catalogue("seki", "complete"))
+    height3 = [r for r in complete if r["height"] == 3]
+    assert len(height3) == 7
+    assert any(r["matrix"] == seki.Matrix(FIG2).canonical() for r in height3)
+    r = height3[0]
+    assert (r["R"], r["C"], r["r"], r["c"]) == ("D", "D", "L", "L")
+    assert sum(1 for _ in run.outcomes()) == summary["totals"]["starting"]
+    with pytest.raises(ValueError):
+        run.catalogue("go", "seki")
+
+
+def test_to_pandas(run3x3):
+    pytest.importorskip("pandas")
+    df = seki.read_run(run3x3[0]).to_pandas("seki", "complete")
+    assert len(df) > 0 and "height" in df.columns
+
+
+def test_bad_line_is_reported(tmp_path, run3x3):
+    import shutil
+    copy = tmp_path / "copy"
+    shutil.copytree(run3x3[0], copy)
+    with open(copy / "seki/complete.txt", "a") as f:
+        f.write("033/331/312 sum=19\n")
+    with pytest.raises(ValueError, match=r"complete.txt:\d+: catalogue line: "):
+        list(seki.read_run(copy).catalogue("seki", "complete"))
+
+
+def test_missing_run_raises_the_cli_message(cli, tmp_path):
+    missing = str(tmp_path / "nothing")
+    with pytest.raises(ValueError) as e:
+        seki.read_run(missing)
+    assert str(e.value) == cli.error("verify", missing)
+
+
+def test_enumerate_bad_parameters_raise_the_cli_message(cli, tmp_path):
+    out = str(tmp_path / "bad")
+    with pytest.raises(ValueError) as e:
+        seki.enumerate(9, 3, max_entry=3, out=out)
+    assert str(e.value) == cli.error("enumerate", "--rows", "9", "--cols", "3", "--max-entry", "3",
+                                     "--out", out)
+
+
+def test_interrupted_by_progress_then_resumed(tmp_path):
+    out = tmp_path / "2x3"
+
+    def stop_at_level_4(level):
+        if level["sum"] == 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        seki.enumerate(2, 3, max_entry=2, out=out, threads=1, progress=stop_at_level_4)
+    assert not (out / "summary.json").exists()
+    summary = seki.enumerate(2, 3, max_entry=2, out=out, threads=1, resume=True)
+    fresh = seki.enumerate(2, 3, max_entry=2, out=tmp_path / "fresh", threads=1)
+    assert summary["totals"] == fresh["totals"]
+
+
+def test_verify_and_export(run3x3, tmp_path):
+    out, summary, _ = run3x3
+    report = seki.verify(out, sample=200, seed=1)
+    assert report["ok"] and report["failed"] == 0 and report["total"] > 40
+    assert report["seed"] == 1
+    db = tmp_path / "3x3.db"
+    result = seki.export_sqlite(out, db)
+    assert result == {"classes": summary["totals"]["starting"], "source": "outcomes.txt"}
+    with sqlite3.connect(db) as con:
+        (n,) = con.execute("select count(*) from classes where seki_class = 'complete'").fetchone()
+    assert n == summary["totals"]["members"]["seki/complete"]
+    with pytest.raises(ValueError):
+        seki.export_sqlite(out, db)  # exists, no force
+    assert seki.export_sqlite(out, db, force=True)["classes"] == result["classes"]
+
+
+def test_check_equals_cli(cli, tmp_path):
+    path = tmp_path / "check.json"
+    p = cli.run("check", "6.3", "--shapes", "2x3", "--max-entry", "3", "--quiet", "--json",
+                str(path))
+    assert p.returncode == 0, p.stderr
+    expected = json.loads(path.read_text())
+    levels = []
+    got = seki.check("6.3", shapes=["2x3"], max_entry=3, progress=levels.append)
+    assert sum(level["classes"] for level in levels) == got["totals"]["classes"]
+    for j in (expected, got):
+        j.pop("command"), j.pop("seconds"), j.pop("threads")
+        for s in j["shapes"]:
+            s.pop("seconds")
+    assert got == expected
+    assert got["result"] == "no-counterexample"
+    with pytest.raises(ValueError) as e:
+        seki.check("7.1", shapes=["2x3"], max_entry=3)
+    assert str(e.value) == cli.error("check", "7.1", "--shapes", "2x3", "--max-entry", "3")
+
+
+def test_ctrl_c_stops_the_run_cleanly(tmp_path):
+    """A SIGINT (Ctrl-C) during a run: the run stops after the level in progress, the finished
+    levels are kept, KeyboardInterrupt is raised, and resume=True finishes the same run."""
+    import os
+    import signal
+
+    out = tmp_path / "2x3"
+
+    def interrupt(level):
+        if level["sum"] == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        seki.enumerate(2, 3, max_entry=2, out=out, threads=1, progress=interrupt)
+    assert (out / "checkpoint.json").exists() and not (out / "summary.json").exists()
+    summary = seki.enumerate(2, 3, max_entry=2, out=out, threads=1, resume=True)
+    assert seki.verify(out)["ok"]
+    again = seki.enumerate(2, 3, max_entry=2, out=out, threads=1, resume=True)
+    assert again == summary  # already complete: nothing done, the same summary
+
+
+def test_exception_in_check_progress_stops_the_check():
+    class Stop(Exception):
+        pass
+
+    def stop(level):
+        if level["sum"] == 2:
+            raise Stop
+
+    with pytest.raises(Stop):
+        seki.check("6.3", shapes=["2x3"], max_entry=3, threads=1, progress=stop)

@@ -1,0 +1,71 @@
+"""solve, moves and optimal_line against the paper and `seki solve --format json`."""
+
+import pytest
+
+import seki
+
+FIG2 = "033/331/312"
+
+
+def test_paper_examples():
+    s = seki.solve(FIG2)
+    assert (s.seki.R, s.seki.C, s.seki.r, s.seki.c) == ("D", "D", "L", "L")
+    assert s.seki.class_name == "complete"
+    assert seki.solve("033/403/430").seki.class_name == "semi-complete"
+    for family in (seki.A, seki.B, seki.C):
+        assert seki.solve(family(3)).seki.R == "D"
+
+
+@pytest.mark.parametrize("text", [FIG2, "033/403/430", "13/33", "3,10,0/0,3,3"])
+def test_solve_equals_cli(cli, text):
+    (j,) = cli.json_lines("solve", "--format", "json", text)
+    assert seki.solve(text).to_dict() == j
+    assert seki.solve(text, exhaustive=True).to_dict() == j
+
+
+def test_families_equal_cli(cli):
+    ms = [seki.A(3), seki.B(3), seki.C(3), seki.A(4)]
+    lines = cli.json_lines("solve", "--format", "json", *[str(m) for m in ms])
+    assert [seki.solve(m).to_dict() for m in ms] == lines
+
+
+@pytest.mark.parametrize("text", [FIG2, "033/403/430", "22/22"])
+def test_moves_and_lines_equal_cli(cli, text):
+    (j,) = cli.json_lines("solve", "--moves", "--format", "json", text)
+    mv = seki.moves(text)
+    for game in ("seki", "dseki"):
+        assert mv[game] == j[game]["moves"]
+        for first in ("R", "C"):
+            line = seki.optimal_line(text, game=game, first=first)
+            expected = j[game]["lines"][first]
+            assert {k: line[k] for k in expected} == expected
+            assert line["text"].endswith(expected["ending"])
+
+
+def test_every_class_equals_cli(cli, run3x3, tmp_path):
+    """Every class with no zero line of 3x3, entries <= 3 (outcomes.txt: 7,456 classes), solved by
+    the module and by the CLI; the run's own values and the catalogues agree with both."""
+    run = seki.read_run(run3x3[0])
+    records = list(run.outcomes())
+    matrices = [r["matrix"] for r in records]
+    path = tmp_path / "matrices.txt"
+    path.write_text("".join(f"{m}\n" for m in matrices))
+    expected = cli.json_lines("solve", "--format", "json", "--input", str(path))
+    assert len(expected) == len(matrices) == 7456
+    got = [seki.solve(m).to_dict() for m in matrices]
+    assert got == expected
+    for r, j in zip(records, got):
+        assert r["seki"] == j["seki"] and r["dseki"] == j["dseki"]
+    catalogued = {str(r["matrix"]) for r in run.catalogue("dseki", "seki")}
+    assert catalogued == {j["matrix"] for j in got if j["dseki"]["class"] != "none"}
+
+
+def test_bad_input_raises_the_cli_message(cli):
+    for text in ["033/000/312", "030/030/300"]:
+        with pytest.raises(ValueError) as e:
+            seki.solve(text)
+        assert str(e.value) == cli.error("solve", text)
+    with pytest.raises(ValueError):
+        seki.optimal_line(FIG2, game="go")
+    with pytest.raises(ValueError):
+        seki.optimal_line(FIG2, first="X")
