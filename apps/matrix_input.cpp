@@ -9,12 +9,11 @@
 #include <string_view>
 
 #include "apps/cli_error.hpp"
+#include "engine/base/matrix_text.hpp"
 #include "engine/base/starting_position.hpp"
 
 namespace seki::cli {
 namespace {
-
-constexpr std::string_view kSpace = " \t\r\n\v\f";
 
 MatrixInput Parse(std::string where, std::string_view text) {
   const Matrix a = ParseMatrixAt(where, text);
@@ -26,8 +25,8 @@ void ReadLines(std::istream& in, const std::string& name, std::vector<MatrixInpu
   const std::size_t before = out.size();
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    const auto first = line.find_first_not_of(kSpace);
-    if (first == std::string::npos || line[first] == '#') continue;
+    const std::string_view content = TrimSpace(line);
+    if (content.empty() || content.front() == '#') continue;
     out.push_back(Parse(name + ":" + std::to_string(number), line));
   }
   if (in.bad()) throw CliError(name, "read error");
@@ -55,7 +54,7 @@ std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& a
       ReadLines(std::cin, "<stdin>", out);
       continue;
     }
-    const bool blank = args[k].find_first_not_of(kSpace) == std::string::npos;
+    const bool blank = TrimSpace(args[k]).empty();
     out.push_back(Parse(blank ? "argument " + std::to_string(k + 1) : args[k], args[k]));
   }
   if (!input_file.empty()) ReadFile(input_file, out);

@@ -64,7 +64,7 @@ Matrix FromRows(const py::sequence& rows) {
 Matrix MakeMatrix(const py::object& source) {
   if (py::isinstance<py::str>(source)) {
     const auto text = source.cast<std::string>();
-    const bool blank = text.find_first_not_of(" \t\r\n\v\f") == std::string::npos;
+    const bool blank = TrimSpace(text).empty();
     return ParseMatrixAt(blank ? kWhere : text, text);
   }
   if (py::isinstance<Matrix>(source)) return source.cast<Matrix>();

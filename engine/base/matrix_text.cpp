@@ -7,14 +7,6 @@
 namespace seki {
 namespace {
 
-constexpr std::string_view kSpace = " \t\r\n\v\f";
-
-std::string_view Trim(std::string_view s) {
-  const auto first = s.find_first_not_of(kSpace);
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
-}
-
 bool IsDigit(char ch) { return ch >= '0' && ch <= '9'; }
 
 // A character as it appears in a message: itself when printable, \xNN otherwise (keeps the
@@ -64,11 +56,12 @@ std::vector<int> ParseCommaRow(std::string_view text, int row) {
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
-  if (fields.size() == 2 && !Trim(fields[0]).empty() && Trim(fields[1]).empty()) fields.pop_back();
+  if (fields.size() == 2 && !TrimSpace(fields[0]).empty() && TrimSpace(fields[1]).empty())
+    fields.pop_back();
   std::vector<int> entries;
   for (std::size_t k = 0; k < fields.size(); ++k) {
     const int col = static_cast<int>(k) + 1;
-    const std::string_view field = Trim(fields[k]);
+    const std::string_view field = TrimSpace(fields[k]);
     if (field.empty()) {
       const char* where = k == 0                   ? "empty entry before the first comma"
                           : k + 1 == fields.size() ? "empty entry after the last comma"
@@ -96,8 +89,15 @@ std::vector<int> ParseDigitRow(std::string_view text, int row) {
 
 }  // namespace
 
+std::string_view TrimSpace(std::string_view s) {
+  constexpr std::string_view kSpace = " \t\r\n\v\f";
+  const auto first = s.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
+}
+
 Matrix ParseMatrix(std::string_view text) {
-  text = Trim(text);
+  text = TrimSpace(text);
   if (text.empty()) Fail("empty matrix");
 
   std::vector<std::string_view> lines;
@@ -115,7 +115,7 @@ Matrix ParseMatrix(std::string_view text) {
   std::vector<std::vector<int>> rows;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const int row = static_cast<int>(i) + 1;
-    const std::string_view line = Trim(lines[i]);
+    const std::string_view line = TrimSpace(lines[i]);
     if (line.empty()) Fail("row " + std::to_string(row) + ": empty row");
     rows.push_back(line.find(',') == std::string_view::npos ? ParseDigitRow(line, row)
                                                             : ParseCommaRow(line, row));

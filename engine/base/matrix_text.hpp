@@ -17,6 +17,9 @@ class ParseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The text without surrounding whitespace (space, tab, CR, LF, VT, FF).
+std::string_view TrimSpace(std::string_view text);
+
 // Parses the syntax above. Surrounding whitespace is ignored. Checks shape (1..8 rows and columns,
 // equal row lengths) and entries (0..255); does not require the matrix to be a starting position.
 Matrix ParseMatrix(std::string_view text);

@@ -14,14 +14,6 @@
 namespace seki {
 namespace {
 
-constexpr std::string_view kSpace = " \t\r\n\v\f";
-
-std::string_view Trim(std::string_view s) {
-  const auto first = s.find_first_not_of(kSpace);
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
-}
-
 bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t k = 0; k < a.size(); ++k)
@@ -31,7 +23,7 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
 
 // A positive number of at most three digits, or nothing.
 std::optional<int> ParseIndex(std::string_view s) {
-  s = Trim(s);
+  s = TrimSpace(s);
   int value = 0;
   const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
   if (s.empty() || s.size() > 3 || error != std::errc() || end != s.data() + s.size() || value < 1)
@@ -46,7 +38,7 @@ std::string Entry(int row, int col) {
 }  // namespace
 
 PlayMove ParsePlayMove(std::string_view text) {
-  const std::string_view t = Trim(text);
+  const std::string_view t = TrimSpace(text);
   if (EqualsIgnoringCase(t, "pass")) return {true, -1, -1};
   const auto comma = t.find(',');
   if (comma != std::string_view::npos) {
@@ -111,7 +103,7 @@ std::vector<PlayMove> PlaySession::LegalMoves() const {
 }
 
 const PlayStep& PlaySession::Play(std::string_view text) {
-  return Apply(ParsePlayMove(text), Trim(text));
+  return Apply(ParsePlayMove(text), TrimSpace(text));
 }
 
 const PlayStep& PlaySession::Play(const PlayMove& move) {
