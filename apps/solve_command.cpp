@@ -46,12 +46,7 @@ constexpr std::size_t kProbeBytes = std::size_t{4} << 20;
 
 // Refuses a matrix whose reachable positions surely exceed what the solver may hold.
 void CheckSize(const MatrixInput& input, std::size_t max_positions) {
-  const double bound = ReachableClassesLowerBound(input.matrix);
-  if (bound > static_cast<double>(max_positions)) {
-    throw CliError(input.where, fmt::format("too large to solve: at least {:.3g} positions are "
-                                            "reachable, the solver holds at most {:.3g}",
-                                            bound, static_cast<double>(max_positions)));
-  }
+  RefuseIfTooLarge(input.matrix, input.where, max_positions);
 }
 
 // The default path's size check: a matrix the Solver could not hold is refused unless the bounded

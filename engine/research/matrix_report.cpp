@@ -20,12 +20,7 @@ std::string Where(const Matrix& a, std::string_view where) {
 // Refuses a matrix whose reachable positions surely exceed what the solver may hold, then solves
 // it with `solver` (starting over once with an empty memo when earlier matrices filled it).
 Solution SolveChecked(std::unique_ptr<Solver>& solver, const Matrix& a, std::string_view where) {
-  const double bound = ReachableClassesLowerBound(a);
-  const auto max_positions = static_cast<double>(DefaultMaxPositions());
-  if (bound > max_positions)
-    throw InputError(Where(a, where), fmt::format("too large to solve: at least {:.3g} positions "
-                                                  "are reachable, the solver holds at most {:.3g}",
-                                                  bound, max_positions));
+  RefuseIfTooLarge(a, Where(a, where), DefaultMaxPositions());
   for (;;) {
     const bool fresh = solver->positions() == 0;
     try {

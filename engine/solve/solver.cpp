@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "canon/canonical_form.hpp"
+#include "engine/base/input_error.hpp"
 #include "engine/base/rules.hpp"
 
 namespace seki {
@@ -29,6 +31,17 @@ double ReachableClassesLowerBound(const Matrix& a) {
     for (int j = 0; j < a.cols(); ++j) log_raw += std::log(a(i, j) + 1.0);
   const double log_orbit = std::lgamma(a.rows() + 1.0) + std::lgamma(a.cols() + 1.0);
   return std::exp(log_raw - log_orbit);
+}
+
+void RefuseIfTooLarge(const Matrix& a, std::string_view where, std::size_t max_positions) {
+  const double bound = ReachableClassesLowerBound(a);
+  if (bound <= static_cast<double>(max_positions)) return;
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "too large to solve: at least %.3g positions are reachable, the solver holds at "
+                "most %.3g",
+                bound, static_cast<double>(max_positions));
+  throw InputError(where, text);
 }
 
 void CheckSolvable(const Matrix& a, std::size_t max_positions) {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
@@ -31,6 +32,11 @@ std::size_t DefaultMaxPositions();
 // A lower bound on the number of classes reachable from a (raw count / (m! n!)); used to refuse
 // hopeless positions before starting.
 double ReachableClassesLowerBound(const Matrix& a);
+
+// Throws InputError "<where>: too large to solve: at least N positions are reachable, the solver
+// holds at most M" when ReachableClassesLowerBound(a) exceeds max_positions (the refusal of the
+// CLI and of the research reports).
+void RefuseIfTooLarge(const Matrix& a, std::string_view where, std::size_t max_positions);
 
 // What Solve checks before starting: throws std::invalid_argument unless a is a starting position
 // (no zero line) and SolveTooLarge when a surely needs more than max_positions positions.
