@@ -16,4 +16,18 @@ std::uint64_t CanonicalFormKey(const Matrix& a, int bits) {
   return key;
 }
 
+int IncrementKeys(const Matrix& a, int max_entry, int bits, std::uint64_t* keys) {
+  if (FastPathSupports(a.rows(), a.cols())) return IncrementKeysFast(a, max_entry, bits, keys);
+  int count = 0;
+  Matrix child = a;
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j) {
+      if (a(i, j) >= max_entry) continue;
+      child.increment(i, j);
+      keys[count++] = CanonicalFormKey(child, bits);
+      child.decrement(i, j);
+    }
+  return count;
+}
+
 }  // namespace seki::canon

@@ -30,4 +30,12 @@ Matrix CanonicalFormFast(const Matrix& a);
 std::uint64_t CanonicalFormKey(const Matrix& a, int bits);
 std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits);
 
+// The canonical keys (as CanonicalFormKey(., bits)) of a + e(i, j) for every cell (i, j) with
+// a(i, j) < max_entry, in row-major order of the cells; returns how many were written to `keys`
+// (room for rows * cols). Same keys as one CanonicalFormKey per child, found faster: the line
+// invariants of `a` are computed once, and a child whose rows have distinct invariants needs no
+// search. Precondition as for CanonicalFormKey (for every child).
+int IncrementKeys(const Matrix& a, int max_entry, int bits, std::uint64_t* keys);
+int IncrementKeysFast(const Matrix& a, int max_entry, int bits, std::uint64_t* keys);
+
 }  // namespace seki::canon

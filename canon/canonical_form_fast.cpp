@@ -353,6 +353,121 @@ uint64_t CanonicalKey(const Matrix& a, int bits) {
   });
 }
 
+// The canonical keys of a + e(i, j) for every cell with a(i, j) < max_entry, row-major. The line
+// keys of `a` are computed once; a child changes one row key and one column key. A child whose
+// rows (of the searched orientation) have distinct keys has one admissible row order, so its form
+// is its rows in key order with the columns sorted as Search sorts them (class, then entries);
+// this is exactly the leaf Search reaches, without the search. Ties go through Search.
+template <int Rows, int Cols>
+int IncrementKeys(const Matrix& a, int max_entry, int bits, uint64_t* out) {
+  constexpr bool kTranspose = Rows > Cols;
+  constexpr int M = kTranspose ? Cols : Rows;
+  constexpr int N = kTranspose ? Rows : Cols;
+  uint64_t rows[M] = {};
+  if constexpr (kTranspose) {
+#pragma GCC unroll 8
+    for (int i = 0; i < M; ++i)
+#pragma GCC unroll 8
+      for (int j = 0; j < N; ++j) rows[i] |= uint64_t(a(j, i)) << (8 * j);
+  } else {
+    std::memcpy(rows, a.cells().data(), sizeof(rows));
+  }
+  uint64_t row_key[M] = {};
+  uint64_t col_key[N] = {};
+#pragma GCC unroll 8
+  for (int r = 0; r < M; ++r)
+#pragma GCC unroll 8
+    for (int c = 0; c < N; ++c) {
+      const uint64_t w = kEntryWeight[Entry(rows[r], c)];
+      row_key[r] += w;
+      col_key[c] += w;
+    }
+  // Packs the rows of the searched form (column 0 most significant) in the layout of KeyCodec.
+  const auto pack = [bits](const uint64_t* best) {
+    uint64_t key = 0;
+#pragma GCC unroll 8
+    for (int i = 0; i < Rows; ++i)
+#pragma GCC unroll 8
+      for (int j = 0; j < Cols; ++j)
+        key = (key << bits) |
+              uint64_t(kTranspose ? Entry(best[j], N - 1 - i) : Entry(best[i], N - 1 - j));
+    return key;
+  };
+  int count = 0;
+  for (int i = 0; i < Rows; ++i)
+    for (int j = 0; j < Cols; ++j) {
+      const int v = a(i, j);
+      if (v >= max_entry) continue;
+      const int r = kTranspose ? j : i, c = kTranspose ? i : j;
+      const uint64_t delta = kEntryWeight[v + 1] - kEntryWeight[v];
+      uint64_t child_row_key[M], child_col_key[N];
+      std::memcpy(child_row_key, row_key, sizeof(row_key));
+      std::memcpy(child_col_key, col_key, sizeof(col_key));
+      child_row_key[r] += delta;
+      child_col_key[c] += delta;
+      uint64_t child[M];
+      std::memcpy(child, rows, sizeof(rows));
+      child[r] += uint64_t{1} << (8 * c);
+      uint32_t row_rank[M];
+      Ranks<M>(child_row_key, row_rank);
+      uint32_t seen = 0;
+      int order[M];
+#pragma GCC unroll 8
+      for (int p = 0; p < M; ++p) {
+        seen |= 1u << row_rank[p];
+        order[row_rank[p]] = p;
+      }
+      if (seen != (1u << M) - 1) {  // rows tie: search
+        uint64_t best[M];
+        Search<M, N>(child).Run(best);
+        out[count++] = pack(best);
+        continue;
+      }
+      uint32_t col_rank[N];
+      Ranks<N>(child_col_key, col_rank);
+      uint32_t col_seen = 0;
+      int col_order[N];
+#pragma GCC unroll 8
+      for (int q = 0; q < N; ++q) {
+        col_seen |= 1u << col_rank[q];
+        col_order[col_rank[q]] = q;
+      }
+      if (col_seen == (1u << N) - 1) {  // columns distinct too: both orders are the key orders
+        uint64_t key = 0;
+#pragma GCC unroll 8
+        for (int i = 0; i < Rows; ++i)
+#pragma GCC unroll 8
+          for (int j = 0; j < Cols; ++j)
+            key = (key << bits) | uint64_t(kTranspose ? Entry(child[order[j]], col_order[i])
+                                                      : Entry(child[order[i]], col_order[j]));
+        out[count++] = key;
+        continue;
+      }
+      // Columns tie: sort them as Search does (class, then the entries in row order).
+      uint64_t keys[N];
+#pragma GCC unroll 8
+      for (int q = 0; q < N; ++q) {
+        uint64_t k = (uint64_t(col_rank[q]) << kClassShift) | uint64_t(q);
+#pragma GCC unroll 8
+        for (int p = 0; p < M; ++p)
+          k |= uint64_t(Entry(child[order[p]], q)) << (kFirstRowShift - 8 * p);
+        keys[q] = k;
+      }
+      Sort<N>(keys);
+      uint64_t best[M];
+#pragma GCC unroll 8
+      for (int p = 0; p < M; ++p) {
+        uint64_t row = 0;
+#pragma GCC unroll 8
+        for (int q = 0; q < N; ++q)
+          row = (row << 8) | ((keys[q] >> (kFirstRowShift - 8 * p)) & 0xFF);
+        best[p] = row;
+      }
+      out[count++] = pack(best);
+    }
+  return count;
+}
+
 constexpr bool Supported(int rows, int cols) {
   return rows >= 1 && cols >= 1 && rows <= kMaxDim && cols <= kMaxDim &&
          std::min(rows, cols) <= kMaxFastLines;
@@ -360,16 +475,18 @@ constexpr bool Supported(int rows, int cols) {
 
 using MatrixFn = Matrix (*)(const Matrix&);
 using KeyFn = uint64_t (*)(const Matrix&, int);
+using IncrementFn = int (*)(const Matrix&, int, int, uint64_t*);
 
 struct ShapeFns {
   MatrixFn matrix = nullptr;
   KeyFn key = nullptr;
+  IncrementFn increments = nullptr;
 };
 
 template <int Rows, int Cols>
 constexpr ShapeFns FunctionsFor() {
   if constexpr (Supported(Rows, Cols))
-    return {&CanonicalMatrix<Rows, Cols>, &CanonicalKey<Rows, Cols>};
+    return {&CanonicalMatrix<Rows, Cols>, &CanonicalKey<Rows, Cols>, &IncrementKeys<Rows, Cols>};
   else
     return {};
 }
@@ -394,5 +511,9 @@ bool FastPathSupports(int rows, int cols) { return Supported(rows, cols); }
 Matrix CanonicalFormFast(const Matrix& a) { return For(a).matrix(a); }
 
 std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits) { return For(a).key(a, bits); }
+
+int IncrementKeysFast(const Matrix& a, int max_entry, int bits, std::uint64_t* keys) {
+  return For(a).increments(a, max_entry, bits, keys);
+}
 
 }  // namespace seki::canon

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <map>
 #include <numeric>
@@ -357,6 +358,57 @@ TEST(CanonicalForm, ThreadSafe) {
     });
   for (auto& thread : threads) thread.join();
   for (int t = 0; t < 4; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+}
+
+}  // namespace
+}  // namespace seki::canon
+
+namespace seki::canon {
+namespace {
+
+// IncrementKeys must give, child by child, the key CanonicalFormKey gives: on random matrices of
+// every shape (transposed shapes and nauty-only shapes included), on permuted IDSMs (many ties),
+// and on every 3x3 and 2x4 matrix with entries <= 2 (exhaustive).
+void ExpectIncrementKeysMatch(const Matrix& a, int max_entry) {
+  int bits = 1;
+  while ((1 << bits) <= max_entry) ++bits;
+  std::uint64_t keys[kMaxDim * kMaxDim];
+  const int count = IncrementKeys(a, max_entry, bits, keys);
+  int k = 0;
+  Matrix child = a;
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j) {
+      if (a(i, j) >= max_entry) continue;
+      child.increment(i, j);
+      ASSERT_LT(k, count);
+      ASSERT_EQ(keys[k], CanonicalFormKey(child, bits))
+          << FormatMatrix(a) << " + e(" << i << "," << j << ")";
+      child.decrement(i, j);
+      ++k;
+    }
+  ASSERT_EQ(k, count) << FormatMatrix(a);
+}
+
+TEST(IncrementKeys, EqualCanonicalFormKeyOfEveryChild) {
+  Rng rng(20261123);
+  for (int m = 1; m <= kMaxDim; ++m)
+    for (int n = 1; n <= kMaxDim; ++n)
+      for (int max_entry : {1, 2, 3, 7}) {
+        if (m * n * std::bit_width(unsigned(max_entry)) > 64) continue;
+        const int samples = FastPathSupports(m, n) ? 300 : 5;
+        for (int t = 0; t < samples; ++t) {
+          std::uniform_int_distribution<int> top(0, max_entry);
+          ExpectIncrementKeysMatch(Random(rng, m, n, top(rng)), max_entry);
+        }
+      }
+  for (int n = 2; n <= 6; ++n)
+    for (int t = 0; t < 50; ++t)
+      ExpectIncrementKeysMatch(RandomPermuted(rng, RandomIdsm(rng, n, 3, 3)), 3);
+}
+
+TEST(IncrementKeys, ExhaustiveOnSmallShapes) {
+  for (const auto& [m, n] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 2}})
+    ForEachMatrix(m, n, 2, [&](const Matrix& a) { ExpectIncrementKeysMatch(a, 2); });
 }
 
 }  // namespace

@@ -18,9 +18,6 @@ namespace seki {
 
 namespace {
 
-// Record pushed to a shard: the child's key above one byte of offers.
-constexpr int kOfferBits = 8;
-
 // What a parent offers the player who moves from its child down to it (spec section 2).
 PackedOutcome OfferOf(const Matrix& parent, PackedOutcome parent_value) {
   int zero_rows = 0, zero_cols = 0;
@@ -31,8 +28,6 @@ PackedOutcome OfferOf(const Matrix& parent, PackedOutcome parent_value) {
     return MoveContribution(*terminal);
   return MoveContribution(Solution::From(parent_value));
 }
-
-using Buckets = std::array<std::vector<std::uint64_t>, kShardCount>;
 
 // Bytes of the records `parents` classes push (at most one per entry).
 double PushRecordBytes(const EnumerationSpace& space, std::uint64_t parents) {
@@ -119,37 +114,57 @@ double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t pare
   return 9.0 * double(parents) + 26.0 * double(classes) + 2 * std::min(records, kPushBatchBytes);
 }
 
+void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
+                        tbb::enumerable_thread_specific<ShardBuckets>& buckets) const {
+  ForEachParent(previous, first_shard, last_shard,
+                [&](const Matrix& parent, std::uint64_t, PackedOutcome value) {
+                  ShardBuckets& out = buckets.local();
+                  const std::uint64_t offer = OfferOf(parent, value).bits;
+                  std::uint64_t keys[kMaxDim * kMaxDim];
+                  const int count =
+                      canon::IncrementKeys(parent, space_.max_entry, space_.codec.bits(), keys);
+                  for (int k = 0; k < count; ++k)
+                    out[ShardOf(keys[k])].push_back(keys[k] << kOfferBits | offer);
+                });
+}
+
+LevelAssembly::LevelAssembly(const Level& previous) {
+  tables_.reserve(kShardCount);
+  for (int shard = 0; shard < kShardCount; ++shard)
+    tables_.emplace_back(previous.shards[shard].keys.size() +
+                         previous.shards[shard].keys.size() / 8);
+}
+
+void LevelAssembly::Absorb(int shard, const PushRecord* records, std::size_t count) {
+  FlatKeyTable& table = tables_[shard];
+  for (std::size_t k = 0; k < count; ++k)
+    table.InsertOr(records[k] >> kOfferBits, static_cast<std::uint8_t>(records[k]));
+}
+
+void LevelAssembly::Finish(int shard, LevelShard& to) {
+  const std::vector<std::uint64_t> words = tables_[shard].TakeSorted();
+  to.keys.resize(words.size());
+  to.values.resize(words.size());
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    to.keys[k] = words[k] >> kOfferBits;
+    to.values[k] = PackedOutcome{static_cast<std::uint8_t>(words[k] & 0xFF)};
+  }
+}
+
 void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
   // Phase 1, in batches of parent shards so that the pushed records of only one batch are alive:
   // every parent pushes each increment to the shard of the child's canonical key, with what moving
   // from the child back to the parent offers; each shard's table then absorbs its records,
   // deduplicating the keys and ORing the offers, which gives r(B) and c(B).
-  std::vector<FlatKeyTable> tables;
-  tables.reserve(kShardCount);
-  for (int shard = 0; shard < kShardCount; ++shard)
-    tables.emplace_back(previous.shards[shard].keys.size() +
-                        previous.shards[shard].keys.size() / 8);
-  tbb::enumerable_thread_specific<Buckets> buckets;
+  LevelAssembly assembly(previous);
+  tbb::enumerable_thread_specific<ShardBuckets> buckets;
   const int batches = PushBatches(previous.size());
   for (int batch = 0; batch < batches; ++batch) {
     const int first = batch * kShardCount / batches, last = (batch + 1) * kShardCount / batches;
-    ForEachParent(previous, first, last,
-                  [&](const Matrix& parent, std::uint64_t, PackedOutcome value) {
-                    Buckets& out = buckets.local();
-                    const std::uint64_t offer = OfferOf(parent, value).bits;
-                    Matrix child = parent;
-                    for (int i = 0; i < space_.rows; ++i)
-                      for (int j = 0; j < space_.cols; ++j) {
-                        if (parent(i, j) >= space_.max_entry) continue;
-                        child.increment(i, j);
-                        const std::uint64_t key = CanonicalKey(space_, child);
-                        out[ShardOf(key)].push_back(key << kOfferBits | offer);
-                        child.decrement(i, j);
-                      }
-                  });
+    Push(previous, first, last, buckets);
     tbb::parallel_for(0, kShardCount, [&](int shard) {
-      for (Buckets& b : buckets) {
-        for (std::uint64_t r : b[shard]) tables[shard].InsertOr(r >> kOfferBits, r & 0xFF);
+      for (ShardBuckets& b : buckets) {
+        assembly.Absorb(shard, b[shard].data(), b[shard].size());
         b[shard].clear();  // keeps its capacity for the next batch
       }
     });
@@ -157,25 +172,16 @@ void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
   buckets.clear();
 
   // Phase 2: each shard's table becomes the sorted keys and values of the level.
-  tbb::parallel_for(0, kShardCount, [&](int shard) {
-    const std::vector<std::uint64_t> words = tables[shard].TakeSorted();
-    LevelShard& to = next.shards[shard];
-    to.keys.resize(words.size());
-    to.values.resize(words.size());
-    for (std::size_t k = 0; k < words.size(); ++k) {
-      to.keys[k] = words[k] >> kOfferBits;
-      to.values[k] = PackedOutcome{static_cast<std::uint8_t>(words[k] & 0xFF)};
-    }
-  });
+  tbb::parallel_for(0, kShardCount, [&](int shard) { assembly.Finish(shard, next.shards[shard]); });
 }
 
 void LevelBuilder::Generate(const Level& previous, Level& next) const {
   // Every parent appends the children it generates (each class from exactly one parent).
-  tbb::enumerable_thread_specific<Buckets> buckets;
+  tbb::enumerable_thread_specific<ShardBuckets> buckets;
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch;
   ForEachParent(previous, 0, kShardCount,
                 [&](const Matrix& parent, std::uint64_t key, PackedOutcome) {
-                  Buckets& out = buckets.local();
+                  ShardBuckets& out = buckets.local();
                   std::vector<std::uint64_t>& children = scratch.local();
                   children.clear();
                   GenerateChildren(space_, parent, key, children);
@@ -184,9 +190,9 @@ void LevelBuilder::Generate(const Level& previous, Level& next) const {
   tbb::parallel_for(0, kShardCount, [&](int shard) {
     std::vector<std::uint64_t>& keys = next.shards[shard].keys;
     std::size_t total = 0;
-    for (const Buckets& b : buckets) total += b[shard].size();
+    for (const ShardBuckets& b : buckets) total += b[shard].size();
     keys.reserve(total);
-    for (Buckets& b : buckets) {
+    for (ShardBuckets& b : buckets) {
       keys.insert(keys.end(), b[shard].begin(), b[shard].end());
       std::vector<std::uint64_t>().swap(b[shard]);
     }

@@ -10,10 +10,16 @@
 // not depend on the number of threads.
 #pragma once
 
+#include <tbb/enumerable_thread_specific.h>
+
+#include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <vector>
 
+#include "storage/flat_key_table.hpp"
 #include "storage/level.hpp"
 #include "storage/packed_key.hpp"
 
@@ -45,6 +51,25 @@ struct BuildHooks {
   const std::atomic<bool>* stop = nullptr;
 };
 
+// A record pushed to the shard of a child: its canonical key above one byte of offers.
+using PushRecord = std::uint64_t;
+inline constexpr int kOfferBits = 8;
+// Records by destination shard (one set per thread while pushing).
+using ShardBuckets = std::array<std::vector<PushRecord>, kShardCount>;
+
+// The level being built by the solving step: one table per shard that absorbs pushed records,
+// deduplicating keys and ORing offers. Concurrency: Absorb and Finish of one shard must not run
+// at the same time; different shards may.
+class LevelAssembly {
+ public:
+  explicit LevelAssembly(const Level& previous);  // tables sized from the level below
+  void Absorb(int shard, const PushRecord* records, std::size_t count);
+  void Finish(int shard, LevelShard& to);  // the shard's sorted keys and values; frees its table
+
+ private:
+  std::vector<FlatKeyTable> tables_;
+};
+
 class LevelBuilder {
  public:
   // Pushed records alive at once: parents are taken in batches of shards to stay near this.
@@ -58,6 +83,12 @@ class LevelBuilder {
 
   Level First() const;                      // sum 0: the zero matrix
   Level Next(const Level& previous) const;  // sum previous.sum + 1
+
+  // The solving step's first phase, public so that a distributed run can exchange records between
+  // it and LevelAssembly::Absorb: every parent in shards [first_shard, last_shard) of `previous`
+  // appends the records of its children to its thread's buckets.
+  void Push(const Level& previous, int first_shard, int last_shard,
+            tbb::enumerable_thread_specific<ShardBuckets>& buckets) const;
 
   // About the most memory Next uses (bytes, the level below included) when the level below has
   // `parents` classes and the new level `classes`; the memory budgets of the apps use it.
