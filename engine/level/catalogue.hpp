@@ -71,6 +71,8 @@ class CatalogueWriter {
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
   void Append(File& f, const std::string& text);
+  // Whether a starting class of this value gets a line in some file of this writer.
+  bool Selected(PackedOutcome value) const;
 
   std::filesystem::path dir_;
   EnumerationSpace space_;
