@@ -53,21 +53,31 @@ void Rate(benchmark::State& state, std::size_t items, const char* name) {
                          benchmark::Counter::kIsRate);
 }
 
+using Buckets = tbb::enumerable_thread_specific<seki::ShardBuckets>;
+
+// The records every parent of the level below pushes; returns how many.
+std::size_t PushAll(const PeakLevels& p, Buckets& buckets) {
+  for (auto& b : buckets)
+    for (auto& shard : b) shard.clear();
+  LevelBuilder(p.space).Push(p.below, 0, seki::kShardCount, buckets);
+  std::size_t records = 0;
+  for (auto& b : buckets)
+    for (auto& shard : b) records += shard.size();
+  return records;
+}
+
+void AbsorbAll(const Buckets& buckets, seki::LevelAssembly& assembly) {
+  for (int shard = 0; shard < seki::kShardCount; ++shard)
+    for (auto& b : buckets) assembly.Absorb(shard, b[shard].data(), b[shard].size());
+}
+
 // Every parent of the level below pushes its children's records.
 void BM_Push(benchmark::State& state) {
   tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
   const PeakLevels& p = Args(state);
-  const LevelBuilder builder(p.space);
-  tbb::enumerable_thread_specific<seki::ShardBuckets> buckets;
+  Buckets buckets;
   std::size_t records = 0;
-  for (auto _ : state) {
-    for (auto& b : buckets)
-      for (auto& shard : b) shard.clear();
-    builder.Push(p.below, 0, seki::kShardCount, buckets);
-    records = 0;
-    for (auto& b : buckets)
-      for (auto& shard : b) records += shard.size();
-  }
+  for (auto _ : state) records = PushAll(p, buckets);
   Rate(state, p.below.size(), "parents_per_s");
   state.counters["records"] = static_cast<double>(records);
 }
@@ -76,18 +86,13 @@ void BM_Push(benchmark::State& state) {
 void BM_Absorb(benchmark::State& state) {
   tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
   const PeakLevels& p = Args(state);
-  const LevelBuilder builder(p.space);
-  tbb::enumerable_thread_specific<seki::ShardBuckets> buckets;
-  builder.Push(p.below, 0, seki::kShardCount, buckets);
-  std::size_t records = 0;
-  for (auto& b : buckets)
-    for (auto& shard : b) records += shard.size();
+  Buckets buckets;
+  const std::size_t records = PushAll(p, buckets);
   for (auto _ : state) {
     state.PauseTiming();
     auto assembly = std::make_unique<seki::LevelAssembly>(p.peak.size());
     state.ResumeTiming();
-    for (int shard = 0; shard < seki::kShardCount; ++shard)
-      for (auto& b : buckets) assembly->Absorb(shard, b[shard].data(), b[shard].size());
+    AbsorbAll(buckets, *assembly);
     state.PauseTiming();
     assembly.reset();
     state.ResumeTiming();
@@ -99,14 +104,12 @@ void BM_Absorb(benchmark::State& state) {
 void BM_Finish(benchmark::State& state) {
   tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
   const PeakLevels& p = Args(state);
-  const LevelBuilder builder(p.space);
-  tbb::enumerable_thread_specific<seki::ShardBuckets> buckets;
-  builder.Push(p.below, 0, seki::kShardCount, buckets);
+  Buckets buckets;
+  PushAll(p, buckets);
   for (auto _ : state) {
     state.PauseTiming();
     seki::LevelAssembly assembly(p.peak.size());
-    for (int shard = 0; shard < seki::kShardCount; ++shard)
-      for (auto& b : buckets) assembly.Absorb(shard, b[shard].data(), b[shard].size());
+    AbsorbAll(buckets, assembly);
     Level next;
     state.ResumeTiming();
     for (int shard = 0; shard < seki::kShardCount; ++shard)

@@ -105,6 +105,22 @@ inline void Ranks(const uint64_t* keys, uint32_t* rank) {
   }
 }
 
+// Rows tie on their entry multisets: refines their keys by the key classes (col_rank) of the
+// columns their entries lie in, keeping the old rank as the major part, and ranks them again.
+template <int M, int N>
+inline void RefineRowRanks(const uint64_t* rows, const uint32_t* col_rank, uint32_t* row_rank) {
+  uint64_t row_key[M];
+#pragma GCC unroll 8
+  for (int i = 0; i < M; ++i) {
+    uint64_t refined = 0;
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j)
+      refined += kEntryWeight[Entry(rows[i], j)] * kClassMultiplier[col_rank[j]];
+    row_key[i] = (uint64_t(row_rank[i]) << kClassShift) | (refined >> 8);
+  }
+  Ranks<M>(row_key, row_rank);
+}
+
 // Returned by Search::Place when the caller just goes on with its next candidate.
 constexpr int kNoJump = kMaxDim;
 // Automorphisms kept for orbit pruning; further ones are dropped (pruning is only weaker then).
@@ -139,16 +155,7 @@ class Search {
 #pragma GCC unroll 8
     for (int i = 0; i < M; ++i) seen |= 1u << row_rank[i];
     if (seen != kAllRows) {
-      // Rows tie: refine their keys by the key classes of the columns their entries lie in.
-#pragma GCC unroll 8
-      for (int i = 0; i < M; ++i) {
-        uint64_t refined = 0;
-#pragma GCC unroll 8
-        for (int j = 0; j < N; ++j)
-          refined += kEntryWeight[Entry(rows_[i], j)] * kClassMultiplier[col_rank[j]];
-        row_key[i] = (uint64_t(row_rank[i]) << kClassShift) | (refined >> 8);
-      }
-      Ranks<M>(row_key, row_rank);
+      RefineRowRanks<M, N>(rows_, col_rank, row_rank);
     }
     // Position k may take the rows with at most k smaller keys that earlier positions left
     // unused: the rows with the key of position k.
@@ -441,16 +448,8 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
       uint32_t col_rank[N];
       Ranks<N>(child_col_key, col_rank);
       if (seen != (1u << M) - 1) {
-        // Rows tie: refine their keys as Search does; still tied, search.
-#pragma GCC unroll 8
-        for (int p = 0; p < M; ++p) {
-          uint64_t refined = 0;
-#pragma GCC unroll 8
-          for (int q = 0; q < N; ++q)
-            refined += kEntryWeight[Entry(child[p], q)] * kClassMultiplier[col_rank[q]];
-          child_row_key[p] = (uint64_t(row_rank[p]) << kClassShift) | (refined >> 8);
-        }
-        Ranks<M>(child_row_key, row_rank);
+        // Rows tie: refine as Search does; still tied, search.
+        RefineRowRanks<M, N>(child, col_rank, row_rank);
         seen = 0;
 #pragma GCC unroll 8
         for (int p = 0; p < M; ++p) {
