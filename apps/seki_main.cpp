@@ -5,6 +5,7 @@
 #include <new>
 #include <string>
 
+#include "apps/census_command.hpp"
 #include "apps/check_command.hpp"
 #include "apps/cli_error.hpp"
 #include "apps/demo_command.hpp"
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
   seki::cli::AddVerifyCommand(app);
   seki::cli::AddExportCommand(app);
   seki::cli::AddCheckCommand(app, argc, argv);
+  seki::cli::AddCensusCommand(app, argc, argv);
   seki::cli::AddPlotCommand(app);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 
