@@ -11,6 +11,7 @@
 #include "apps/demo_command.hpp"
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
+#include "apps/origin_command.hpp"
 #include "apps/play_command.hpp"
 #include "apps/plot_command.hpp"
 #include "apps/reproduce_command.hpp"
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
   seki::cli::AddShowCommand(app);
   seki::cli::AddExtendCommand(app);
   seki::cli::AddFamilyCommand(app);
+  seki::cli::AddOriginCommand(app);
   seki::cli::AddReproduceCommand(app);
   seki::cli::AddVerifyCommand(app);
   seki::cli::AddExportCommand(app);
