@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/command_line.hpp"
 #include "engine/research/census.hpp"
 #include "storage/atomic_file.hpp"
 
@@ -35,8 +36,7 @@ void RunCensus(const CensusOptions& o, const std::string& command_line) {
 
 void AddCensusCommand(CLI::App& app, int argc, char** argv) {
   auto options = std::make_shared<CensusOptions>();
-  std::string command_line;
-  for (int k = 0; k < argc; ++k) command_line += (k ? " " : "") + std::string(argv[k]);
+  const std::string command_line = JoinCommandLine(argc, argv);
   CLI::App* sub = app.add_subcommand(
       "census",
       "Tables of the complete and semi-complete seki of finished runs (seki enumerate), for "

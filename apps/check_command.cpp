@@ -14,6 +14,7 @@
 
 #include "apps/check_format.hpp"
 #include "apps/cli_error.hpp"
+#include "apps/command_line.hpp"
 #include "apps/progress.hpp"
 #include "engine/research/census.hpp"
 #include "engine/run/memory_budget.hpp"
@@ -107,8 +108,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
 
 void AddCheckCommand(CLI::App& app, int argc, char** argv) {
   auto options = std::make_shared<CheckOptions>();
-  std::string command_line;
-  for (int k = 0; k < argc; ++k) command_line += (k ? " " : "") + std::string(argv[k]);
+  const std::string command_line = JoinCommandLine(argc, argv);
   CLI::App* sub = app.add_subcommand(
       "check",
       "Search every class of a region for counterexamples to an open conjecture of the paper "
