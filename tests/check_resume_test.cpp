@@ -153,6 +153,12 @@ TEST_F(CheckResumeTest, CensusFile) {
   EXPECT_NE(text.find("| 3x3 | 4 | 36 | 57675 | 54840 | 20 | 2 | 3 | 0 | 3 |"), std::string::npos)
       << text;
   EXPECT_NE(text.find("## 2x2, entries <= 4, sum <= 16"), std::string::npos);
+  // `seki census` on the JSON report gives the same tables (the first line names the command).
+  const RunResult from_json = RunSeki({"census", Json().string()});
+  ASSERT_EQ(from_json.status, 0) << from_json.err;
+  const auto after_title = [](const std::string& md) { return md.substr(md.find("\n\nCounts")); };
+  EXPECT_EQ(after_title(from_json.out), after_title(text));
+  seki::testing::ExpectBadInput({"census", md.string()}, "", "not a seki check --json report");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "engine/research/census.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
@@ -161,6 +162,26 @@ Census CensusFromRun(const fs::path& dir) {
             std::to_string(lines) + " lines, the manifest counts " + std::to_string(expected));
     }
   return c;
+}
+
+std::vector<Census> CensusesFromCheckReport(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) throw InputError(file.string(), "cannot read");
+  const nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object() || !j.contains("conjecture") || !j.contains("shapes") ||
+      !j["shapes"].is_array())
+    throw InputError(file.string(), "not a seki check --json report");
+  std::vector<Census> out;
+  for (const auto& shape : j["shapes"]) {
+    if (!shape.is_object() || !shape.contains("census"))
+      throw InputError(file.string(), "a shape has no census (made before seki check had one)");
+    try {
+      out.push_back(CensusFromJson(shape["census"]));
+    } catch (const std::runtime_error& e) {
+      throw InputError(file.string(), e.what());
+    }
+  }
+  return out;
 }
 
 nlohmann::ordered_json CensusJson(const Census& c) {

@@ -82,6 +82,10 @@ struct Census {
 // match the manifest, a bad line, or line counts other than the manifest's.
 Census CensusFromRun(const std::filesystem::path& dir);
 
+// The censuses of every shape of a `seki check --json` report (each shape's "census"). Throws
+// InputError for a file that cannot be read or is not such a report.
+std::vector<Census> CensusesFromCheckReport(const std::filesystem::path& file);
+
 // JSON: {"shape", "rows", "cols", "max_entry", "max_sum", "classes", "starting",
 // "seki"/"dseki": {"complete"/"semi-complete": {"total", "by_height", "by_sum"}}, "listed"}.
 nlohmann::ordered_json CensusJson(const Census& c);
