@@ -100,7 +100,10 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   if (!o.json_file.empty()) WriteOutputFile(o.json_file, FormatCheckJson(report));
   if (!o.census_file.empty()) {
     std::vector<Census> censuses;
-    for (const ShapeCheck& s : report.shapes) censuses.push_back(s.census);
+    for (const ShapeCheck& s : report.shapes) {
+      censuses.push_back(s.census);
+      censuses.back().source = command_line;
+    }
     WriteOutputFile(o.census_file, CensusMarkdown(censuses, command_line));
   }
   return report.FindingCount() == 0 ? 0 : 1;

@@ -177,6 +177,7 @@ std::vector<Census> CensusesFromCheckReport(const fs::path& file) {
       throw InputError(file.string(), "a shape has no census (made before seki check had one)");
     try {
       out.push_back(CensusFromJson(shape["census"]));
+      out.back().source = j.value("command", "");
     } catch (const std::runtime_error& e) {
       throw InputError(file.string(), e.what());
     }
@@ -191,8 +192,8 @@ nlohmann::ordered_json CensusJson(const Census& c) {
             {"max_entry", c.max_entry},
             {"max_sum", c.max_sum},
             {"classes", c.classes},
-            {"starting", c.starting},
-            {"source", c.source}};
+            {"starting", c.starting}};
+  if (!c.source.empty()) j["source"] = c.source;  // a check's census: the report has the command
   for (Game g : kGames) {
     Json game = Json::object();
     for (CensusKind k : kCensusKinds) {
@@ -217,7 +218,7 @@ Census CensusFromJson(const nlohmann::json& j) {
     c.max_sum = j.at("max_sum").get<int>();
     c.classes = j.at("classes").get<std::uint64_t>();
     c.starting = j.at("starting").get<std::uint64_t>();
-    c.source = j.at("source").get<std::string>();
+    c.source = j.value("source", "");
     for (Game g : kGames)
       for (CensusKind k : kCensusKinds) {
         const auto& t = j.at(std::string(GameName(g))).at(std::string(CensusKindName(k)));

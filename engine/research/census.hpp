@@ -54,7 +54,7 @@ struct Census {
   int rows = 0, cols = 0, max_entry = 0, max_sum = 0;  // the region (effective bounds)
   std::uint64_t classes = 0;   // every class of the region, zero lines included
   std::uint64_t starting = 0;  // classes with no zero line
-  std::string source;          // the command that made the classes (enumerate's or check's)
+  std::string source;  // the command that made the classes (enumerate's; a check's report has it)
   std::array<std::array<CensusTable, 2>, 2> tables{};  // [game][CensusKind]
   // Catalogue lines (SEKI values) of the complete seki of height >= kCensusListedHeight, in
   // (sum, canonical key) order.
@@ -86,7 +86,8 @@ Census CensusFromRun(const std::filesystem::path& dir);
 // InputError for a file that cannot be read or is not such a report.
 std::vector<Census> CensusesFromCheckReport(const std::filesystem::path& file);
 
-// JSON: {"shape", "rows", "cols", "max_entry", "max_sum", "classes", "starting",
+// JSON: {"shape", "rows", "cols", "max_entry", "max_sum", "classes", "starting", "source" (when
+// known),
 // "seki"/"dseki": {"complete"/"semi-complete": {"total", "by_height", "by_sum"}}, "listed"}.
 nlohmann::ordered_json CensusJson(const Census& c);
 // The inverse of CensusJson; throws std::runtime_error for a document it did not write.

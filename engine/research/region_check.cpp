@@ -186,7 +186,6 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
     if (checkpoint) resumed = checkpoint->Take(k, space, notice);
     if (resumed && !resumed->level) {  // done in an earlier session
       report.shapes.push_back(FinishShapeCheck(report.conjecture, space, resumed->tally));
-      report.shapes.back().census.source = report.command;
       if (observer) observer->ShapeFinished(report.shapes.back());
       continue;
     }
@@ -208,7 +207,6 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
       };
     }
     report.shapes.push_back(CheckShape(report.conjecture, space, config));
-    report.shapes.back().census.source = report.command;
     if (observer) observer->ShapeFinished(report.shapes.back());
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
