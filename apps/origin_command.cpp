@@ -5,7 +5,6 @@
 
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -62,37 +61,6 @@ std::string Text(const OriginReport& o) {
   return out + "  " + Verdict(o) + "\n";
 }
 
-nlohmann::ordered_json Json(const OriginReport& o) {
-  auto classes = [](const Solution& v) {
-    return nlohmann::ordered_json{{"seki", ClassName(v.seki.seki_class())},
-                                  {"dseki", ClassName(v.dseki.seki_class())}};
-  };
-  nlohmann::ordered_json blocks = nlohmann::ordered_json::array(),
-                         reductions = nlohmann::ordered_json::array();
-  for (std::size_t k = 0; k < o.block_values.size(); ++k)
-    blocks.push_back(
-        {{"matrix", FormatMatrix(o.blocks[k])}, {"class", classes(o.block_values[k])}});
-  for (const Reduction& r : o.reductions)
-    reductions.push_back({{"name", r.Name()},
-                          {"corner", r.corner},
-                          {"k", r.k},
-                          {"row", r.row},
-                          {"col", r.col},
-                          {"entry_row", r.entry_row},
-                          {"entry_col", r.entry_col},
-                          {"smaller", FormatMatrix(r.smaller)},
-                          {"smaller_class", classes(r.smaller_values)}});
-  return {{"matrix", FormatMatrix(o.matrix)},
-          {"class", classes(o.values)},
-          {"direct_sum", o.IsDirectSum()},
-          {"blocks", blocks},
-          {"family",
-           o.family.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(o.family)},
-          {"reductions", reductions},
-          {"from_smaller_complete_seki", o.FromSmallerComplete(Game::kSeki)},
-          {"from_smaller_complete_dseki", o.FromSmallerComplete(Game::kDSeki)}};
-}
-
 }  // namespace
 
 void AddOriginCommand(CLI::App& app) {
@@ -113,7 +81,7 @@ void AddOriginCommand(CLI::App& app) {
     for (std::size_t k = 0; k < inputs.size(); ++k) {
       const OriginReport o = Origin(inputs[k].matrix);
       if (options->format == "json")
-        std::cout << Json(o).dump() << '\n';
+        std::cout << OriginJson(o).dump() << '\n';
       else
         std::cout << (k ? "\n" : "") << Text(o);
       std::cout.flush();

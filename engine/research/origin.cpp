@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "canon/canonical_form.hpp"
+#include "engine/base/matrix_text.hpp"
 #include "engine/research/matrix_report.hpp"
 #include "engine/structure/matrix_tools.hpp"
 
@@ -95,6 +96,37 @@ OriginReport Origin(const Matrix& a) {
   for (Reduction& r : o.reductions) r.smaller_values = SolveForReport(r.smaller);
   o.family = FamilyOf(a);
   return o;
+}
+
+nlohmann::ordered_json OriginJson(const OriginReport& o) {
+  auto classes = [](const Solution& v) {
+    return nlohmann::ordered_json{{"seki", ClassName(v.seki.seki_class())},
+                                  {"dseki", ClassName(v.dseki.seki_class())}};
+  };
+  nlohmann::ordered_json blocks = nlohmann::ordered_json::array(),
+                         reductions = nlohmann::ordered_json::array();
+  for (std::size_t k = 0; k < o.block_values.size(); ++k)
+    blocks.push_back(
+        {{"matrix", FormatMatrix(o.blocks[k])}, {"class", classes(o.block_values[k])}});
+  for (const Reduction& r : o.reductions)
+    reductions.push_back({{"name", r.Name()},
+                          {"corner", r.corner},
+                          {"k", r.k},
+                          {"row", r.row},
+                          {"col", r.col},
+                          {"entry_row", r.entry_row},
+                          {"entry_col", r.entry_col},
+                          {"smaller", FormatMatrix(r.smaller)},
+                          {"smaller_class", classes(r.smaller_values)}});
+  return {{"matrix", FormatMatrix(o.matrix)},
+          {"class", classes(o.values)},
+          {"direct_sum", o.IsDirectSum()},
+          {"blocks", blocks},
+          {"family",
+           o.family.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(o.family)},
+          {"reductions", reductions},
+          {"from_smaller_complete_seki", o.FromSmallerComplete(Game::kSeki)},
+          {"from_smaller_complete_dseki", o.FromSmallerComplete(Game::kDSeki)}};
 }
 
 }  // namespace seki

@@ -8,6 +8,7 @@
 // Concurrency: reentrant (each call solves with a solver of its own).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,11 @@ struct OriginReport {
 // The origin of `a` (a starting position). Throws InputError as SolveForReport when a matrix is
 // too large to solve.
 OriginReport Origin(const Matrix& a);
+
+// {"matrix", "class": {"seki", "dseki"}, "direct_sum", "blocks", "family", "reductions": [{"name",
+// "corner", "k", "row", "col", "entry_row", "entry_col", "smaller", "smaller_class"}],
+// "from_smaller_complete_seki", "from_smaller_complete_dseki"}: `seki origin --format json`.
+nlohmann::ordered_json OriginJson(const OriginReport& o);
 
 // Every reduction of `a` (no solving; smaller_values left empty).
 std::vector<Reduction> Reductions(const Matrix& a);
