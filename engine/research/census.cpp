@@ -3,11 +3,11 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
-#include "engine/level/catalogue.hpp"
 #include "engine/run/run_lines.hpp"
 #include "engine/run/run_manifest.hpp"
 #include "engine/run/run_text_file.hpp"
@@ -62,15 +62,18 @@ std::map<int, CensusCell> ByFromJson(const nlohmann::json& rows, const char* axi
   return by;
 }
 
-// The members of one game and kind: the run's catalogue file of that class.
-std::string CatalogueName(Game g, CensusKind k) {
-  return CatalogueFileName(
-      g, k == CensusKind::kComplete ? CatalogueKind::kComplete : CatalogueKind::kSemiComplete);
+// The run's catalogue of one game and kind (manifest.hpp's CatalogueFiles: kind 1 complete, 2
+// semi-complete).
+const CatalogueFile& Catalogue(Game g, CensusKind k) {
+  const int kind = k == CensusKind::kComplete ? 1 : 2;
+  for (const CatalogueFile& f : CatalogueFiles())
+    if (f.game == g && f.kind == kind) return f;
+  throw std::logic_error("no catalogue file");
 }
 
 void ReadCatalogue(const fs::path& dir, const RunManifest& m, Game g, CensusKind k, Census& c) {
   CensusTable& table = c.Table(g, k);
-  ForEachRunLine(dir, CatalogueName(g, k), [&](const std::string& where, const std::string& text) {
+  ForEachRunLine(dir, Catalogue(g, k).path, [&](const std::string& where, const std::string& text) {
     std::string why;
     const std::optional<CatalogueRecord> r = ParseCatalogueLine(text, &why);
     if (!r) throw InputError(where, why);
@@ -153,12 +156,12 @@ Census CensusFromRun(const fs::path& dir) {
   for (Game g : kGames)
     for (CensusKind k : kCensusKinds) {
       ReadCatalogue(dir, m, g, k, c);
-      const std::string name = CatalogueName(g, k);
+      const CatalogueFile& file = Catalogue(g, k);
       const std::uint64_t lines = c.Table(g, k).total.total;
-      const std::uint64_t expected = m.totals.members.at(name.substr(0, name.size() - 4));
+      const std::uint64_t expected = m.totals.members.at(file.counts_name);
       if (lines != expected)
         throw InputError(
-            (dir / name).string(),
+            (dir / file.path).string(),
             std::to_string(lines) + " lines, the manifest counts " + std::to_string(expected));
     }
   return c;
