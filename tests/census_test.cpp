@@ -188,8 +188,9 @@ TEST_F(CensusTest, CommandLine) {
   EXPECT_NE(json.Read().find("\"censuses\""), std::string::npos);
   EXPECT_EQ(list.Read().rfind("# Complete seki of height >= 4", 0), 0u);
   seki::testing::ExpectBadInput({"census", "/nonexistent/run"}, "", "no such run directory");
-  seki::testing::ExpectBadInput({"census", "/tmp"}, "", "not a finished run directory");
-  TempDir unfinished;
+  TempDir empty, unfinished;
+  seki::testing::ExpectBadInput({"census", empty.path().string()}, "",
+                                "not a finished run directory");
   std::ofstream(unfinished.path() / "checkpoint.json") << "{}";
   seki::testing::ExpectBadInput({"census", unfinished.path().string()}, "", "an unfinished run");
 }
