@@ -5,8 +5,6 @@
 #include <tbb/info.h>
 
 #include <chrono>
-#include <csignal>
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -15,6 +13,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/run/host.hpp"
+#include "engine/run/kill_point.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run_directory.hpp"
 #include "engine/run/tool_version.hpp"
@@ -26,14 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
-
-// Fault injection for the kill-and-resume tests: with SEKI_KILL_AT=<point>:<level> in the
-// environment the process kills itself with SIGKILL at that point, as an outside kill would.
-void KillPoint(const char* point, int level) {
-  static const char* target = std::getenv("SEKI_KILL_AT");
-  if (target && std::string(target) == std::string(point) + ":" + std::to_string(level))
-    std::raise(SIGKILL);
-}
 
 double Seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
