@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two builds of the level engine on the same whole runs, alternating, so that both see the same
 # machine: per run, wall seconds, user seconds and peak RSS (/usr/bin/time), and whether the
-# outputs agree (the check's summary line; the enumerate's catalogue files, byte for byte).
+# outputs agree (the check's summary line, times removed; the enumerate's catalogue files, byte for byte).
 #   bash bench/engine_compare.sh OLD_SEKI NEW_SEKI [REPEATS] [WHICH]
 # WHICH: check37 (seki check 6.3 --shapes 3x4 --max-entry 7), enum43 (seki enumerate 4x4 <= 3,
 # catalogues written), check36 (3x4 <= 6), or all (default: enum43 check36 check37).
@@ -32,7 +32,7 @@ for c in $which; do
         cp -r "$tmp/run/seki" "$tmp/run/dseki" "$tmp/cat.$side/"
         [ $side = new ] && { diff -rq "$tmp/cat.old" "$tmp/cat.new" >/dev/null && same=yes || same=NO; }
       else
-        sed -E 's/seconds=[0-9.]+//' "$tmp/out.$side" >"$tmp/line.$side"
+        tail -n 1 "$tmp/out.$side" | sed -E 's/seconds=[0-9.]+//' >"$tmp/line.$side"
         [ $side = new ] && { cmp -s "$tmp/line.old" "$tmp/line.new" && same=yes || same=NO; }
       fi
       printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$side" "$r" "$wall" "$user" "$kib" "$same"
