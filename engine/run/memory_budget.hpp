@@ -26,7 +26,10 @@ std::string FormatGib(double bytes);
 // counts[s] is the number of classes at sum s: what the level engine needs
 // (LevelBuilder::PeakBytes; generating only: the level below, one record per class and the new
 // level), a sorted copy of the new level for writing (16 bytes a class), and text for outcomes.
+// With `ranks` > 1 it is the most one rank needs: its 1/ranks of the level engine, the send and
+// receive buffers of one batch of records, and on rank 0 the catalogue's copy and text (an upper
+// bound: rank 0 gathers only the classes the catalogues need).
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
-                          int sum, bool outcomes, bool generate_only);
+                          int sum, bool outcomes, bool generate_only, int ranks = 1);
 
 }  // namespace seki
