@@ -19,11 +19,13 @@ std::string Duration(double seconds) {
 }  // namespace
 
 std::string FormatPlanTable(const RunPlan& p) {
-  std::string out = fmt::format("{:>5} {:>16} {:>18} {:>16} {:>14} {:>12}\n", "sum", "classes",
-                                "records pushed", "exchanged (GB)", "GiB per rank", "seconds");
+  std::string out =
+      fmt::format("{:>5} {:>16} {:>18} {:>15} {:>13} {:>13} {:>11}\n", "sum", "classes",
+                  "records pushed", "exchanged GB", "GiB per rank", "+GiB rank 0", "seconds");
   for (const PlanLevel& l : p.levels)
-    out += fmt::format("{:>5} {:>16} {:>18.0f} {:>16.3f} {:>14.3f} {:>12.2f}\n", l.sum, l.classes,
-                       l.records, l.exchanged_bytes / 1e9, l.bytes_per_rank / (1 << 30), l.seconds);
+    out += fmt::format("{:>5} {:>16} {:>18.0f} {:>15.3f} {:>13.3f} {:>13.3f} {:>11.2f}\n", l.sum,
+                       l.classes, l.records, l.exchanged_bytes / 1e9, l.bytes_per_rank / (1 << 30),
+                       l.root_extra_bytes / (1 << 30), l.seconds);
   return out;
 }
 
@@ -31,12 +33,13 @@ std::string FormatPlanSummary(const RunPlan& p) {
   const PlanRequest& q = p.request;
   std::string out = fmt::format(
       "plan {}x{} entries<={} sum<={} on {} ranks x {} threads: {} classes, {:.0f} records "
-      "pushed, {:.2f} GB exchanged, peak {} per rank (level {}), about {}\n",
+      "pushed, {:.2f} GB exchanged, peak {} on rank 0 (level {}), about {}\n",
       q.rows, q.cols, p.max_entry, p.max_sum, q.ranks, q.threads, p.classes, p.records,
       p.exchanged_bytes / 1e9, FormatGib(p.peak_bytes_per_rank), p.peak_level, Duration(p.seconds));
   out += fmt::format(
       "model: {:.3g} classes per thread-second (measured, docs/performance.md), {:.3g} bytes/s "
-      "per rank on the network; records are an upper bound (one per entry below the bound)\n",
+      "per rank on the network; records are an upper bound (one per entry below the bound), and so "
+      "is rank 0's catalogue copy (every class; it gathers only catalogue members)\n",
       q.classes_per_thread_second, q.bandwidth);
   if (p.needs_wide_keys)
     out += fmt::format(

@@ -52,7 +52,11 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
                     : LevelBuilder::PeakBytes(space, share(counts[sum - 1]), share(counts[sum]));
   const double exchange =
       ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, share(counts[sum - 1])) : 0;
-  return build + exchange + 16 * here + (outcomes ? 48 * here : 0);
+  return build + exchange + CatalogueBytesEstimate(counts[sum], outcomes);
+}
+
+double CatalogueBytesEstimate(std::uint64_t classes, bool outcomes) {
+  return (16.0 + (outcomes ? 48.0 : 0.0)) * double(classes);
 }
 
 }  // namespace seki

@@ -31,5 +31,8 @@ std::string FormatGib(double bytes);
 // bound: rank 0 gathers only the classes the catalogues need).
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           int sum, bool outcomes, bool generate_only, int ranks = 1);
+// Its part for writing the catalogues of a level of `classes` classes: a sorted copy (16 bytes a
+// class) and the text of outcomes.txt. Under MPI rank 0 alone needs it.
+double CatalogueBytesEstimate(std::uint64_t classes, bool outcomes);
 
 }  // namespace seki

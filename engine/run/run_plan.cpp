@@ -40,15 +40,17 @@ RunPlan PlanRun(const PlanRequest& q) {
     l.classes = counts[s];
     l.records = LevelBuilder::PushRecords(space, counts[s - 1]);
     l.exchanged_bytes = l.records * off_rank * sizeof(PushRecord);
-    l.bytes_per_rank = LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks);
+    l.root_extra_bytes = CatalogueBytesEstimate(counts[s], q.outcomes);
+    l.bytes_per_rank =
+        LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks) - l.root_extra_bytes;
     l.seconds = double(l.classes) / (q.classes_per_thread_second * workers) +
                 l.exchanged_bytes / q.ranks / q.bandwidth;
     plan.classes += l.classes;
     plan.records += l.records;
     plan.exchanged_bytes += l.exchanged_bytes;
     plan.seconds += l.seconds;
-    if (l.bytes_per_rank > plan.peak_bytes_per_rank)
-      plan.peak_bytes_per_rank = l.bytes_per_rank, plan.peak_level = s;
+    if (l.bytes_per_rank + l.root_extra_bytes > plan.peak_bytes_per_rank)
+      plan.peak_bytes_per_rank = l.bytes_per_rank + l.root_extra_bytes, plan.peak_level = s;
     plan.levels.push_back(l);
   }
   return plan;
@@ -62,6 +64,7 @@ nlohmann::json PlanJson(const RunPlan& p) {
                       {"records", l.records},
                       {"exchanged_bytes", l.exchanged_bytes},
                       {"bytes_per_rank", l.bytes_per_rank},
+                      {"root_extra_bytes", l.root_extra_bytes},
                       {"seconds", l.seconds}});
   const PlanRequest& q = p.request;
   return {{"rows", q.rows},
