@@ -126,6 +126,9 @@ void ExpectSameOnRanks(const fs::path& root, const fs::path& reference, const Sh
     if (ranks > 1) {
       EXPECT_EQ(m["distributed"]["ranks"], ranks);
       EXPECT_GT(m["distributed"]["exchanged_bytes"].get<std::uint64_t>(), 0u);
+      ASSERT_EQ(m["distributed"]["peak_rss_bytes"].size(), std::size_t(ranks));
+      for (const auto& peak : m["distributed"]["peak_rss_bytes"])
+        EXPECT_GT(peak.get<std::uint64_t>(), 1000000u);
     }
   }
 }

@@ -315,8 +315,13 @@ RunResult Session::Complete(Clock::time_point session_start) {
                {"wall_seconds", checkpoint_.elapsed_seconds},
                {"wall_seconds_this_session", r.wall_seconds_this_session},
                {"peak_rss_bytes", PeakRssBytes()}};
+  std::vector<std::uint64_t> peaks(group_.size(), 0);  // each rank's peak RSS, on every rank
+  peaks[group_.rank()] = PeakRssBytes();
+  group_.SumAll(peaks);
   if (group_.size() > 1)
-    manifest["distributed"] = {{"ranks", group_.size()}, {"exchanged_bytes", r.exchanged_bytes}};
+    manifest["distributed"] = {{"ranks", group_.size()},
+                               {"exchanged_bytes", r.exchanged_bytes},
+                               {"peak_rss_bytes", peaks}};
   if (group_.root()) {
     auto files = writer_ ? writer_->Commit() : std::map<std::string, std::filesystem::path>{};
     FaultPoint("finish", space_.max_sum);
