@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <climits>
 #include <stdexcept>
 #include <vector>
 
@@ -18,12 +17,7 @@ namespace seki {
 namespace {
 
 using ShardCounts = std::array<std::uint64_t, kShardCount>;
-
-int Count(std::uint64_t n) {
-  if (n > static_cast<std::uint64_t>(INT_MAX))
-    throw std::runtime_error("record exchange: more than 2^31 records for one rank in one batch");
-  return static_cast<int>(n);
-}
+constexpr const char* kWhat = "record exchange of one batch";
 
 // Moves the threads' buckets into one buffer ordered by shard, hence by destination rank (the
 // ranks own contiguous blocks); returns the records per shard. The buckets keep their capacity.
@@ -80,8 +74,8 @@ Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
       std::uint64_t to = 0, from = 0;
       for (int s = theirs.first; s < theirs.last; ++s) to += counts[s];
       for (int s = mine.first; s < mine.last; ++s) from += all_counts[q][s];
-      send_counts[q] = Count(to), send_at[q] = Count(sent);
-      receive_counts[q] = Count(from), receive_at[q] = Count(received);
+      send_counts[q] = MpiCount(to, kWhat), send_at[q] = MpiCount(sent, kWhat);
+      receive_counts[q] = MpiCount(from, kWhat), receive_at[q] = MpiCount(received, kWhat);
       sent += to, received += from;
     }
     std::vector<PushRecord> receive(received);

@@ -12,16 +12,12 @@
 
 namespace seki {
 
-namespace {
-
 // MPI counts are ints: a larger message is refused rather than cut.
-int Count(std::uint64_t n, const char* what) {
+int MpiCount(std::uint64_t n, const char* what) {
   if (n > static_cast<std::uint64_t>(INT_MAX))
     throw std::runtime_error(std::string(what) + ": more than 2^31 records in one MPI message");
   return static_cast<int>(n);
 }
-
-}  // namespace
 
 bool MpiBuilt() { return true; }
 
@@ -45,8 +41,8 @@ MpiGroup::MpiGroup() {
 MpiGroup::~MpiGroup() { MPI_Finalize(); }
 
 void MpiGroup::SumAll(std::span<std::uint64_t> values) const {
-  MPI_Allreduce(MPI_IN_PLACE, values.data(), Count(values.size(), "SumAll"), MPI_UINT64_T, MPI_SUM,
-                MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, values.data(), MpiCount(values.size(), "SumAll"), MPI_UINT64_T,
+                MPI_SUM, MPI_COMM_WORLD);
 }
 
 double MpiGroup::MaxAll(double value) const {
@@ -55,14 +51,14 @@ double MpiGroup::MaxAll(double value) const {
 }
 
 std::vector<PushRecord> MpiGroup::GatherToRoot(std::vector<PushRecord> records) const {
-  const int mine = Count(records.size(), "catalogue gather");
+  const int mine = MpiCount(records.size(), "catalogue gather");
   std::vector<int> counts(root() ? size_ : 0), displacements(root() ? size_ : 0);
   MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
   std::vector<PushRecord> all;
   if (root()) {
     std::uint64_t total = 0;
     for (int q = 0; q < size_; ++q) {
-      displacements[q] = Count(total, "catalogue gather");
+      displacements[q] = MpiCount(total, "catalogue gather");
       total += static_cast<std::uint64_t>(counts[q]);
     }
     all.resize(total);

@@ -12,6 +12,9 @@
 
 namespace seki {
 
+// n as an MPI count (an int); throws std::runtime_error naming `what` for more than 2^31 - 1.
+int MpiCount(std::uint64_t n, const char* what);
+
 class MpiGroup final : public DistributedGroup {
  public:
   MpiGroup();            // MPI_Init_thread; throws InputError for more than 256 ranks
