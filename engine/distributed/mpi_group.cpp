@@ -50,21 +50,51 @@ double MpiGroup::MaxAll(double value) const {
   return value;
 }
 
-std::vector<PushRecord> MpiGroup::GatherToRoot(std::vector<PushRecord> records) const {
-  const int mine = MpiCount(records.size(), "catalogue gather");
-  std::vector<int> counts(root() ? size_ : 0), displacements(root() ? size_ : 0);
-  MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-  std::vector<PushRecord> all;
+std::vector<std::uint64_t> MpiGroup::AllGather(std::span<const std::uint64_t> values) const {
+  const int n = MpiCount(values.size(), "AllGather");
+  std::vector<std::uint64_t> all(values.size() * static_cast<std::size_t>(size_));
+  MPI_Allgather(values.data(), n, MPI_UINT64_T, all.data(), n, MPI_UINT64_T, MPI_COMM_WORLD);
+  return all;
+}
+
+std::vector<PushRecord> MpiGroup::Exchange(const std::vector<PushRecord>& records,
+                                           std::span<const std::uint64_t> counts) const {
+  constexpr const char* kWhat = "catalogue key ranges";
+  std::vector<int> send(size_), send_at(size_), receive(size_), receive_at(size_);
+  std::uint64_t at = 0;
+  for (int q = 0; q < size_; ++q) {
+    send[q] = MpiCount(counts[q], kWhat), send_at[q] = MpiCount(at, kWhat);
+    at += counts[q];
+  }
+  MPI_Alltoall(send.data(), 1, MPI_INT, receive.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  std::uint64_t total = 0;
+  for (int q = 0; q < size_; ++q) {
+    receive_at[q] = MpiCount(total, kWhat);
+    total += static_cast<std::uint64_t>(receive[q]);
+  }
+  std::vector<PushRecord> out(total);
+  MPI_Alltoallv(records.data(), send.data(), send_at.data(), MPI_UINT64_T, out.data(),
+                receive.data(), receive_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
+  exchanged_bytes_ += (at - counts[rank_]) * sizeof(PushRecord);
+  return out;
+}
+
+std::string MpiGroup::GatherText(std::string text) const {
+  constexpr const char* kWhat = "catalogue text of one level";
+  const int mine = MpiCount(text.size(), kWhat);
+  std::vector<int> sizes(root() ? size_ : 0), at(root() ? size_ : 0);
+  MPI_Gather(&mine, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::string all;
   if (root()) {
     std::uint64_t total = 0;
     for (int q = 0; q < size_; ++q) {
-      displacements[q] = MpiCount(total, "catalogue gather");
-      total += static_cast<std::uint64_t>(counts[q]);
+      at[q] = MpiCount(total, kWhat);
+      total += static_cast<std::uint64_t>(sizes[q]);
     }
     all.resize(total);
   }
-  MPI_Gatherv(records.data(), mine, MPI_UINT64_T, all.data(), counts.data(), displacements.data(),
-              MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  MPI_Gatherv(text.data(), mine, MPI_CHAR, all.data(), sizes.data(), at.data(), MPI_CHAR, 0,
+              MPI_COMM_WORLD);
   return all;
 }
 

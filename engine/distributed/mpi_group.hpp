@@ -31,7 +31,10 @@ class MpiGroup final : public DistributedGroup {
              std::atomic<std::uint64_t>& parents_done) const override;  // level_exchange.cpp
   void SumAll(std::span<std::uint64_t> values) const override;
   double MaxAll(double value) const override;
-  std::vector<PushRecord> GatherToRoot(std::vector<PushRecord> records) const override;
+  std::vector<std::uint64_t> AllGather(std::span<const std::uint64_t> values) const override;
+  std::vector<PushRecord> Exchange(const std::vector<PushRecord>& records,
+                                   std::span<const std::uint64_t> counts) const override;
+  std::string GatherText(std::string text) const override;
   void Barrier() const override;
   std::uint64_t exchanged_bytes() const override { return exchanged_bytes_; }
   [[noreturn]] void Abort(int status) const override;

@@ -33,6 +33,8 @@ struct ChunkText {
   LevelCounts counts;
 };
 
+constexpr int kOutcomesFile = 6;
+
 }  // namespace
 
 std::string CatalogueFileName(Game g, CatalogueKind k) {
@@ -118,7 +120,7 @@ void CatalogueWriter::Open(File& f, const std::string& name,
   if (!f.out) throw std::runtime_error("cannot write " + f.temp_path.string());
 }
 
-void CatalogueWriter::Append(File& f, const std::string& text) {
+void CatalogueWriter::Write(File& f, const std::string& text) {
   if (std::fwrite(text.data(), 1, text.size(), f.out) != text.size())
     throw std::runtime_error("error writing " + f.temp_path.string());
 }
@@ -150,14 +152,8 @@ std::map<std::string, std::filesystem::path> CatalogueWriter::Commit() {
   return paths;
 }
 
-LevelCounts CatalogueWriter::AddLevel(const Level& level) {
-  std::vector<std::pair<std::uint64_t, PackedOutcome>> entries;
-  entries.reserve(level.size());
-  for (const LevelShard& s : level.shards)
-    for (std::size_t k = 0; k < s.keys.size(); ++k) entries.emplace_back(s.keys[k], s.values[k]);
-  tbb::parallel_sort(entries.begin(), entries.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
-
+LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
+                               bool outcomes) {
   constexpr std::size_t kChunk = 4096;
   std::mutex handoff_mutex;
   std::vector<ChunkText> chunks((entries.size() + kChunk - 1) / kChunk);
@@ -165,11 +161,11 @@ LevelCounts CatalogueWriter::AddLevel(const Level& level) {
     ChunkText& text = chunks[c];
     const std::size_t end = std::min(entries.size(), (c + 1) * kChunk);
     for (std::size_t k = c * kChunk; k < end; ++k) {
-      if (space_.codec.HasZeroLine(entries[k].first)) continue;
-      const Matrix a = space_.codec.Unpack(entries[k].first);
+      if (codec.HasZeroLine(entries[k].first)) continue;
+      const Matrix a = codec.Unpack(entries[k].first);
       ++text.counts.starting;
       const Solution v = Solution::From(entries[k].second);
-      if (write_outcomes_) text.outcomes += OutcomeLine(a, v) + '\n';
+      if (outcomes) text.outcomes += OutcomeLine(a, v) + '\n';
       for (Game g : kGames)
         for (CatalogueKind kind : kCatalogueKinds)
           if (IsMember(v[g], kind)) {
@@ -184,21 +180,39 @@ LevelCounts CatalogueWriter::AddLevel(const Level& level) {
   });
   { const std::lock_guard handoff(handoff_mutex); }
 
-  LevelCounts counts;
-  counts.sum = level.sum;
-  counts.classes = entries.size();
-  for (const ChunkText& text : chunks) {
-    counts.starting += text.counts.starting;
+  LevelText text;
+  text.counts.classes = entries.size();
+  for (ChunkText& chunk : chunks) {
+    text.counts.starting += chunk.counts.starting;
     for (int g = 0; g < 2; ++g)
       for (int k = 0; k < 3; ++k) {
-        counts.members[g][k] += text.counts.members[g][k];
-        Append(files_[g * 3 + k], text.catalogue[g * 3 + k]);
+        text.counts.members[g][k] += chunk.counts.members[g][k];
+        text.files[g * 3 + k] += chunk.catalogue[g * 3 + k];
       }
-    if (write_outcomes_) Append(files_[6], text.outcomes);
+    text.files[kOutcomesFile] += chunk.outcomes;
+    chunk = {};
   }
+  return text;
+}
+
+LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+  std::vector<CatalogueEntry> entries;
+  entries.reserve(level.size());
+  for (const LevelShard& s : level.shards)
+    for (std::size_t k = 0; k < s.keys.size(); ++k) entries.emplace_back(s.keys[k], s.values[k]);
+  tbb::parallel_sort(entries.begin(), entries.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+  LevelText text = RenderCatalogueLines(entries, space_.codec, write_outcomes_);
+  text.counts.sum = level.sum;
+  AddText(text);
+  return text.counts;
+}
+
+void CatalogueWriter::AddText(const LevelText& text) {
+  for (int f = 0; f < kOutcomesFile; ++f) Write(files_[f], text.files[f]);
+  if (write_outcomes_) Write(files_[kOutcomesFile], text.files[kOutcomesFile]);
   for (File& f : files_)  // hand the level to the OS (a later Sync makes it durable)
     if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
-  return counts;
 }
 
 }  // namespace seki

@@ -1,9 +1,10 @@
 // The two steps of a run that differ when its level is spread over ranks
-// (engine/run/run_group.hpp): counting a level and writing its catalogue lines (rank 0 gathers the
-// classes the catalogues need and writes them in (sum, canonical key) order, so the files are
-// byte-identical to a single process's), and loading the owned shards of a saved level from its
-// per-rank files (with another number of ranks than wrote them, too). Concurrency: collective
-// (every rank calls them in the same order) on the thread of the Run.
+// (engine/run/run_group.hpp): counting a level and writing its catalogue lines, and loading the
+// owned shards of a saved level from its per-rank files (written by any number of ranks). The
+// catalogue: the classes it needs are moved so that rank r holds the r-th range of keys, each rank
+// renders its range, and rank 0 appends the ranges in rank order, which is (sum, canonical key)
+// order: the files are byte-identical to a single process's.
+// Concurrency: collective (every rank calls them in the same order) on the thread of the Run.
 #pragma once
 
 #include <filesystem>

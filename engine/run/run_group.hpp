@@ -1,6 +1,7 @@
 // RunGroup: the processes one Run is spread over, as the Run sees them. Each rank owns a
 // contiguous block of the 256 shards (ShardBlock), builds those shards of every level, and takes
-// part in the few collective steps of a run (sums of counts, the catalogue gather, barriers).
+// part in the few collective steps of a run (sums of counts, the catalogue's key ranges and text,
+// barriers).
 // This base class is the single process: it owns every shard and every collective is the
 // identity. engine/distributed's MpiGroup is the other implementation (and the only code that
 // sees MPI).
@@ -11,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
@@ -57,10 +59,18 @@ class RunGroup {
   virtual void SumAll(std::span<std::uint64_t> /*values*/) const {}
   // The largest `value` of any rank, on every rank.
   virtual double MaxAll(double value) const { return value; }
-  // Rank 0 gets every rank's records (its own first, then rank 1's, ...); the others get none.
-  virtual std::vector<PushRecord> GatherToRoot(std::vector<PushRecord> records) const {
+  // Every rank's `values` (the same count on each), in rank order, on every rank.
+  virtual std::vector<std::uint64_t> AllGather(std::span<const std::uint64_t> values) const {
+    return {values.begin(), values.end()};
+  }
+  // Sends records[..] in rank order: the first counts[0] to rank 0, the next counts[1] to rank 1,
+  // ...; returns what every rank sent this one, in rank order.
+  virtual std::vector<PushRecord> Exchange(const std::vector<PushRecord>& records,
+                                           std::span<const std::uint64_t> /*counts*/) const {
     return records;
   }
+  // Rank 0 gets every rank's text joined in rank order; the others get nothing.
+  virtual std::string GatherText(std::string text) const { return text; }
   virtual void Barrier() const {}
   // Bytes of records this rank has sent to other ranks so far.
   virtual std::uint64_t exchanged_bytes() const { return 0; }
