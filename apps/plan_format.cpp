@@ -39,7 +39,7 @@ std::string FormatPlanSummary(const RunPlan& p) {
   out += fmt::format(
       "model: {:.3g} classes per thread-second (measured, docs/performance.md), {:.3g} bytes/s "
       "per rank on the network; records are an upper bound (one per entry below the bound), and so "
-      "is rank 0's catalogue copy (every class; it gathers only catalogue members)\n",
+      "is rank 0's catalogue part (as if every class had lines)\n",
       q.classes_per_thread_second, q.bandwidth);
   if (p.needs_wide_keys)
     out += fmt::format(
