@@ -30,4 +30,15 @@ int IncrementKeys(const Matrix& a, int max_entry, int bits, std::uint64_t* keys)
   return count;
 }
 
+int IncrementKeys(std::uint64_t key, int rows, int cols, int bits, int max_entry,
+                  std::uint64_t* keys) {
+  if (FastPathSupports(rows, cols))
+    return IncrementKeysFast(key, rows, cols, bits, max_entry, keys);
+  Matrix a(rows, cols);
+  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+  for (int k = rows * cols - 1; k >= 0; --k, key >>= bits)
+    a.set(k / cols, k % cols, static_cast<int>(key & mask));
+  return IncrementKeys(a, max_entry, bits, keys);
+}
+
 }  // namespace seki::canon

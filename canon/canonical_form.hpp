@@ -37,5 +37,10 @@ std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits);
 // search. Precondition as for CanonicalFormKey (for every child).
 int IncrementKeys(const Matrix& a, int max_entry, int bits, std::uint64_t* keys);
 int IncrementKeysFast(const Matrix& a, int max_entry, int bits, std::uint64_t* keys);
+// The same for the rows x cols matrix packed as `key` (KeyCodec's layout, `bits` per entry).
+int IncrementKeys(std::uint64_t key, int rows, int cols, int bits, int max_entry,
+                  std::uint64_t* keys);
+int IncrementKeysFast(std::uint64_t key, int rows, int cols, int bits, int max_entry,
+                      std::uint64_t* keys);
 
 }  // namespace seki::canon

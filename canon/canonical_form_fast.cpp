@@ -105,6 +105,22 @@ inline void Ranks(const uint64_t* keys, uint32_t* rank) {
   }
 }
 
+// Rows tie on their entry multisets: refines their keys by the key classes (col_rank) of the
+// columns their entries lie in, keeping the old rank as the major part, and ranks them again.
+template <int M, int N>
+inline void RefineRowRanks(const uint64_t* rows, const uint32_t* col_rank, uint32_t* row_rank) {
+  uint64_t row_key[M];
+#pragma GCC unroll 8
+  for (int i = 0; i < M; ++i) {
+    uint64_t refined = 0;
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j)
+      refined += kEntryWeight[Entry(rows[i], j)] * kClassMultiplier[col_rank[j]];
+    row_key[i] = (uint64_t(row_rank[i]) << kClassShift) | (refined >> 8);
+  }
+  Ranks<M>(row_key, row_rank);
+}
+
 // Returned by Search::Place when the caller just goes on with its next candidate.
 constexpr int kNoJump = kMaxDim;
 // Automorphisms kept for orbit pruning; further ones are dropped (pruning is only weaker then).
@@ -139,16 +155,7 @@ class Search {
 #pragma GCC unroll 8
     for (int i = 0; i < M; ++i) seen |= 1u << row_rank[i];
     if (seen != kAllRows) {
-      // Rows tie: refine their keys by the key classes of the columns their entries lie in.
-#pragma GCC unroll 8
-      for (int i = 0; i < M; ++i) {
-        uint64_t refined = 0;
-#pragma GCC unroll 8
-        for (int j = 0; j < N; ++j)
-          refined += kEntryWeight[Entry(rows_[i], j)] * kClassMultiplier[col_rank[j]];
-        row_key[i] = (uint64_t(row_rank[i]) << kClassShift) | (refined >> 8);
-      }
-      Ranks<M>(row_key, row_rank);
+      RefineRowRanks<M, N>(rows_, col_rank, row_rank);
     }
     // Position k may take the rows with at most k smaller keys that earlier positions left
     // unused: the rows with the key of position k.
@@ -303,6 +310,44 @@ class Search {
   Generator generators_[kMaxGenerators];
 };
 
+// The rows of the searched orientation (byte j of row i = entry (i, j); transposed when Rows >
+// Cols) from a matrix, or from a key packed as KeyCodec packs it.
+template <int Rows, int Cols>
+void SearchRows(const Matrix& a, uint64_t* rows) {
+  constexpr bool kTranspose = Rows > Cols;
+  constexpr int M = kTranspose ? Cols : Rows;
+  constexpr int N = kTranspose ? Rows : Cols;
+  if constexpr (kTranspose) {
+    for (int i = 0; i < M; ++i) {
+      rows[i] = 0;
+      for (int j = 0; j < N; ++j) rows[i] |= uint64_t(a(j, i)) << (8 * j);
+    }
+  } else {
+    static_assert(std::endian::native == std::endian::little, "row bytes are loaded as integers");
+    std::memcpy(rows, a.cells().data(), sizeof(uint64_t) * M);  // byte j of row i = entry (i, j)
+  }
+}
+
+template <int Rows, int Cols>
+void SearchRows(uint64_t key, int bits, uint64_t* rows) {
+  constexpr bool kTranspose = Rows > Cols;
+  constexpr int M = kTranspose ? Cols : Rows;
+  const uint64_t mask = (uint64_t{1} << bits) - 1;
+  uint64_t local[M] = {};  // built in registers, stored once (no chain of stores to forward)
+#pragma GCC unroll 8
+  for (int i = Rows - 1; i >= 0; --i)
+#pragma GCC unroll 8
+    for (int j = Cols - 1; j >= 0; --j) {
+      const uint64_t v = key & mask;
+      key >>= bits;
+      if constexpr (kTranspose)
+        local[j] |= v << (8 * i);
+      else
+        local[i] |= v << (8 * j);
+    }
+  std::memcpy(rows, local, sizeof(local));
+}
+
 // Runs the search on a Rows x Cols matrix itself or, when it has more rows than columns, on its
 // transpose (whose canonical form, transposed back, is canonical), then hands emit(i, j) -> entry
 // of the canonical form to Output.
@@ -311,16 +356,8 @@ auto Canonicalize(const Matrix& a, Output output) {
   constexpr bool kTranspose = Rows > Cols;
   constexpr int M = kTranspose ? Cols : Rows;
   constexpr int N = kTranspose ? Rows : Cols;
-  uint64_t rows[M] = {};
-  if constexpr (kTranspose) {
-#pragma GCC unroll 8
-    for (int i = 0; i < M; ++i)
-#pragma GCC unroll 8
-      for (int j = 0; j < N; ++j) rows[i] |= uint64_t(a(j, i)) << (8 * j);
-  } else {
-    static_assert(std::endian::native == std::endian::little, "row bytes are loaded as integers");
-    std::memcpy(rows, a.cells().data(), sizeof(rows));  // byte j of row i = entry (i, j)
-  }
+  uint64_t rows[M];
+  SearchRows<Rows, Cols>(a, rows);
   uint64_t best[M];
   Search<M, N>(rows).Run(best);
   return output([&](int i, int j) {
@@ -359,19 +396,10 @@ uint64_t CanonicalKey(const Matrix& a, int bits) {
 // is its rows in key order with the columns sorted as Search sorts them (class, then entries);
 // this is exactly the leaf Search reaches, without the search. Ties go through Search.
 template <int Rows, int Cols>
-int IncrementKeys(const Matrix& a, int max_entry, int bits, uint64_t* out) {
+int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t* out) {
   constexpr bool kTranspose = Rows > Cols;
   constexpr int M = kTranspose ? Cols : Rows;
   constexpr int N = kTranspose ? Rows : Cols;
-  uint64_t rows[M] = {};
-  if constexpr (kTranspose) {
-#pragma GCC unroll 8
-    for (int i = 0; i < M; ++i)
-#pragma GCC unroll 8
-      for (int j = 0; j < N; ++j) rows[i] |= uint64_t(a(j, i)) << (8 * j);
-  } else {
-    std::memcpy(rows, a.cells().data(), sizeof(rows));
-  }
   uint64_t row_key[M] = {};
   uint64_t col_key[N] = {};
 #pragma GCC unroll 8
@@ -396,9 +424,9 @@ int IncrementKeys(const Matrix& a, int max_entry, int bits, uint64_t* out) {
   int count = 0;
   for (int i = 0; i < Rows; ++i)
     for (int j = 0; j < Cols; ++j) {
-      const int v = a(i, j);
-      if (v >= max_entry) continue;
       const int r = kTranspose ? j : i, c = kTranspose ? i : j;
+      const int v = Entry(rows[r], c);
+      if (v >= max_entry) continue;
       const uint64_t delta = kEntryWeight[v + 1] - kEntryWeight[v];
       uint64_t child_row_key[M], child_col_key[N];
       std::memcpy(child_row_key, row_key, sizeof(row_key));
@@ -406,7 +434,7 @@ int IncrementKeys(const Matrix& a, int max_entry, int bits, uint64_t* out) {
       child_row_key[r] += delta;
       child_col_key[c] += delta;
       uint64_t child[M];
-      std::memcpy(child, rows, sizeof(rows));
+      std::memcpy(child, rows, sizeof(child));
       child[r] += uint64_t{1} << (8 * c);
       uint32_t row_rank[M];
       Ranks<M>(child_row_key, row_rank);
@@ -417,14 +445,24 @@ int IncrementKeys(const Matrix& a, int max_entry, int bits, uint64_t* out) {
         seen |= 1u << row_rank[p];
         order[row_rank[p]] = p;
       }
-      if (seen != (1u << M) - 1) {  // rows tie: search
-        uint64_t best[M];
-        Search<M, N>(child).Run(best);
-        out[count++] = pack(best);
-        continue;
-      }
       uint32_t col_rank[N];
       Ranks<N>(child_col_key, col_rank);
+      if (seen != (1u << M) - 1) {
+        // Rows tie: refine as Search does; still tied, search.
+        RefineRowRanks<M, N>(child, col_rank, row_rank);
+        seen = 0;
+#pragma GCC unroll 8
+        for (int p = 0; p < M; ++p) {
+          seen |= 1u << row_rank[p];
+          order[row_rank[p]] = p;
+        }
+        if (seen != (1u << M) - 1) {
+          uint64_t best[M];
+          Search<M, N>(child).Run(best);
+          out[count++] = pack(best);
+          continue;
+        }
+      }
       uint32_t col_seen = 0;
       int col_order[N];
 #pragma GCC unroll 8
@@ -468,6 +506,20 @@ int IncrementKeys(const Matrix& a, int max_entry, int bits, uint64_t* out) {
   return count;
 }
 
+template <int Rows, int Cols>
+int IncrementKeysOfMatrix(const Matrix& a, int max_entry, int bits, uint64_t* out) {
+  uint64_t rows[kMaxDim];
+  SearchRows<Rows, Cols>(a, rows);
+  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out);
+}
+
+template <int Rows, int Cols>
+int IncrementKeysOfKey(uint64_t key, int bits, int max_entry, uint64_t* out) {
+  uint64_t rows[kMaxDim];
+  SearchRows<Rows, Cols>(key, bits, rows);
+  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out);
+}
+
 constexpr bool Supported(int rows, int cols) {
   return rows >= 1 && cols >= 1 && rows <= kMaxDim && cols <= kMaxDim &&
          std::min(rows, cols) <= kMaxFastLines;
@@ -476,17 +528,20 @@ constexpr bool Supported(int rows, int cols) {
 using MatrixFn = Matrix (*)(const Matrix&);
 using KeyFn = uint64_t (*)(const Matrix&, int);
 using IncrementFn = int (*)(const Matrix&, int, int, uint64_t*);
+using KeyIncrementFn = int (*)(uint64_t, int, int, uint64_t*);
 
 struct ShapeFns {
   MatrixFn matrix = nullptr;
   KeyFn key = nullptr;
   IncrementFn increments = nullptr;
+  KeyIncrementFn key_increments = nullptr;
 };
 
 template <int Rows, int Cols>
 constexpr ShapeFns FunctionsFor() {
   if constexpr (Supported(Rows, Cols))
-    return {&CanonicalMatrix<Rows, Cols>, &CanonicalKey<Rows, Cols>, &IncrementKeys<Rows, Cols>};
+    return {&CanonicalMatrix<Rows, Cols>, &CanonicalKey<Rows, Cols>,
+            &IncrementKeysOfMatrix<Rows, Cols>, &IncrementKeysOfKey<Rows, Cols>};
   else
     return {};
 }
@@ -514,6 +569,12 @@ std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits) { return For(a).ke
 
 int IncrementKeysFast(const Matrix& a, int max_entry, int bits, std::uint64_t* keys) {
   return For(a).increments(a, max_entry, bits, keys);
+}
+
+int IncrementKeysFast(std::uint64_t key, int rows, int cols, int bits, int max_entry,
+                      std::uint64_t* keys) {
+  assert(FastPathSupports(rows, cols));
+  return kShapes[(rows - 1) * kMaxDim + cols - 1].key_increments(key, bits, max_entry, keys);
 }
 
 }  // namespace seki::canon

@@ -46,9 +46,13 @@ class KeyCodec {
   }
 
   // Whether the matrix packed as `key` has a zero row or column, without unpacking it.
-  bool HasZeroLine(std::uint64_t key) const {
+  bool HasZeroLine(std::uint64_t key) const { return HasZeroRow(key) || HasZeroColumn(key); }
+  bool HasZeroRow(std::uint64_t key) const {
     for (int i = 0; i < rows_; ++i)
       if ((key & row_mask_[i]) == 0) return true;
+    return false;
+  }
+  bool HasZeroColumn(std::uint64_t key) const {
     for (int j = 0; j < cols_; ++j)
       if ((key & col_mask_[j]) == 0) return true;
     return false;

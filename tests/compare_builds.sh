@@ -6,6 +6,11 @@
 # the run directories, with times, dates and commits masked. Exit 0 when everything is identical.
 # stdout, stderr and exit status of every command; files of run directories (times removed).
 strip_times() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/seconds=[0-9.]+/seconds=T/g; s/wall=[0-9.e+-]+s/wall=Ts/; s/peak_rss=[0-9]+/peak_rss=M/; s/peak [0-9.]+ GiB/peak M GiB/g; s/commit [0-9a-f]{12}/commit C/g; s/"commit": "[0-9a-f]*"/"commit": "C"/g; s/at [0-9T:-]+Z/at D/g; s/\| [0-9]+\.[0-9]+ \|/| T |/g; s/[0-9]+\.[0-9]+ ?s\b/T s/g; s/ +T s/ T s/g; s/"(seconds|wall_seconds|wall_seconds_this_session|peak_rss_bytes)": ?[0-9.e+-]+/"\1": T/g'; }
+[ $# -eq 2 ] || { echo "usage: bash tests/compare_builds.sh OLD_SEKI NEW_SEKI" >&2; exit 2; }
+old_bin=$(realpath "$1"); new_bin=$(realpath "$2")
+W=$(mktemp -d); mkdir -p "$W/bin-old" "$W/bin-new"
+ln -s "$old_bin" "$W/bin-old/seki"; ln -s "$new_bin" "$W/bin-new/seki"
+cd "$W"
 fail=0; n=0
 run() {
   n=$((n+1))
@@ -53,7 +58,7 @@ run show 12/3
 run extend 033/331/312 --at 9,9
 run family D --n 3
 run enumerate --rows 9 --cols 2 --max-entry 1 --out x
-run enumerate --rows 4 --cols 4 --max-entry 4 --memory-limit 1G --out y
+run enumerate --rows 4 --cols 4 --max-entry 4 --memory-limit 200M --out y
 run enumerate --rows 3 --cols 4 --max-entry 2 --out r34 --quiet
 run check 6.5 --shapes 3x3 --max-entry 2
 run check 6.3 --shapes 3x3 --max-entry 2

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -54,13 +55,44 @@ bool IsMember(const Outcome& o, CatalogueKind k) {
   return false;
 }
 
+namespace {
+
+// The parts of a matrix's catalogue lines that do not depend on the game.
+struct LineParts {
+  std::string head;  // matrix, sum and height
+  std::string tail;  // the structure flags
+};
+
+// `canonical`: a is a canonical form (saves one canonical form in the symmetry test).
+LineParts PartsOf(const Matrix& a, bool canonical) {
+  LineParts parts;
+  parts.head = FormatMatrix(a);
+  parts.head += " sum=";
+  parts.head += std::to_string(a.sum());
+  parts.head += " height=";
+  parts.head += std::to_string(a.height());
+  parts.tail = " idsm=" + Bool(IsIdsm(a));
+  parts.tail += " prime=" + Bool(IsPrime(a));
+  parts.tail += " symmetric=" + Bool(canonical ? IsSymmetricCanonical(a) : IsSymmetric(a));
+  parts.tail += " planar=" + Bool(IsPlanar(a));
+  return parts;
+}
+
+void AppendLine(std::string& out, const LineParts& parts, const Outcome& o) {
+  out += parts.head;
+  for (const auto& [name, result] : {std::pair{" R=", o.R}, std::pair{" C=", o.C},
+                                     std::pair{" r=", o.r}, std::pair{" c=", o.c}}) {
+    out += name;
+    out += Letter(result);
+  }
+  out += parts.tail;
+}
+
+}  // namespace
+
 std::string CatalogueLine(const Matrix& a, const Outcome& o) {
-  std::string line = FormatMatrix(a);
-  line += " sum=" + std::to_string(a.sum()) + " height=" + std::to_string(a.height());
-  line += std::string(" R=") + Letter(o.R) + " C=" + Letter(o.C) + " r=" + Letter(o.r) +
-          " c=" + Letter(o.c);
-  line += " idsm=" + Bool(IsIdsm(a)) + " prime=" + Bool(IsPrime(a)) +
-          " symmetric=" + Bool(IsSymmetric(a)) + " planar=" + Bool(IsPlanar(a));
+  std::string line;
+  AppendLine(line, PartsOf(a, /*canonical=*/false), o);
   return line;
 }
 
@@ -152,6 +184,15 @@ std::map<std::string, std::filesystem::path> CatalogueWriter::Commit() {
   return paths;
 }
 
+bool SelectedForCatalogues(PackedOutcome value, bool outcomes) {
+  if (outcomes) return true;
+  const Solution v = Solution::From(value);
+  for (Game g : kGames)
+    for (CatalogueKind kind : kCatalogueKinds)
+      if (IsMember(v[g], kind)) return true;
+  return false;
+}
+
 LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
                                bool outcomes) {
   constexpr std::size_t kChunk = 4096;
@@ -161,17 +202,18 @@ LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const
     ChunkText& text = chunks[c];
     const std::size_t end = std::min(entries.size(), (c + 1) * kChunk);
     for (std::size_t k = c * kChunk; k < end; ++k) {
-      if (codec.HasZeroLine(entries[k].first)) continue;
       const Matrix a = codec.Unpack(entries[k].first);
-      ++text.counts.starting;
       const Solution v = Solution::From(entries[k].second);
       if (outcomes) text.outcomes += OutcomeLine(a, v) + '\n';
+      std::optional<LineParts> parts;  // computed for the first catalogue the class is in
       for (Game g : kGames)
         for (CatalogueKind kind : kCatalogueKinds)
           if (IsMember(v[g], kind)) {
             const int slot = static_cast<int>(g) * 3 + static_cast<int>(kind);
             ++text.counts.members[static_cast<int>(g)][static_cast<int>(kind)];
-            text.catalogue[slot] += CatalogueLine(a, v[g]) + '\n';
+            if (!parts) parts = PartsOf(a, /*canonical=*/true);
+            AppendLine(text.catalogue[slot], *parts, v[g]);
+            text.catalogue[slot] += '\n';
           }
     }
     // Hand the chunk over through a mutex as well as through the join of parallel_for, so that
@@ -181,9 +223,7 @@ LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const
   { const std::lock_guard handoff(handoff_mutex); }
 
   LevelText text;
-  text.counts.classes = entries.size();
   for (ChunkText& chunk : chunks) {
-    text.counts.starting += chunk.counts.starting;
     for (int g = 0; g < 2; ++g)
       for (int k = 0; k < 3; ++k) {
         text.counts.members[g][k] += chunk.counts.members[g][k];
@@ -196,14 +236,31 @@ LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const
 }
 
 LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+  // The classes that get a line (starting classes in some catalogue, or every starting class with
+  // outcomes), in key order; the others are only counted.
+  std::array<std::vector<CatalogueEntry>, kShardCount> selected;
+  std::array<std::uint64_t, kShardCount> starting{};
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    const LevelShard& s = level.shards[shard];
+    for (std::size_t k = 0; k < s.keys.size(); ++k) {
+      if (space_.codec.HasZeroLine(s.keys[k])) continue;
+      ++starting[shard];
+      if (SelectedForCatalogues(s.values[k], write_outcomes_))
+        selected[shard].emplace_back(s.keys[k], s.values[k]);
+    }
+  });
   std::vector<CatalogueEntry> entries;
-  entries.reserve(level.size());
-  for (const LevelShard& s : level.shards)
-    for (std::size_t k = 0; k < s.keys.size(); ++k) entries.emplace_back(s.keys[k], s.values[k]);
+  for (auto& part : selected) {
+    entries.insert(entries.end(), part.begin(), part.end());
+    std::vector<CatalogueEntry>().swap(part);
+  }
   tbb::parallel_sort(entries.begin(), entries.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });
+
   LevelText text = RenderCatalogueLines(entries, space_.codec, write_outcomes_);
   text.counts.sum = level.sum;
+  text.counts.classes = level.size();
+  for (std::uint64_t n : starting) text.counts.starting += n;
   AddText(text);
   return text.counts;
 }

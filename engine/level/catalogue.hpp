@@ -48,12 +48,15 @@ LevelCounts CountClasses(const Level& level, const KeyCodec& codec);
 using CatalogueEntry = std::pair<std::uint64_t, PackedOutcome>;
 
 // Catalogue lines rendered for a run of classes in increasing key: the text each file gets
-// ([game * 3 + kind], then outcomes.txt) and the counts (`classes`: the entries given).
+// ([game * 3 + kind], then outcomes.txt) and the counts.
 struct LevelText {
   std::array<std::string, 7> files;
   LevelCounts counts;
 };
-// Renders `entries` (sorted by key) in parallel chunks; the text is in the order of the entries.
+// Whether a starting class of this value gets a line: in some catalogue, or any with outcomes.
+bool SelectedForCatalogues(PackedOutcome value, bool outcomes);
+// Renders `entries` (selected starting classes, sorted by key) in parallel chunks; the text is in
+// the order of the entries. The counts are the members; classes and starting are the caller's.
 LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
                                bool outcomes);
 

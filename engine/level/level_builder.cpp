@@ -19,12 +19,9 @@ namespace seki {
 namespace {
 
 // What a parent offers the player who moves from its child down to it (spec section 2).
-PackedOutcome OfferOf(const Matrix& parent, PackedOutcome parent_value) {
-  int zero_rows = 0, zero_cols = 0;
-  for (int i = 0; i < parent.rows(); ++i) zero_rows += parent.row_sum(i) == 0;
-  for (int j = 0; j < parent.cols(); ++j) zero_cols += parent.col_sum(j) == 0;
+PackedOutcome OfferOf(const KeyCodec& codec, std::uint64_t parent, PackedOutcome parent_value) {
   // A child with no zero line has at most one of each; otherwise the offer is never used.
-  if (auto terminal = TerminalSolution(zero_rows > 0, zero_cols > 0))
+  if (auto terminal = TerminalSolution(codec.HasZeroRow(parent), codec.HasZeroColumn(parent)))
     return MoveContribution(*terminal);
   return MoveContribution(Solution::From(parent_value));
 }
@@ -99,7 +96,7 @@ void LevelBuilder::ForEachParent(const Level& previous, int first_shard, int las
                         if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed))
                           throw LevelInterrupted();
                         for (std::size_t k = range.begin(); k != range.end(); ++k)
-                          body(space_.codec.Unpack(from.keys[k]), from.keys[k], from.values[k]);
+                          body(from.keys[k], from.values[k]);
                         if (hooks_.parents_done)
                           hooks_.parents_done->fetch_add(range.size(), std::memory_order_relaxed);
                       });
@@ -122,36 +119,37 @@ double LevelBuilder::BatchRecordBytes(const EnumerationSpace& space, std::uint64
 
 double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                std::uint64_t classes) {
-  // The level below (9 bytes a class), the shard tables (at most 17 bytes a class) and the level
-  // built from them (9), and the records of one batch (per-thread buffers may hold twice that).
-  return 9.0 * double(parents) + 26.0 * double(classes) + 2 * BatchRecordBytes(space, parents);
+  // The level below (9 bytes a class); the shard tables, sized from Burnside's count for a load
+  // near 0.8 (10 bytes a class, 11 with the slack), each freed as its shard becomes 9 bytes a
+  // class of the new level; and the records of one batch (per-thread buffers may hold twice that).
+  return 9.0 * double(parents) + 11.0 * double(classes) + 2 * BatchRecordBytes(space, parents);
 }
 
 void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
                         tbb::enumerable_thread_specific<ShardBuckets>& buckets) const {
-  ForEachParent(previous, first_shard, last_shard,
-                [&](const Matrix& parent, std::uint64_t, PackedOutcome value) {
-                  ShardBuckets& out = buckets.local();
-                  const std::uint64_t offer = OfferOf(parent, value).bits;
-                  std::uint64_t keys[kMaxDim * kMaxDim];
-                  const int count =
-                      canon::IncrementKeys(parent, space_.max_entry, space_.codec.bits(), keys);
-                  for (int k = 0; k < count; ++k)
-                    out[ShardOf(keys[k])].push_back(keys[k] << kOfferBits | offer);
-                });
+  ForEachParent(previous, first_shard, last_shard, [&](std::uint64_t parent, PackedOutcome value) {
+    ShardBuckets& out = buckets.local();
+    const std::uint64_t offer = OfferOf(space_.codec, parent, value).bits;
+    std::uint64_t keys[kMaxDim * kMaxDim];
+    const int count = canon::IncrementKeys(parent, space_.rows, space_.cols, space_.codec.bits(),
+                                           space_.max_entry, keys);
+    for (int k = 0; k < count; ++k) out[ShardOf(keys[k])].push_back(keys[k] << kOfferBits | offer);
+  });
 }
 
-LevelAssembly::LevelAssembly(const Level& previous) {
+LevelAssembly::LevelAssembly(std::uint64_t expected_classes, int first_shard, int last_shard) {
+  // Shards get about expected / 256 keys each (a fixed hash); four standard deviations of slack
+  // keep a table from growing, so it ends near its target load.
+  const double per_shard = double(expected_classes) / kShardCount;
+  const auto capacity = static_cast<std::size_t>(per_shard + 4 * std::sqrt(per_shard) + 16);
   tables_.reserve(kShardCount);
   for (int shard = 0; shard < kShardCount; ++shard)
-    tables_.emplace_back(previous.shards[shard].keys.size() +
-                         previous.shards[shard].keys.size() / 8);
+    tables_.emplace_back(shard >= first_shard && shard < last_shard ? capacity : 16);
 }
 
 void LevelAssembly::Absorb(int shard, const PushRecord* records, std::size_t count) {
-  FlatKeyTable& table = tables_[shard];
-  for (std::size_t k = 0; k < count; ++k)
-    table.InsertOr(records[k] >> kOfferBits, static_cast<std::uint8_t>(records[k]));
+  static_assert(kOfferBits == FlatKeyTable::kValueBits, "records are the table's words");
+  tables_[shard].InsertWordsOr(records, count);
 }
 
 void LevelAssembly::Finish(int shard, LevelShard& to) {
@@ -169,7 +167,7 @@ void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
   // every parent pushes each increment to the shard of the child's canonical key, with what moving
   // from the child back to the parent offers; each shard's table then absorbs its records,
   // deduplicating the keys and ORing the offers, which gives r(B) and c(B).
-  LevelAssembly assembly(previous);
+  LevelAssembly assembly(expected_[next.sum]);
   tbb::enumerable_thread_specific<ShardBuckets> buckets;
   const int batches = PushBatches(previous.size());
   for (int batch = 0; batch < batches; ++batch) {
@@ -192,14 +190,13 @@ void LevelBuilder::Generate(const Level& previous, Level& next) const {
   // Every parent appends the children it generates (each class from exactly one parent).
   tbb::enumerable_thread_specific<ShardBuckets> buckets;
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch;
-  ForEachParent(previous, 0, kShardCount,
-                [&](const Matrix& parent, std::uint64_t key, PackedOutcome) {
-                  ShardBuckets& out = buckets.local();
-                  std::vector<std::uint64_t>& children = scratch.local();
-                  children.clear();
-                  GenerateChildren(space_, parent, key, children);
-                  for (std::uint64_t child : children) out[ShardOf(child)].push_back(child);
-                });
+  ForEachParent(previous, 0, kShardCount, [&](std::uint64_t key, PackedOutcome) {
+    ShardBuckets& out = buckets.local();
+    std::vector<std::uint64_t>& children = scratch.local();
+    children.clear();
+    GenerateChildren(space_, space_.codec.Unpack(key), key, children);
+    for (std::uint64_t child : children) out[ShardOf(child)].push_back(child);
+  });
   tbb::parallel_for(0, kShardCount, [&](int shard) {
     std::vector<std::uint64_t>& keys = next.shards[shard].keys;
     std::size_t total = 0;

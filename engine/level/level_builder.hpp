@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/level/class_count.hpp"
 #include "storage/flat_key_table.hpp"
 #include "storage/level.hpp"
 #include "storage/packed_key.hpp"
@@ -66,7 +67,11 @@ using ShardBuckets = std::array<std::vector<PushRecord>, kShardCount>;
 // at the same time; different shards may.
 class LevelAssembly {
  public:
-  explicit LevelAssembly(const Level& previous);  // tables sized from the level below
+  // Tables sized for a level of about `expected_classes` classes (they grow if it has more); only
+  // shards [first_shard, last_shard) get tables of that size (a rank's own shards), the others
+  // start small.
+  explicit LevelAssembly(std::uint64_t expected_classes, int first_shard = 0,
+                         int last_shard = kShardCount);
   void Absorb(int shard, const PushRecord* records, std::size_t count);
   void Finish(int shard, LevelShard& to);  // the shard's sorted keys and values; frees its table
 
@@ -77,13 +82,17 @@ class LevelAssembly {
 class LevelBuilder {
  public:
   // Pushed records alive at once: parents are taken in batches of shards to stay near this.
-  static constexpr double kPushBatchBytes = 256.0 * 1024 * 1024;
+  static constexpr double kPushBatchBytes = 64.0 * 1024 * 1024;
 
   // solve = false generates the classes only (every value stays zero). push_batch_bytes changes
   // only how the work is cut (tests use tiny batches); the levels are the same for any value.
   explicit LevelBuilder(const EnumerationSpace& space, bool solve = true, BuildHooks hooks = {},
                         double push_batch_bytes = kPushBatchBytes)
-      : space_(space), solve_(solve), hooks_(hooks), push_batch_bytes_(push_batch_bytes) {}
+      : space_(space),
+        solve_(solve),
+        hooks_(hooks),
+        push_batch_bytes_(push_batch_bytes),
+        expected_(ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum)) {}
 
   Level First() const;                      // sum 0: the zero matrix
   Level Next(const Level& previous) const;  // sum previous.sum + 1
@@ -104,6 +113,7 @@ class LevelBuilder {
   static double PushRecords(const EnumerationSpace& space, std::uint64_t parents);
 
   const EnumerationSpace& space() const { return space_; }
+  std::uint64_t ExpectedClasses(int sum) const { return expected_[sum]; }  // Burnside's
   // The batches of parent shards Next pushes `parents` classes in (1..256).
   int PushBatches(std::size_t parents) const;
 
@@ -117,6 +127,7 @@ class LevelBuilder {
   bool solve_;
   BuildHooks hooks_;
   double push_batch_bytes_;
+  std::vector<std::uint64_t> expected_;  // Burnside's classes per sum: the tables' sizes
 };
 
 }  // namespace seki

@@ -10,23 +10,12 @@ namespace seki {
 
 namespace {
 
-// Whether the catalogue writer needs the class: every starting class for outcomes.txt, otherwise
-// the members of some catalogue.
-bool Wanted(const PackedOutcome value, bool outcomes) {
-  if (outcomes) return true;
-  const Solution v = Solution::From(value);
-  for (Game g : kGames)
-    for (CatalogueKind kind : kCatalogueKinds)
-      if (IsMember(v[g], kind)) return true;
-  return false;
-}
-
 // Records (key << 8 | value) of the classes of the level that the catalogue writer needs, sorted.
 std::vector<PushRecord> WantedRecords(const Level& level, const KeyCodec& codec, bool outcomes) {
   std::vector<PushRecord> records;
   for (const LevelShard& shard : level.shards)
     for (std::size_t k = 0; k < shard.keys.size(); ++k)
-      if (!codec.HasZeroLine(shard.keys[k]) && Wanted(shard.values[k], outcomes))
+      if (!codec.HasZeroLine(shard.keys[k]) && SelectedForCatalogues(shard.values[k], outcomes))
         records.push_back(shard.keys[k] << kOfferBits | shard.values[k].bits);
   tbb::parallel_sort(records.begin(), records.end());
   return records;

@@ -60,10 +60,38 @@ std::vector<Matrix> PrimeBlocks(const Matrix& a) {
   return blocks;
 }
 
-bool IsPrime(const Matrix& a) { return !a.has_zero_line() && PrimeBlocks(a).size() == 1; }
+int SupportComponents(const Matrix& a) {
+  // Flood row bitmasks through the columns they reach.
+  unsigned seen_rows = 0;
+  int components = 0;
+  for (int start = 0; start < a.rows(); ++start) {
+    if ((seen_rows >> start & 1) || a.row_sum(start) == 0) continue;
+    ++components;
+    unsigned rows = 1u << start, cols = 0;
+    for (unsigned previous = 0; rows != previous;) {
+      previous = rows;
+      for (int i = 0; i < a.rows(); ++i)
+        if (rows >> i & 1)
+          for (int j = 0; j < a.cols(); ++j)
+            if (a(i, j) > 0) cols |= 1u << j;
+      for (int i = 0; i < a.rows(); ++i)
+        for (int j = 0; j < a.cols(); ++j)
+          if ((cols >> j & 1) && a(i, j) > 0) rows |= 1u << i;
+    }
+    seen_rows |= rows;
+  }
+  return components;
+}
+
+bool IsPrime(const Matrix& a) { return !a.has_zero_line() && SupportComponents(a) == 1; }
 
 bool IsSymmetric(const Matrix& a) {
-  return a.rows() == a.cols() && canon::CanonicalForm(a) == canon::CanonicalForm(a.transposed());
+  return a.rows() == a.cols() && IsSymmetricCanonical(canon::CanonicalForm(a));
+}
+
+bool IsSymmetricCanonical(const Matrix& canonical) {
+  return canonical.rows() == canonical.cols() &&
+         canonical == canon::CanonicalForm(canonical.transposed());
 }
 
 std::optional<Matrix> Extend(const Matrix& a, int i, int j, Extension kind) {

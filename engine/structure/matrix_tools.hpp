@@ -19,10 +19,14 @@ Matrix DirectSum(const Matrix& a, const Matrix& b);
 // each as the submatrix on its rows and columns (in increasing original order). A zero row or
 // column forms a block of its own only through its positive entries, so it is dropped.
 std::vector<Matrix> PrimeBlocks(const Matrix& a);
+// The number of connected components of that graph (no allocation); prime: no zero line and one.
+int SupportComponents(const Matrix& a);
 bool IsPrime(const Matrix& a);
 
-// A is isomorphic to its transpose (always false for non-square matrices).
+// A is isomorphic to its transpose (always false for non-square matrices). The second form skips
+// one canonical form: its argument must be a canonical form (canon::CanonicalForm).
 bool IsSymmetric(const Matrix& a);
+bool IsSymmetricCanonical(const Matrix& canonical);
 
 // Extensions at entry (i, j), 0-based: a new first row and column with E(0,0) = 3,
 // E(0, j+1) = E(i+1, 0) = k and E(i+1, j+1) = A(i, j) - k, with k = 1 (E1) or 2 (E2).

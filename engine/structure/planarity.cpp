@@ -3,36 +3,11 @@
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/boyer_myrvold_planar_test.hpp>
+#include <unordered_map>
+
+#include "engine/structure/matrix_tools.hpp"
 
 namespace seki {
-
-namespace {
-
-// Connected components of the bipartite graph of positive entries (lines with no positive entry
-// are not vertices), by flooding row bitmasks.
-int Components(const Matrix& a) {
-  unsigned seen_rows = 0;
-  int components = 0;
-  for (int start = 0; start < a.rows(); ++start) {
-    if ((seen_rows >> start & 1) || a.row_sum(start) == 0) continue;
-    ++components;
-    unsigned rows = 1u << start, cols = 0;
-    for (unsigned previous = 0; rows != previous;) {
-      previous = rows;
-      for (int i = 0; i < a.rows(); ++i)
-        if (rows >> i & 1)
-          for (int j = 0; j < a.cols(); ++j)
-            if (a(i, j) > 0) cols |= 1u << j;
-      for (int i = 0; i < a.rows(); ++i)
-        for (int j = 0; j < a.cols(); ++j)
-          if ((cols >> j & 1) && a(i, j) > 0) rows |= 1u << i;
-    }
-    seen_rows |= rows;
-  }
-  return components;
-}
-
-}  // namespace
 
 bool IsPlanar(const Matrix& a) {
   const int m = a.rows(), n = a.cols();
@@ -49,8 +24,21 @@ bool IsPlanar(const Matrix& a) {
   if (vertices >= 3 && edges > 2 * vertices - 4) return false;
   // A K3,3 subdivision has cycle rank 4 and a K5 subdivision 6, so a graph whose cycle rank
   // E - V + K (K components) is at most 3 contains neither: planar.
-  if (edges - vertices + Components(a) <= 3) return true;
-  return IsPlanarBoyerMyrvold(a);
+  if (edges - vertices + SupportComponents(a) <= 3) return true;
+  // Planarity depends on the positive entries only: each thread remembers the supports it has
+  // tested (a catalogue repeats few of them), up to a bound.
+  struct Memo {
+    int rows = 0, cols = 0;
+    std::unordered_map<std::uint64_t, bool> planar;
+  };
+  thread_local Memo memo;
+  if (memo.rows != m || memo.cols != n || memo.planar.size() > (1u << 20)) memo = Memo{m, n, {}};
+  std::uint64_t support = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) support = support << 1 | std::uint64_t(a(i, j) > 0);
+  const auto [it, inserted] = memo.planar.try_emplace(support, false);
+  if (inserted) it->second = IsPlanarBoyerMyrvold(a);
+  return it->second;
 }
 
 bool IsPlanarBoyerMyrvold(const Matrix& a) {

@@ -1,0 +1,1 @@
+tests/compare_builds.sh: line 13: seki: command not found
