@@ -14,7 +14,9 @@
 
 #include "apps/check_format.hpp"
 #include "apps/cli_error.hpp"
+#include "apps/command_line.hpp"
 #include "apps/progress.hpp"
+#include "engine/research/census.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "storage/atomic_file.hpp"
 
@@ -55,6 +57,9 @@ class CheckPrinter : public CheckObserver {
     progress_.reset();
     std::cout << FormatShapeText(shape) << std::flush;
   }
+  void Notice(const std::string& text) override {
+    if (!quiet_) std::cerr << "seki check: " << text << '\n';
+  }
 
  private:
   const bool quiet_, live_;
@@ -75,6 +80,8 @@ CheckRequest Request(const CheckOptions& o, const std::string& command_line) {
   r.memory_limit_bytes =
       o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
   r.command = command_line;
+  r.checkpoint_dir = o.checkpoint_dir;
+  r.resume = o.resume;
   return r;
 }
 
@@ -82,21 +89,29 @@ CheckRequest Request(const CheckOptions& o, const std::string& command_line) {
 
 int RunCheck(const CheckOptions& o, const std::string& command_line) {
   const CheckPlan plan = PlanRegionCheck(Request(o, command_line));
-  if (!o.json_file.empty()) {  // fail before the search, not after it
-    std::ofstream probe(o.json_file, std::ios::app);
-    if (!probe) throw CliError(o.json_file, std::string("cannot write: ") + std::strerror(errno));
-  }
+  for (const std::string& file : {o.json_file, o.census_file})
+    if (!file.empty()) {  // fail before the search, not after it
+      std::ofstream probe(file, std::ios::app);
+      if (!probe) throw CliError(file, std::string("cannot write: ") + std::strerror(errno));
+    }
   CheckPrinter printer(o.quiet);
   const CheckReport report = RunRegionCheck(plan, &printer);
   std::cout << '\n' << FormatCheckSummary(report) << std::flush;
   if (!o.json_file.empty()) WriteOutputFile(o.json_file, FormatCheckJson(report));
+  if (!o.census_file.empty()) {
+    std::vector<Census> censuses;
+    for (const ShapeCheck& s : report.shapes) {
+      censuses.push_back(s.census);
+      censuses.back().source = command_line;
+    }
+    WriteOutputFile(o.census_file, CensusMarkdown(censuses, command_line));
+  }
   return report.FindingCount() == 0 ? 0 : 1;
 }
 
 void AddCheckCommand(CLI::App& app, int argc, char** argv) {
   auto options = std::make_shared<CheckOptions>();
-  std::string command_line;
-  for (int k = 0; k < argc; ++k) command_line += (k ? " " : "") + std::string(argv[k]);
+  const std::string command_line = JoinCommandLine(argc, argv);
   CLI::App* sub = app.add_subcommand(
       "check",
       "Search every class of a region for counterexamples to an open conjecture of the paper "
@@ -133,6 +148,18 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
                   "Also write the report (region, counts, findings with lines, times, command, "
                   "version) as JSON to FILE")
       ->type_name("FILE");
+  sub->add_option("--census", options->census_file,
+                  "Also write the census of every shape searched (complete and semi-complete "
+                  "seki of both games by height and by sum, with how many are prime, IDSMs, "
+                  "symmetric, planar) as Markdown to FILE; the JSON report always has it")
+      ->type_name("FILE");
+  sub->add_option("--checkpoint", options->checkpoint_dir,
+                  "Save every finished level of every shape, with the counts and findings so "
+                  "far, in DIR, so that --resume can continue a check cut off")
+      ->type_name("DIR");
+  sub->add_flag("--resume", options->resume,
+                "Continue the check saved in --checkpoint DIR from its last finished level "
+                "(same conjecture, shapes and bounds); the report is the uninterrupted one");
   sub->add_option("--memory-limit", options->memory_limit,
                   "Refuse a shape whose levels would need more, e.g. 8G (default: 80% of "
                   "physical memory)");

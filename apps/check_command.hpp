@@ -2,8 +2,10 @@
 // conjectures 6.1, 6.2, 6.3 and 6.9 (engine/research/region_check.hpp). For each shape it prints
 // the exact region, the number of classes examined, the time, and "no counterexample" or every
 // finding with its values and lines of optimal play; then one machine-readable summary line.
-// --json FILE writes the same. Exit 0: nothing found; 1: a finding (a counterexample, or for 6.2 a
-// complete seki of height >= 4); 2: bad input (one line on stderr).
+// --json FILE writes the same; --census FILE the census of complete and semi-complete seki
+// (engine/research/census.hpp); --checkpoint DIR and --resume make a long check resumable. Exit 0:
+// nothing found; 1: a finding (a counterexample, or for 6.2 a complete seki of height >= 4); 2: bad
+// input (one line on stderr).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -21,6 +23,9 @@ struct CheckOptions {
   int max_entry = -1, max_sum = -1;  // -1: not given
   int min_height = -1;               // 6.2: list complete seki of height >= K (-1: 4)
   std::string json_file;             // empty: none
+  std::string census_file;           // the census of every shape as Markdown; empty: none
+  std::string checkpoint_dir;        // save each finished level here; empty: none
+  bool resume = false;               // go on from checkpoint_dir
   std::string memory_limit;          // e.g. "8G"; empty: 80% of physical memory
   int threads = 0;                   // 0: all cores
   bool quiet = false;                // no progress on stderr

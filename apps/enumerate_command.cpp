@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "apps/cli_error.hpp"
+#include "apps/command_line.hpp"
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
 #include "engine/distributed/distributed_group.hpp"
@@ -161,8 +162,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
 
 void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   auto options = std::make_shared<EnumerateOptions>();
-  std::string command_line;
-  for (int k = 0; k < argc; ++k) command_line += (k ? " " : "") + std::string(argv[k]);
+  const std::string command_line = JoinCommandLine(argc, argv);
   CLI::App* cmd = app.add_subcommand(
       "enumerate",
       "Walk every class of rows x cols matrices (up to row/column permutation) level by level in "

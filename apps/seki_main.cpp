@@ -5,11 +5,13 @@
 #include <new>
 #include <string>
 
+#include "apps/census_command.hpp"
 #include "apps/check_command.hpp"
 #include "apps/cli_error.hpp"
 #include "apps/demo_command.hpp"
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
+#include "apps/origin_command.hpp"
 #include "apps/plan_command.hpp"
 #include "apps/play_command.hpp"
 #include "apps/plot_command.hpp"
@@ -54,10 +56,12 @@ int main(int argc, char** argv) {
   seki::cli::AddShowCommand(app);
   seki::cli::AddExtendCommand(app);
   seki::cli::AddFamilyCommand(app);
+  seki::cli::AddOriginCommand(app);
   seki::cli::AddReproduceCommand(app);
   seki::cli::AddVerifyCommand(app);
   seki::cli::AddExportCommand(app);
   seki::cli::AddCheckCommand(app, argc, argv);
+  seki::cli::AddCensusCommand(app, argc, argv);
   seki::cli::AddPlotCommand(app);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 

@@ -1,5 +1,6 @@
 // Runs: enumerate (Run with an observer that calls a Python progress function), the strict line
-// parsers of run_lines.hpp, the manifest, verify, export, and the region check of `seki check`.
+// parsers of run_lines.hpp, the manifest, verify, export, the census of a run and the region check
+// of `seki check`.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
+#include "engine/research/census.hpp"
 #include "engine/research/region_check.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/run/export.hpp"
@@ -203,6 +205,17 @@ void BindRun(py::module_& m) {
         py::arg("command_line"), py::arg("progress"));
   m.def("verify", &Verify, py::arg("dir"), py::arg("sample"), py::arg("seed"));
   m.def("export_sqlite", &Export, py::arg("dir"), py::arg("file"), py::arg("force"));
+  m.def(
+      "census",
+      [](const std::string& dir) {
+        nlohmann::ordered_json j;
+        {
+          py::gil_scoped_release release;
+          j = CensusJson(CensusFromRun(dir));
+        }
+        return ToPython(j);
+      },
+      py::arg("dir"), "`seki census DIR --json`'s census of one finished run, as a dict.");
   m.def("check", &Check, py::arg("conjecture"), py::arg("shapes"), py::arg("max_rows"),
         py::arg("max_cols"), py::arg("max_entry"), py::arg("max_sum"), py::arg("min_height"),
         py::arg("threads"), py::arg("memory_limit"), py::arg("command"), py::arg("progress"));

@@ -7,6 +7,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/starting_position.hpp"
+#include "engine/research/origin.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solve_report.hpp"
@@ -70,6 +71,18 @@ void BindSolve(py::module_& m) {
   m.def("solve_json", &Solve, py::arg("matrix"), py::arg("exhaustive") = false,
         py::arg("moves") = false,
         "`seki solve --format json [--moves] [--exhaustive]` for one matrix, as a dict.");
+  m.def(
+      "origin_json",
+      [](const Matrix& a) {
+        CheckStartingPosition(a, Where(a));
+        nlohmann::ordered_json j;
+        {
+          py::gil_scoped_release release;
+          j = OriginJson(Origin(a));
+        }
+        return ToPython(j);
+      },
+      py::arg("matrix"), "`seki origin --format json` for one matrix, as a dict.");
   m.def("optimal_line_json", &Line, py::arg("matrix"), py::arg("game") = "seki",
         py::arg("first") = "R", py::arg("exhaustive") = false,
         "One line of optimal play: {result, ending, text, steps}.");

@@ -23,36 +23,23 @@ class FlatKeyTable {
   // Inserts words key << 8 | value (keys below 2^56) as InsertOr does, prefetching the slots of
   // the words a few places ahead (a batch touches the table at random).
   void InsertWordsOr(const std::uint64_t* words, std::size_t count) {
-    constexpr std::size_t kAhead = 8;
+    constexpr std::size_t kAhead = 8;  // a power of two: the ring of slots computed ahead
+    std::size_t ahead[kAhead];
+    const std::size_t first = std::min(count, kAhead);
+    for (std::size_t k = 0; k < first; ++k) ahead[k] = Slot(words[k] >> kValueBits);
     for (std::size_t k = 0; k < count; ++k) {
-      if (k + kAhead < count) __builtin_prefetch(&slots_[Slot(words[k + kAhead] >> kValueBits)]);
-      InsertOr(words[k] >> kValueBits, static_cast<std::uint8_t>(words[k]));
+      const std::size_t slot = ahead[k % kAhead];
+      if (k + kAhead < count) {
+        ahead[k % kAhead] = Slot(words[k + kAhead] >> kValueBits);
+        __builtin_prefetch(&slots_[ahead[k % kAhead]]);
+      }
+      InsertWordOr(words[k], slot);
     }
   }
 
   // key must be below 2^56.
   void InsertOr(std::uint64_t key, std::uint8_t value) {
-    if (key == 0) {  // a zero word marks an empty slot, so key 0 lives outside the slots
-      size_ += !has_zero_;
-      has_zero_ = true;
-      zero_value_ |= value;
-      return;
-    }
-    if (20 * (size_ + 1) > 17 * slots_.size()) Rehash(slots_.size() * 3 / 2 + 16);
-    std::size_t slot = Slot(key);
-    for (;;) {
-      const std::uint64_t word = slots_[slot];
-      if (word == 0) {
-        slots_[slot] = key << kValueBits | value;
-        ++size_;
-        return;
-      }
-      if (word >> kValueBits == key) {
-        slots_[slot] = word | value;
-        return;
-      }
-      if (++slot == slots_.size()) slot = 0;
-    }
+    InsertWordOr(key << kValueBits | value, Slot(key));
   }
 
   std::size_t size() const { return size_; }
@@ -68,6 +55,30 @@ class FlatKeyTable {
   }
 
  private:
+  // One test per probed slot from `slot` (the key's home slot): empty (take it) or the same key
+  // (OR the value in).
+  void InsertWordOr(std::uint64_t word, std::size_t slot) {
+    if (word >> kValueBits == 0) {  // a zero word marks an empty slot, so key 0 lives outside
+      size_ += !has_zero_;
+      has_zero_ = true;
+      zero_value_ |= static_cast<std::uint8_t>(word);
+      return;
+    }
+    if (size_ >= grow_at_) {
+      Rehash(slots_.size() * 3 / 2 + 16);
+      slot = Slot(word >> kValueBits);
+    }
+    for (;;) {
+      const std::uint64_t here = slots_[slot];
+      if (here == 0 || (here ^ word) >> kValueBits == 0) {
+        size_ += here == 0;
+        slots_[slot] = here | word;
+        return;
+      }
+      if (++slot == slots_.size()) slot = 0;
+    }
+  }
+
   static std::size_t Capacity(std::size_t expected) { return expected + expected / 4 + 16; }
   std::size_t Slot(std::uint64_t key) const {
     key ^= key >> 33;
@@ -79,6 +90,7 @@ class FlatKeyTable {
   void Rehash(std::size_t capacity) {
     std::vector<std::uint64_t> old = std::move(slots_);
     slots_.assign(capacity, 0);
+    grow_at_ = capacity * 17 / 20;  // load 0.85
     size_ = has_zero_;
     for (std::uint64_t word : old)
       if (word != 0) InsertOr(word >> kValueBits, static_cast<std::uint8_t>(word));
@@ -86,6 +98,7 @@ class FlatKeyTable {
 
   std::vector<std::uint64_t> slots_;
   std::size_t size_ = 0;
+  std::size_t grow_at_ = 0;
   bool has_zero_ = false;
   std::uint8_t zero_value_ = 0;
 };

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/distributed/mpi_group.hpp"
-#include "engine/run/fault_point.hpp"
+#include "engine/run/kill_point.hpp"
 
 namespace seki {
 
@@ -84,7 +84,7 @@ Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
     exchanged_bytes_ +=
         (sent - static_cast<std::uint64_t>(send_counts[rank_])) * sizeof(PushRecord);
     send = {};
-    if (batch == 0) FaultPoint("exchange", next.sum, rank_);
+    if (batch == 0) KillPoint("exchange", next.sum, rank_);
 
     // From rank q, shard s starts after q's records for the owned shards before s.
     tbb::parallel_for(mine.first, mine.last, [&](int s) {

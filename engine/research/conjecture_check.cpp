@@ -10,6 +10,7 @@
 
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/level/catalogue.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/solve/solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
@@ -49,25 +50,6 @@ std::string BlockName(Block69 kind, const Matrix& b) {
   return "other";
 }
 
-// What one shard of one level contributes.
-struct Tally {
-  std::uint64_t examined = 0;
-  std::array<std::array<std::uint64_t, 4>, 2> by_class{};
-  std::array<std::uint64_t, kMaxEntry + 1> complete_by_height{};
-  // Conjecture-specific counters (names in CounterNames).
-  std::array<std::uint64_t, 4> extra{};
-  std::vector<Finding> findings;
-
-  void Merge(const Tally& t) {
-    examined += t.examined;
-    for (int g = 0; g < 2; ++g)
-      for (int k = 0; k < 4; ++k) by_class[g][k] += t.by_class[g][k];
-    for (std::size_t h = 0; h < complete_by_height.size(); ++h)
-      complete_by_height[h] += t.complete_by_height[h];
-    for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += t.extra[k];
-  }
-};
-
 std::vector<std::string> CounterNames(Conjecture c) {
   switch (c) {
     case Conjecture::k61:
@@ -85,12 +67,13 @@ std::vector<std::string> CounterNames(Conjecture c) {
 
 // Counts and findings of one class with no zero line.
 void Examine(Conjecture c, const CheckConfig& config, const Matrix& a, std::uint64_t key,
-             PackedOutcome packed, Tally& t) {
+             PackedOutcome packed, ShapeTally& t) {
   const Solution v = Solution::From(packed);
   ++t.examined;
   for (Game g : kGames) ++t.by_class[static_cast<int>(g)][static_cast<int>(v[g].seki_class())];
   const bool complete_seki = IsComplete(v, Game::kSeki);
   if (complete_seki) ++t.complete_by_height[a.height()];
+  if (t.census.AddClass(a, v)) t.listed.emplace_back(key, packed);
   switch (c) {
     case Conjecture::k61:
       if (complete_seki) {
@@ -123,13 +106,17 @@ void Examine(Conjecture c, const CheckConfig& config, const Matrix& a, std::uint
   const bool found = c == Conjecture::k62
                          ? complete_seki && a.height() >= std::min(config.min_height_62, 4)
                          : IsFinding(c, a, v);
-  if (found) {
-    Finding f;
-    f.matrix = a;
-    f.key = key;
-    f.values = v;
-    t.findings.push_back(std::move(f));
-  }
+  if (found) t.findings.emplace_back(key, packed);
+}
+
+// Appends a level's (key, values) pairs of every shard in key order: independent of threads.
+void AppendSorted(std::vector<std::pair<std::uint64_t, PackedOutcome>>& all,
+                  std::vector<ShapeTally>& shards,
+                  std::vector<std::pair<std::uint64_t, PackedOutcome>> ShapeTally::*list) {
+  const std::size_t first_new = all.size();
+  for (ShapeTally& t : shards) all.insert(all.end(), (t.*list).begin(), (t.*list).end());
+  std::sort(all.begin() + static_cast<std::ptrdiff_t>(first_new), all.end(),
+            [](const auto& x, const auto& y) { return x.first < y.first; });
 }
 
 }  // namespace
@@ -337,7 +324,63 @@ std::uint64_t ShapeCheck::SekiCount(Game g) const {
          Count(g, SekiClass::kComplete);
 }
 
+void ShapeTally::Merge(const ShapeTally& t) {
+  classes += t.classes;
+  examined += t.examined;
+  for (int g = 0; g < 2; ++g)
+    for (int k = 0; k < 4; ++k) by_class[g][k] += t.by_class[g][k];
+  for (std::size_t h = 0; h < complete_by_height.size(); ++h)
+    complete_by_height[h] += t.complete_by_height[h];
+  for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += t.extra[k];
+  census.MergeCounts(t.census);
+  seconds += t.seconds;
+}
+
 ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckConfig& config) {
+  ShapeTally total;
+  auto level_start = Clock::now();  // building and scanning a level are timed together
+  auto scan = [&](const Level& level) {
+    std::vector<ShapeTally> shards(kShardCount);
+    tbb::parallel_for(0, kShardCount, [&](int s) {
+      const LevelShard& shard = level.shards[s];
+      ShapeTally& t = shards[s];
+      for (std::size_t k = 0; k < shard.keys.size(); ++k) {
+        const Matrix a = space.codec.Unpack(shard.keys[k]);
+        if (a.has_zero_line()) continue;  // not a starting position; its values mean nothing
+        Examine(c, config, a, shard.keys[k], shard.values[k], t);
+      }
+    });
+    // Merge in shard order, then the level's findings in key order: independent of threads.
+    for (const ShapeTally& t : shards) total.Merge(t);
+    AppendSorted(total.findings, shards, &ShapeTally::findings);
+    AppendSorted(total.listed, shards, &ShapeTally::listed);
+    total.classes += level.size();
+    total.last_sum = level.sum;
+    const double seconds = Since(level_start);
+    total.seconds += seconds;
+    if (config.on_level) config.on_level(level.sum, level.size(), seconds);
+    if (config.on_tally) config.on_tally(level, total);
+    level_start = Clock::now();
+  };
+
+  // ForEachLevel (engine/level_builder.hpp) with the caller's hooks for progress and stopping.
+  const LevelBuilder builder(space, /*solve=*/true, config.build);
+  Level level;
+  if (config.resume_tally && config.resume_level) {
+    total = std::move(*config.resume_tally);
+    level = std::move(*config.resume_level);
+  } else {
+    level = builder.First();
+    scan(level);
+  }
+  while (level.sum < space.max_sum) {
+    level = builder.Next(level);
+    scan(level);
+  }
+  return FinishShapeCheck(c, space, std::move(total));
+}
+
+ShapeCheck FinishShapeCheck(Conjecture c, const EnumerationSpace& space, ShapeTally total) {
   const auto start = Clock::now();
   ShapeCheck out;
   out.conjecture = c;
@@ -347,42 +390,7 @@ ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckCo
   out.max_sum = space.max_sum;
   for (std::uint64_t n : ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum))
     out.expected_classes += n;
-
-  Tally total;
-  auto level_start = Clock::now();  // building and scanning a level are timed together
-  auto scan = [&](const Level& level) {
-    out.classes += level.size();
-    std::vector<Tally> shards(kShardCount);
-    tbb::parallel_for(0, kShardCount, [&](int s) {
-      const LevelShard& shard = level.shards[s];
-      Tally& t = shards[s];
-      for (std::size_t k = 0; k < shard.keys.size(); ++k) {
-        const Matrix a = space.codec.Unpack(shard.keys[k]);
-        if (a.has_zero_line()) continue;  // not a starting position; its values mean nothing
-        Examine(c, config, a, shard.keys[k], shard.values[k], t);
-      }
-    });
-    // Merge in shard order, then the level's findings in key order: independent of threads.
-    const std::size_t first_new = total.findings.size();
-    for (Tally& t : shards) {
-      total.Merge(t);
-      for (Finding& f : t.findings) total.findings.push_back(std::move(f));
-    }
-    std::sort(total.findings.begin() + static_cast<std::ptrdiff_t>(first_new), total.findings.end(),
-              [](const Finding& x, const Finding& y) { return x.key < y.key; });
-    if (config.on_level) config.on_level(level.sum, level.size(), Since(level_start));
-    level_start = Clock::now();
-  };
-
-  // ForEachLevel (engine/level_builder.hpp) with the caller's hooks for progress and stopping.
-  const LevelBuilder builder(space, /*solve=*/true, config.build);
-  Level level = builder.First();
-  scan(level);
-  while (level.sum < space.max_sum) {
-    level = builder.Next(level);
-    scan(level);
-  }
-
+  out.classes = total.classes;
   if (out.classes != out.expected_classes)
     throw std::logic_error("check " + Shape(space.rows, space.cols) + ": the level engine made " +
                            std::to_string(out.classes) + " classes, Burnside's count is " +
@@ -400,11 +408,24 @@ ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckCo
   const std::vector<std::string> names = CounterNames(c);
   for (std::size_t k = 0; k < names.size(); ++k) out.counts.emplace_back(names[k], total.extra[k]);
 
+  out.census = std::move(total.census);
+  out.census.rows = space.rows, out.census.cols = space.cols;
+  out.census.max_entry = space.max_entry, out.census.max_sum = space.max_sum;
+  out.census.classes = total.classes;
+  out.census.starting = total.examined;
+  for (const auto& [key, packed] : total.listed)
+    out.census.listed.push_back(
+        CatalogueLine(space.codec.Unpack(key), Solution::From(packed).seki));
+
   // Each finding: its reason, and lines of optimal play from the single-matrix solver, whose
   // values must be the level engine's.
   Solver solver;
   const Game game = ConjectureGame(c);
-  for (Finding& f : total.findings) {
+  for (const auto& [key, packed] : total.findings) {
+    Finding f;
+    f.matrix = space.codec.Unpack(key);
+    f.key = key;
+    f.values = Solution::From(packed);
     const Solution check = solver.Solve(f.matrix);
     if (!(check == f.values))
       throw std::logic_error("check: the solver and the level engine disagree on " +
@@ -414,9 +435,9 @@ ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckCo
     f.game = game;
     f.lines[0] = OptimalLine(solver, f.matrix, game, Player::kR);
     f.lines[1] = OptimalLine(solver, f.matrix, game, Player::kC);
+    out.findings.push_back(std::move(f));
   }
-  out.findings = std::move(total.findings);
-  out.seconds = Since(start);
+  out.seconds = total.seconds + Since(start);
   return out;
 }
 

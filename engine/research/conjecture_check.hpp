@@ -33,6 +33,7 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/level/level_builder.hpp"
+#include "engine/research/census.hpp"
 #include "engine/solve/play.hpp"
 
 namespace seki {
@@ -120,7 +121,8 @@ struct ShapeCheck {
   // Conjecture-specific counts, in a fixed order, e.g. {"prime complete seki", 12}.
   std::vector<std::pair<std::string, std::uint64_t>> counts;
   std::vector<Finding> findings;  // in (sum, canonical key) order
-  double seconds = 0;
+  Census census;                  // complete and semi-complete seki of both games
+  double seconds = 0;             // building and scanning every level (every session) and finishing
 
   std::uint64_t SekiCount(Game g) const;  // seki of every kind (complete, semi-complete, other)
   std::uint64_t Count(Game g, SekiClass k) const {
@@ -128,10 +130,33 @@ struct ShapeCheck {
   }
 };
 
+// What the search of one shape has gathered after the levels up to `last_sum`: with that level
+// itself, enough to go on from the next level (a check's checkpoint saves both). The findings and
+// the listed complete seki are (key, values) in (sum, key) order, not yet described.
+struct ShapeTally {
+  int last_sum = -1;  // -1: no level yet
+  std::uint64_t classes = 0, examined = 0;
+  std::array<std::array<std::uint64_t, 4>, 2> by_class{};  // [game][SekiClass] of examined
+  std::array<std::uint64_t, kMaxEntry + 1> complete_by_height{};
+  std::array<std::uint64_t, 4> extra{};  // the conjecture's counts (ShapeCheck::counts)
+  std::vector<std::pair<std::uint64_t, PackedOutcome>> findings;
+  std::vector<std::pair<std::uint64_t, PackedOutcome>> listed;  // Census::listed
+  Census census;                                                // the tables only
+  double seconds = 0;  // building and scanning the levels so far, every session
+
+  void Merge(const ShapeTally& t);  // the counts, the census tables and the seconds
+};
+
 struct CheckConfig {
   BuildHooks build;  // progress counter / stop flag of the level builder
   // Called after each level is built and scanned, with the seconds both took (calling thread).
   std::function<void(int sum, std::uint64_t classes, double seconds)> on_level;
+  // Then called with the level and everything gathered up to it (a checkpoint; calling thread).
+  std::function<void(const Level& level, const ShapeTally& tally)> on_tally;
+  // Resume: the tally after a level and that level (moved from); the search goes on from the next
+  // level and ends as an uninterrupted one would.
+  ShapeTally* resume_tally = nullptr;
+  Level* resume_level = nullptr;
   // 6.2 only: every complete seki of height >= this is reported. Those of height >= 4 are the
   // findings of the conjecture; a lower value also lists known heights (kind "listed").
   int min_height_62 = 4;
@@ -142,5 +167,10 @@ struct CheckConfig {
 // lines of play from a single-matrix Solver, which must agree with the level engine's values
 // (std::logic_error otherwise); the class count must agree with Burnside's count.
 ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckConfig& config = {});
+
+// The ShapeCheck of a shape whose every level is in `tally` (CheckShape's last step, also used for
+// a shape a resumed check finished earlier): the class count against Burnside's, the findings
+// re-solved by a Solver and described, the census's listed classes.
+ShapeCheck FinishShapeCheck(Conjecture c, const EnumerationSpace& space, ShapeTally tally);
 
 }  // namespace seki

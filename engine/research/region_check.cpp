@@ -12,6 +12,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/level/class_count.hpp"
+#include "engine/research/check_checkpoint.hpp"
 #include "engine/run/memory_budget.hpp"
 
 namespace seki {
@@ -45,6 +46,21 @@ void PlanShape(Conjecture c, int rows, int cols, const CheckRequest& r, double m
                                    FormatGib(need), FormatGib(memory_limit)));
   plan.spaces.push_back(space);
   plan.expected_classes.push_back(counts);
+}
+
+// What a checkpoint must have been made with to be resumed: everything that changes the report
+// (not the thread count or the memory limit).
+nlohmann::json CheckpointParameters(const CheckPlan& plan) {
+  nlohmann::json shapes = nlohmann::json::array();
+  for (const EnumerationSpace& s : plan.spaces)
+    shapes.push_back(
+        {{"rows", s.rows}, {"cols", s.cols}, {"max_entry", s.max_entry}, {"max_sum", s.max_sum}});
+  const CheckReport& r = plan.report;
+  return {{"conjecture", std::string(ConjectureName(r.conjecture))},
+          {"max_entry", r.max_entry},
+          {"max_sum", r.max_sum},
+          {"min_height", r.min_height},
+          {"shapes", shapes}};
 }
 
 }  // namespace
@@ -144,6 +160,10 @@ CheckPlan PlanRegionCheck(const CheckRequest& r) {
   report.max_sum = r.max_sum;
   report.threads = r.threads > 0 ? r.threads : tbb::info::default_concurrency();
   report.command = r.command;
+  if (r.resume && r.checkpoint_dir.empty())
+    throw InputError("--resume", "needs --checkpoint DIR (the directory of the check to continue)");
+  plan.checkpoint_dir = r.checkpoint_dir;
+  plan.resume = r.resume;
   return plan;
 }
 
@@ -153,10 +173,31 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
   CheckReport report = plan.report;
   report.shapes.clear();
   const auto start = std::chrono::steady_clock::now();
+  const auto notice = [&](const std::string& text) {
+    if (observer) observer->Notice(text);
+  };
+  std::optional<CheckCheckpoint> checkpoint;
+  if (!plan.checkpoint_dir.empty())
+    checkpoint.emplace(plan.checkpoint_dir, CheckpointParameters(plan), plan.resume, notice);
   if (observer) observer->Started(report);
   for (std::size_t k = 0; k < plan.spaces.size(); ++k) {
     const EnumerationSpace& space = plan.spaces[k];
+    std::optional<CheckCheckpoint::Resumed> resumed;
+    if (checkpoint) resumed = checkpoint->Take(k, space, notice);
+    if (resumed && !resumed->level) {  // done in an earlier session
+      report.shapes.push_back(FinishShapeCheck(report.conjecture, space, resumed->tally));
+      if (observer) observer->ShapeFinished(report.shapes.back());
+      continue;
+    }
     CheckConfig config;
+    if (resumed) {
+      config.resume_tally = &resumed->tally;
+      config.resume_level = &*resumed->level;
+    }
+    if (checkpoint)
+      config.on_tally = [&](const Level& level, const ShapeTally& tally) {
+        checkpoint->Save(k, space, level, tally);
+      };
     config.min_height_62 = report.min_height;
     config.build.stop = stop;
     if (observer) {

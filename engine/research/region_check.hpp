@@ -26,6 +26,9 @@ struct CheckRequest {
   std::uint64_t memory_limit_bytes = 0;  // 0: 80% of physical memory
   int threads = 0;                       // 0: all cores
   std::string command;                   // recorded in the report
+  std::string checkpoint_dir;            // save each finished level here (engine/research/
+                                         // check_checkpoint.hpp); empty: no checkpoint
+  bool resume = false;                   // go on from the checkpoint in checkpoint_dir
 };
 
 // What was searched and found.
@@ -50,6 +53,8 @@ struct CheckPlan {
   CheckReport report;
   std::vector<EnumerationSpace> spaces;
   std::vector<std::vector<std::uint64_t>> expected_classes;  // [shape][sum]
+  std::string checkpoint_dir;                                // as requested
+  bool resume = false;
 };
 
 // Events of a check, in order: Started, then per shape ShapeStarted, LevelFinished per level and
@@ -70,6 +75,8 @@ class CheckObserver {
   virtual void LevelFinished(const EnumerationSpace& /*space*/, int /*sum*/,
                              std::uint64_t /*classes*/, double /*seconds*/) {}
   virtual void ShapeFinished(const ShapeCheck& /*shape*/) {}
+  // A remark for the user, e.g. "not using levels/3x3-level-0010.bin: <reason>" on resume.
+  virtual void Notice(const std::string& /*text*/) {}
 };
 
 // "4x4" -> (4, 4); throws InputError naming --shapes for anything else.
@@ -88,7 +95,11 @@ Conjecture CheckRequestBasics(const CheckRequest& request);
 CheckPlan PlanRegionCheck(const CheckRequest& request);
 
 // Searches every shape of the plan in turn. `stop` (may be null) ends the search with
-// LevelInterrupted (engine/level/level_builder.hpp).
+// LevelInterrupted (engine/level/level_builder.hpp). With a checkpoint directory each finished
+// level is saved, and with resume the search goes on from what was saved: shapes already done
+// are only finished (their findings described), the shape in progress continues after its last
+// saved level; the report is the one an uninterrupted check gives, timings apart. Throws
+// InputError for a checkpoint directory that cannot be used (see CheckCheckpoint).
 CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer = nullptr,
                            const std::atomic<bool>* stop = nullptr);
 

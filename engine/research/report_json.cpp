@@ -101,6 +101,7 @@ Json ShapeJson(const ShapeCheck& s) {
     j["largest_complete_seki_height"] = s.largest_complete_seki_height;
   }
   j["findings"] = findings;
+  j["census"] = CensusJson(s.census);
   return j;
 }
 

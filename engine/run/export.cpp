@@ -19,7 +19,6 @@
 #include "engine/run/run_text_file.hpp"
 #include "engine/solve/resolver.hpp"
 #include "storage/atomic_file.hpp"
-#include "storage/checksum.hpp"
 #include "storage/packed_key.hpp"
 
 namespace seki {
@@ -29,44 +28,6 @@ using namespace export_detail;
 namespace {
 
 namespace fs = std::filesystem;
-
-// Calls on_line(where, text) for every line of dir/name; a line too long is bad input.
-template <class OnLine>
-void ForEachRunLine(const fs::path& dir, const std::string& name, OnLine&& on_line) {
-  const std::string path = (dir / name).string();
-  const LinesRead read =
-      ForEachLine(dir / name, [&](std::uint64_t number, const std::string& text, bool too_long) {
-        const std::string where = path + ":" + std::to_string(number);
-        if (too_long) throw InputError(where, "line too long");
-        on_line(where, text);
-      });
-  if (!read.opened) throw InputError(path, "cannot read");
-  if (read.read_error) throw InputError(path, "read error");
-}
-
-// Checks the run is finished and its files are those the manifest describes.
-void CheckRun(const fs::path& dir, const RunManifest& m) {
-  if (!m.complete)
-    throw InputError((dir / "manifest.json").string(),
-                     "the run is not marked complete; finish it (seki enumerate --resume) first");
-  if (m.generate_only)
-    throw InputError(dir.string(), "a generation-only run has no values to export");
-  std::vector<std::string> names;
-  for (const CatalogueFile& f : CatalogueFiles()) names.push_back(f.path);
-  if (m.files.count(kOutcomesFile)) names.push_back(kOutcomesFile);
-  for (const std::string& name : names) {
-    const auto it = m.files.find(name);
-    if (it == m.files.end())
-      throw InputError((dir / "manifest.json").string(), "does not list " + name);
-    const fs::path path = dir / name;
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) throw InputError(path.string(), "missing");
-    if (fs::file_size(path, ec) != it->second.bytes ||
-        ChecksumHex(FileChecksum(path)) != it->second.xxh3_64)
-      throw InputError(path.string(),
-                       "does not match the manifest's size and checksum (run seki verify)");
-  }
-}
 
 Matrix CheckedMatrix(const Matrix& a, const RunManifest& m, const std::string& where) {
   if (a.rows() != m.rows || a.cols() != m.cols || a.height() > m.effective_max_entry ||
@@ -161,7 +122,7 @@ std::uint64_t WriteDatabase(const fs::path& partial, const fs::path& dir, const 
 ExportResult ExportRun(const fs::path& dir, const fs::path& sqlite_file, bool force) {
   if (sqlite_file.empty()) throw InputError("sqlite_file", "a database file name is required");
   const RunManifest m = ReadRunManifest(dir);
-  CheckRun(dir, m);
+  CheckFinishedRun(dir, m, "export");
   if (!KeyCodec::Fits(m.rows, m.cols, m.effective_max_entry))
     throw InputError((dir / "manifest.json").string(), "parameters do not fit a 64-bit key");
 

@@ -12,8 +12,8 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/level/class_count.hpp"
-#include "engine/run/fault_point.hpp"
 #include "engine/run/host.hpp"
+#include "engine/run/kill_point.hpp"
 #include "engine/run/level_group_io.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run_directory.hpp"
@@ -244,13 +244,13 @@ void Session::FinishLevel(const Level& level, Clock::time_point since) {
   const int rank = group_.rank();
   const LevelCounts c = CatalogueLevel(group_, level, space_.codec, !p_.generate_only, p_.outcomes,
                                        writer_ ? &*writer_ : nullptr);
-  FaultPoint("catalogue", level.sum, rank);
+  KillPoint("catalogue", level.sum, rank);
   const PartialSizes sizes = writer_ ? writer_->Sync() : PartialSizes{};
   ResumePoint point{level.sum, {}, sizes};
   for (int q = 0; q < group_.size(); ++q)
     point.level_files.push_back(run_.LevelFileName(level.sum, q, group_.size()));
   WriteLevelFile(run_.path() / point.level_files[rank], level, file_params_);
-  FaultPoint("level-file", level.sum, rank);
+  KillPoint("level-file", level.sum, rank);
   group_.Barrier();
   const LevelReport report = MakeLevelReport(c, Seconds(since));
   checkpoint_.levels.push_back(LevelReportJson(report));
@@ -262,7 +262,7 @@ void Session::FinishLevel(const Level& level, Clock::time_point since) {
   }
   checkpoint_.elapsed_seconds += report.seconds;
   if (group_.root()) run_.WriteCheckpoint(checkpoint_);
-  FaultPoint("checkpoint", level.sum, rank);
+  KillPoint("checkpoint", level.sum, rank);
   if (dropped && group_.root()) run_.RemoveLevelFiles(*dropped);
   observer_.LevelFinished(report);
 }
@@ -324,7 +324,7 @@ RunResult Session::Complete(Clock::time_point session_start) {
                                {"peak_rss_bytes", peaks}};
   if (group_.root()) {
     auto files = writer_ ? writer_->Commit() : std::map<std::string, std::filesystem::path>{};
-    FaultPoint("finish", space_.max_sum);
+    KillPoint("finish", space_.max_sum);
     run_.Finish(manifest, files, r.summary);
   }
   group_.Barrier();  // no rank reports success before the run's files are final

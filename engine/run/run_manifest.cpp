@@ -6,6 +6,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix.hpp"
+#include "storage/checksum.hpp"
 
 namespace seki {
 
@@ -81,6 +82,29 @@ const std::vector<CatalogueFile>& CatalogueFiles() {
   return files;
 }
 
+void CheckFinishedRun(const fs::path& dir, const RunManifest& m, const std::string& use) {
+  if (!m.complete)
+    throw InputError((dir / "manifest.json").string(),
+                     "the run is not marked complete; finish it (seki enumerate --resume) first");
+  if (m.generate_only)
+    throw InputError(dir.string(), "a generation-only run has no values to " + use);
+  std::vector<std::string> names;
+  for (const CatalogueFile& f : CatalogueFiles()) names.push_back(f.path);
+  if (m.files.count(kOutcomesFile)) names.push_back(kOutcomesFile);
+  for (const std::string& name : names) {
+    const auto it = m.files.find(name);
+    if (it == m.files.end())
+      throw InputError((dir / "manifest.json").string(), "does not list " + name);
+    const fs::path path = dir / name;
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) throw InputError(path.string(), "missing");
+    if (fs::file_size(path, ec) != it->second.bytes ||
+        ChecksumHex(FileChecksum(path)) != it->second.xxh3_64)
+      throw InputError(path.string(),
+                       "does not match the manifest's size and checksum (run seki verify)");
+  }
+}
+
 bool IsSafeRunPath(const std::string& name) {
   if (name.empty()) return false;
   const fs::path p(name);
@@ -95,7 +119,11 @@ RunManifest ReadRunManifest(const fs::path& dir) {
   if (!fs::is_directory(dir, ec)) throw InputError(dir.string(), "no such run directory");
   const fs::path path = dir / "manifest.json";
   if (!fs::exists(path, ec))
-    throw InputError(path.string(), "missing: not a finished run directory");
+    throw InputError(path.string(),
+                     fs::exists(dir / "checkpoint.json", ec)
+                         ? "missing: not a finished run directory (an unfinished run: finish it "
+                           "with seki enumerate --resume)"
+                         : "missing: not a finished run directory");
   // A real manifest is a few hundred kilobytes at most (one entry per level); refuse to load
   // anything absurd into memory.
   constexpr std::uintmax_t kMaxManifestBytes = 64u << 20;

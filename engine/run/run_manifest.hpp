@@ -64,6 +64,12 @@ struct RunManifest {
 // as given (false when absent) so that the caller can report it.
 RunManifest ReadRunManifest(const std::filesystem::path& dir);
 
+// Checks that the run is finished and holds values (not generation-only), and that its catalogues
+// (and outcomes.txt when listed) are the files the manifest describes: present, with its sizes and
+// checksums. `use` names what the caller does ("export"). Throws InputError naming the problem.
+void CheckFinishedRun(const std::filesystem::path& dir, const RunManifest& m,
+                      const std::string& use);
+
 // True for a manifest file name that stays inside the run directory (relative, no "..").
 bool IsSafeRunPath(const std::string& name);
 

@@ -1,7 +1,8 @@
 // LineReader: the lines of a run's text file, read in large blocks, with every line capped in
 // length so that a corrupt or hostile file (a huge line, no newline at all) cannot make the reader
 // allocate more than a few kilobytes per line; ForEachLine, the read loop `seki verify` and
-// `seki export` share.
+// `seki export` share; ForEachRunLine, the same for readers to whom a bad file is bad input
+// (`seki export`, `seki census`).
 // Concurrency: a LineReader is used by one thread at a time.
 #pragma once
 
@@ -13,6 +14,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "engine/base/input_error.hpp"
 
 namespace seki {
 
@@ -95,6 +98,21 @@ LinesRead ForEachLine(const std::filesystem::path& path, OnLine&& on_line) {
   read.read_error = reader.error();
   read.ended_with_newline = reader.ended_with_newline();
   return read;
+}
+
+// Calls on_line(where, text) for every line of dir/name, where = "PATH:LINE"; a file that cannot be
+// read, a read error or a line too long throws InputError.
+template <class OnLine>
+void ForEachRunLine(const std::filesystem::path& dir, const std::string& name, OnLine&& on_line) {
+  const std::string path = (dir / name).string();
+  const LinesRead read =
+      ForEachLine(dir / name, [&](std::uint64_t number, const std::string& text, bool too_long) {
+        const std::string where = path + ":" + std::to_string(number);
+        if (too_long) throw InputError(where, "line too long");
+        on_line(where, text);
+      });
+  if (!read.opened) throw InputError(path, "cannot read");
+  if (read.read_error) throw InputError(path, "read error");
 }
 
 }  // namespace seki

@@ -16,8 +16,8 @@ from 1, as in the CLI (``seki extend --at I,J``, ``seki solve --moves``).
 """
 
 from ._seki import A, B, C, InputError, Matrix
-from .solve import GameValues, Solution, moves, optimal_line, solve
-from .runs import Run, check, enumerate, export_sqlite, read_run, verify
+from .solve import GameValues, Solution, moves, optimal_line, origin, solve
+from .runs import Run, census, check, enumerate, export_sqlite, read_run, verify
 from .pictures import svg, to_html, to_latex
 
 
@@ -30,5 +30,5 @@ def plot_run(dir, out=None):
 
 __all__ = [
     "A", "B", "C", "InputError", "Matrix", "GameValues", "Solution", "solve", "moves",
-    "optimal_line", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run", "enumerate", "check", "verify", "export_sqlite",
+    "optimal_line", "origin", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run", "enumerate", "check", "census", "verify", "export_sqlite",
 ]

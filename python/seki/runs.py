@@ -118,6 +118,12 @@ def verify(dir, sample=None, seed=None):
     return _seki.verify(os.fspath(dir), sample, seed)
 
 
+def census(dir):
+    """The census of a finished run (`seki census DIR --json`): complete and semi-complete seki of
+    both games by height and by sum, each with how many are prime, IDSMs, symmetric, planar."""
+    return _seki.census(os.fspath(dir))
+
+
 def export_sqlite(dir, file, force=False):
     """``seki export DIR --sqlite FILE``: {"classes", "source"}."""
     return _seki.export_sqlite(os.fspath(dir), os.fspath(file), force)

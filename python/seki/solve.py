@@ -62,3 +62,9 @@ def optimal_line(m, game="seki", first="R", exhaustive=False):
     'C') moving first: ``{"result", "ending", "text", "steps": [{"player", "pass", "row", "col",
     "after"}]}``; result is for the first player."""
     return _seki.optimal_line_json(Matrix(m), game, first, exhaustive)
+
+
+def origin(m):
+    """Where a matrix comes from (`seki origin --format json`): direct sum, every reduction undoing
+    an E1/E2 or (c,k,k,-k)-extension with the smaller matrix's classes, family A^n, B^n or C_k."""
+    return _seki.origin_json(Matrix(m))

@@ -122,6 +122,20 @@ def test_check_equals_cli(cli, tmp_path):
     assert str(e.value) == cli.error("check", "7.1", "--shapes", "2x3", "--max-entry", "3")
 
 
+def test_census_equals_cli(cli, run3x3, tmp_path):
+    out, summary, _ = run3x3
+    path = tmp_path / "census.json"
+    p = cli.run("census", str(out), "--json", str(path))
+    assert p.returncode == 0, p.stderr
+    expected = json.loads(path.read_text())["censuses"][0]
+    got = seki.census(out)
+    assert got == expected
+    assert got["seki"]["complete"]["total"]["total"] == summary["totals"]["members"]["seki/complete"]
+    with pytest.raises(ValueError) as e:
+        seki.census(tmp_path / "nothing")
+    assert str(e.value) == cli.error("census", str(tmp_path / "nothing"))
+
+
 def test_ctrl_c_stops_the_run_cleanly(tmp_path):
     """A SIGINT (Ctrl-C) during a run: the run stops after the level in progress, the finished
     levels are kept, KeyboardInterrupt is raised, and resume=True finishes the same run."""

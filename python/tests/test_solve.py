@@ -69,3 +69,9 @@ def test_bad_input_raises_the_cli_message(cli):
         seki.optimal_line(FIG2, game="go")
     with pytest.raises(ValueError):
         seki.optimal_line(FIG2, first="X")
+
+
+def test_origin_equals_cli(cli):
+    (expected,) = cli.json_lines("origin", "--format", "json", "4003/0133/0331/3310")
+    assert seki.origin("4003/0133/0331/3310") == expected
+    assert expected["reductions"][0]["smaller"] == "133/313/331"
