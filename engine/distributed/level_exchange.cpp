@@ -53,7 +53,7 @@ Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
   const int batches =
       static_cast<int>(MaxAll(std::min(builder.PushBatches(previous.size()), owned_shards)));
 
-  LevelAssembly assembly(builder.ExpectedClasses(next.sum), mine.first, mine.last);
+  LevelAssembly assembly(builder.ExpectedClasses(next.sum));  // tables only for shards it gets
   tbb::enumerable_thread_specific<ShardBuckets> buckets;
   std::vector<ShardCounts> all_counts(size_);  // [source rank][shard]: records of this batch
   std::vector<int> send_counts(size_), send_at(size_), receive_counts(size_), receive_at(size_);

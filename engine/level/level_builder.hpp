@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -67,16 +68,15 @@ using ShardBuckets = std::array<std::vector<PushRecord>, kShardCount>;
 // at the same time; different shards may.
 class LevelAssembly {
  public:
-  // Tables sized for a level of about `expected_classes` classes (they grow if it has more); only
-  // shards [first_shard, last_shard) get tables of that size (a rank's own shards), the others
-  // start small.
-  explicit LevelAssembly(std::uint64_t expected_classes, int first_shard = 0,
-                         int last_shard = kShardCount);
+  // Tables sized for a level of about `expected_classes` classes (they grow if it has more); a
+  // shard's table exists from its first records until Finish.
+  explicit LevelAssembly(std::uint64_t expected_classes);
   void Absorb(int shard, const PushRecord* records, std::size_t count);
   void Finish(int shard, LevelShard& to);  // the shard's sorted keys and values; frees its table
 
  private:
-  std::vector<FlatKeyTable> tables_;
+  std::vector<std::unique_ptr<FlatKeyTable>> tables_;  // [shard], null until its first records
+  std::size_t capacity_ = 0;                           // keys a table is made for
 };
 
 class LevelBuilder {
