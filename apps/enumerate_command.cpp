@@ -1,11 +1,13 @@
 // `seki enumerate`: the options, Ctrl-C, progress on stderr and the summary line on stdout; the
-// run itself is the library's Run (engine/run/run.hpp).
+// run itself is the library's Run (engine/run/run.hpp). Started by mpirun, every rank runs it with
+// the job's group (engine/distributed); rank 0 alone prints, and an error on any rank ends the job.
 #include "apps/enumerate_command.hpp"
 
 #include <unistd.h>
 
 #include <atomic>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -15,6 +17,7 @@
 #include "apps/command_line.hpp"
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
+#include "engine/distributed/distributed_group.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
 
@@ -36,7 +39,8 @@ class EnumeratePrinter : public RunObserver {
     progress_->Say(
         "seki enumerate: " + std::to_string(s.rows) + "x" + std::to_string(s.cols) +
         ", entries <= " + std::to_string(s.max_entry) + ", sum <= " + std::to_string(s.max_sum) +
-        ", " + std::to_string(s.threads) + " threads, " +
+        ", " + (s.ranks > 1 ? std::to_string(s.ranks) + " ranks x " : "") +
+        std::to_string(s.threads) + " threads, " +
         (s.generate_only ? "generation only" : "both games") + " -> " + s.out +
         (s.resumed_after >= 0 ? " (resuming after level " + std::to_string(s.resumed_after) + ")"
                               : ""));
@@ -86,6 +90,26 @@ std::string SummaryLine(const RunResult& r) {
   return line.str();
 }
 
+// Runs on every rank of a distributed job: an error on one rank is reported (by rank 0, or by the
+// rank itself when it is not bad input, which every rank meets alike) and ends the whole job with
+// MPI_Abort, so that no rank waits for it in a collective step.
+RunResult ExecuteOnRanks(Run& run, const DistributedGroup& group) {
+  try {
+    return run.Execute();
+  } catch (const std::exception& e) {
+    const bool input = dynamic_cast<const InputError*>(&e) != nullptr;
+    if (group.root() || !input) {
+      std::cout.flush();
+      std::cerr << "seki: " << (group.root() ? "" : "rank " + std::to_string(group.rank()) + ": ")
+                << OneLine(e.what()) << std::endl;
+    } else {
+      sleep(1);  // rank 0 says it and aborts the job first
+    }
+    group.Abort(input ? 2 : 1);
+  }
+  return {};  // not reached: Abort ends the process
+}
+
 }  // namespace
 
 int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
@@ -94,23 +118,31 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.max_entry = o.max_entry, p.max_sum = o.max_sum;
   p.threads = o.threads;
   p.out = o.out;
-  CheckRunParameters(p);  // bad bounds are reported before a bad --memory-limit
-  p.memory_limit_bytes =
-      o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
+  try {
+    CheckRunParameters(p);  // bad bounds are reported before a bad --memory-limit
+    p.memory_limit_bytes =
+        o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
+  } catch (const InputError&) {
+    if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
+    throw;
+  }
   p.outcomes = o.outcomes, p.generate_only = o.generate_only;
   p.resume = o.resume, p.force = o.force;
   p.command_line = command_line;
 
+  const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
+  const bool root = !group || group->root();
   EnumeratePrinter printer(o.quiet, o.out);
-  Run run(p, &printer, &InterruptFlag());
+  Run run(p, root ? &printer : nullptr, &InterruptFlag(), group.get());
   RunResult r;
   try {
-    r = run.Execute();
+    r = group && group->size() > 1 ? ExecuteOnRanks(run, *group) : run.Execute();
   } catch (...) {
     printer.Close();
     throw;
   }
   printer.Close();
+  if (!root) return r.status == RunStatus::kInterrupted ? 130 : 0;
   switch (r.status) {
     case RunStatus::kAlreadyComplete:
       std::cerr << "seki enumerate: " << o.out << " already holds a complete run; nothing to do\n";
@@ -121,6 +153,9 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
       break;
   }
   ReleaseInterrupt();
+  if (r.ranks > 1)
+    std::cerr << "seki enumerate: " << r.ranks << " ranks exchanged " << r.exchanged_bytes
+              << " bytes of records\n";
   std::cout << SummaryLine(r);
   return 0;
 }

@@ -12,6 +12,7 @@
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
 #include "apps/origin_command.hpp"
+#include "apps/plan_command.hpp"
 #include "apps/play_command.hpp"
 #include "apps/plot_command.hpp"
 #include "apps/reproduce_command.hpp"
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   seki::cli::AddPlayCommand(app);
   seki::cli::AddDemoCommand(app);
   seki::cli::AddEnumerateCommand(app, argc, argv);
+  seki::cli::AddPlanCommand(app);
   seki::cli::AddShowCommand(app);
   seki::cli::AddExtendCommand(app);
   seki::cli::AddFamilyCommand(app);

@@ -16,7 +16,7 @@ class KeyCodec {
   // Entries up to max_entry; cell (i, j) occupies bits [k*bits, (k+1)*bits) with k = i*cols + j
   // counted from the most significant end, so key order is row-major lexicographic order.
   KeyCodec(int rows, int cols, int max_entry)
-      : rows_(rows), cols_(cols), bits_(std::bit_width(static_cast<unsigned>(max_entry | 1))) {
+      : rows_(rows), cols_(cols), bits_(BitsPerEntry(max_entry)) {
     for (int i = 0; i < rows_; ++i)
       for (int j = 0; j < cols_; ++j) {
         const std::uint64_t cell = ((std::uint64_t{1} << bits_) - 1)
@@ -26,8 +26,11 @@ class KeyCodec {
       }
   }
 
+  static int BitsPerEntry(int max_entry) {
+    return std::bit_width(static_cast<unsigned>(max_entry | 1));
+  }
   static bool Fits(int rows, int cols, int max_entry) {
-    return rows * cols * std::bit_width(static_cast<unsigned>(max_entry | 1)) <= 64;
+    return rows * cols * BitsPerEntry(max_entry) <= 64;
   }
 
   int rows() const { return rows_; }

@@ -1,5 +1,6 @@
 # The layers of docs/architecture.md, checked on every source file: a file may include headers of
-# its own layer and of the layers below it, never above. nauty is included only inside canon/.
+# its own layer and of the layers below it, never above. nauty is included only inside canon/, and
+# mpi.h only inside engine/distributed/.
 # Run by CTest: cmake -DSOURCE_DIR=<repo> -P tests/layering_test.cmake
 #
 #   layer (folder)       may include
@@ -10,6 +11,7 @@
 #   engine/level         base, canon, storage, structure
 #   engine/run           base, canon, storage, structure, solve, level
 #   engine/research      base, canon, storage, structure, solve, level, run
+#   engine/distributed   base, canon, storage, structure, solve, level, run (beside research)
 #   apps                 everything of ours except tests/, bench/ and python/
 #   python               everything of ours except tests/, bench/ and apps/ (the Python package)
 set(allowed_engine/base "engine/base")
@@ -22,10 +24,12 @@ set(allowed_engine/run
     "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run")
 set(allowed_engine/research
     "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run;engine/research")
-set(allowed_apps "${allowed_engine/research};apps")
+set(allowed_engine/distributed
+    "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run;engine/distributed")
+set(allowed_apps "${allowed_engine/research};engine/distributed;apps")
 set(allowed_python "${allowed_engine/research};python")
 set(layers engine/base canon storage engine/solve engine/structure engine/level engine/run
-           engine/research apps python)
+           engine/research engine/distributed apps python)
 
 set(violations "")
 set(checked 0)
@@ -38,6 +42,9 @@ foreach(layer IN LISTS layers)
     foreach(line IN LISTS includes)
       if(line MATCHES "nauty" AND NOT layer STREQUAL "canon")
         list(APPEND violations "${source}: includes nauty outside canon/: ${line}")
+      endif()
+      if(line MATCHES "[<\"]mpi\\.h[>\"]" AND NOT layer STREQUAL "engine/distributed")
+        list(APPEND violations "${source}: includes mpi.h outside engine/distributed/: ${line}")
       endif()
       if(NOT line MATCHES "#[ \t]*include[ \t]*\"([^\"]+)\"")
         continue()

@@ -12,11 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "tests/run_files.hpp"
 #include "tests/seki_process.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using seki::testing::Catalogues;
+using seki::testing::ExpectSameCatalogues;
 using seki::testing::RunResult;
 using seki::testing::RunSeki;
 
@@ -29,30 +32,6 @@ std::vector<std::string> Args(const fs::path& dir, std::vector<std::string> extr
   args.push_back(dir.string());
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
-}
-
-// Every catalogue file of a run directory, by name.
-std::map<std::string, std::string> Catalogues(const fs::path& dir) {
-  std::map<std::string, std::string> files;
-  for (const char* name :
-       {"seki/seki.txt", "seki/complete.txt", "seki/semi-complete.txt", "dseki/seki.txt",
-        "dseki/complete.txt", "dseki/semi-complete.txt", "outcomes.txt"}) {
-    std::ifstream in(dir / name, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    files[name] = in ? text.str() : "<missing>";
-  }
-  return files;
-}
-
-// Compares file by file without printing the contents (which are large).
-void ExpectSameCatalogues(const std::map<std::string, std::string>& got,
-                          const std::map<std::string, std::string>& want) {
-  for (const auto& [name, text] : want) {
-    const std::string& other = got.at(name);
-    EXPECT_TRUE(other == text) << name << " differs: " << other.size() << " bytes, expected "
-                               << text.size();
-  }
 }
 
 class ResumeTest : public ::testing::Test {

@@ -56,10 +56,11 @@ class TempFile {
   std::string path_;
 };
 
-// Runs the built `seki` with the given arguments and standard input, plus `env` entries
+// Runs `program` (a path) with the given arguments and standard input, plus `env` entries
 // ("NAME=value") in its environment; kills it after timeout_seconds.
-inline RunResult RunSeki(const std::vector<std::string>& args, const std::string& input = "",
-                         const std::vector<std::string>& env = {}, int timeout_seconds = 60) {
+inline RunResult RunProgram(const std::string& program, const std::vector<std::string>& args,
+                            const std::string& input = "", const std::vector<std::string>& env = {},
+                            int timeout_seconds = 60) {
   TempFile in(input), out, err;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -67,7 +68,7 @@ inline RunResult RunSeki(const std::vector<std::string>& args, const std::string
   posix_spawn_file_actions_addopen(&actions, 1, out.path().c_str(), O_WRONLY | O_TRUNC, 0);
   posix_spawn_file_actions_addopen(&actions, 2, err.path().c_str(), O_WRONLY | O_TRUNC, 0);
 
-  std::vector<std::string> argv_strings = {SEKI_BINARY};
+  std::vector<std::string> argv_strings = {program};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& s : argv_strings) argv.push_back(s.data());
@@ -79,9 +80,10 @@ inline RunResult RunSeki(const std::vector<std::string>& args, const std::string
   std::vector<char*> envp;
   for (std::string& s : env_strings) envp.push_back(s.data());
   envp.push_back(nullptr);
-  const int spawned = posix_spawn(&pid, SEKI_BINARY, &actions, nullptr, argv.data(), envp.data());
+  const int spawned =
+      posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) throw std::runtime_error("cannot start " SEKI_BINARY);
+  if (spawned != 0) throw std::runtime_error("cannot start " + program);
 
   int wstatus = 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
@@ -89,13 +91,19 @@ inline RunResult RunSeki(const std::vector<std::string>& args, const std::string
     if (std::chrono::steady_clock::now() > deadline) {
       kill(pid, SIGKILL);
       waitpid(pid, &wstatus, 0);
-      ADD_FAILURE() << "seki hung and was killed";
+      ADD_FAILURE() << program << " hung and was killed";
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   return {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, out.Read(), err.Read(),
           WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0};
+}
+
+// Runs the built `seki` (see RunProgram).
+inline RunResult RunSeki(const std::vector<std::string>& args, const std::string& input = "",
+                         const std::vector<std::string>& env = {}, int timeout_seconds = 60) {
+  return RunProgram(SEKI_BINARY, args, input, env, timeout_seconds);
 }
 
 inline std::vector<std::string> Lines(const std::string& text) {

@@ -34,6 +34,8 @@ struct ChunkText {
   LevelCounts counts;
 };
 
+constexpr int kOutcomesFile = 6;
+
 }  // namespace
 
 std::string CatalogueFileName(Game g, CatalogueKind k) {
@@ -150,7 +152,7 @@ void CatalogueWriter::Open(File& f, const std::string& name,
   if (!f.out) throw std::runtime_error("cannot write " + f.temp_path.string());
 }
 
-void CatalogueWriter::Append(File& f, const std::string& text) {
+void CatalogueWriter::Write(File& f, const std::string& text) {
   if (std::fwrite(text.data(), 1, text.size(), f.out) != text.size())
     throw std::runtime_error("error writing " + f.temp_path.string());
 }
@@ -182,8 +184,8 @@ std::map<std::string, std::filesystem::path> CatalogueWriter::Commit() {
   return paths;
 }
 
-bool CatalogueWriter::Selected(PackedOutcome value) const {
-  if (write_outcomes_) return true;
+bool SelectedForCatalogues(PackedOutcome value, bool outcomes) {
+  if (outcomes) return true;
   const Solution v = Solution::From(value);
   for (Game g : kGames)
     for (CatalogueKind kind : kCatalogueKinds)
@@ -191,27 +193,8 @@ bool CatalogueWriter::Selected(PackedOutcome value) const {
   return false;
 }
 
-LevelCounts CatalogueWriter::AddLevel(const Level& level) {
-  // The classes that get a line (starting classes in some catalogue, or every starting class with
-  // outcomes), in key order; the others are only counted.
-  std::array<std::vector<std::pair<std::uint64_t, PackedOutcome>>, kShardCount> selected;
-  std::array<std::uint64_t, kShardCount> starting{};
-  tbb::parallel_for(0, kShardCount, [&](int shard) {
-    const LevelShard& s = level.shards[shard];
-    for (std::size_t k = 0; k < s.keys.size(); ++k) {
-      if (space_.codec.HasZeroLine(s.keys[k])) continue;
-      ++starting[shard];
-      if (Selected(s.values[k])) selected[shard].emplace_back(s.keys[k], s.values[k]);
-    }
-  });
-  std::vector<std::pair<std::uint64_t, PackedOutcome>> entries;
-  for (auto& part : selected) {
-    entries.insert(entries.end(), part.begin(), part.end());
-    std::vector<std::pair<std::uint64_t, PackedOutcome>>().swap(part);
-  }
-  tbb::parallel_sort(entries.begin(), entries.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
-
+LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
+                               bool outcomes) {
   constexpr std::size_t kChunk = 4096;
   std::mutex handoff_mutex;
   std::vector<ChunkText> chunks((entries.size() + kChunk - 1) / kChunk);
@@ -219,9 +202,9 @@ LevelCounts CatalogueWriter::AddLevel(const Level& level) {
     ChunkText& text = chunks[c];
     const std::size_t end = std::min(entries.size(), (c + 1) * kChunk);
     for (std::size_t k = c * kChunk; k < end; ++k) {
-      const Matrix a = space_.codec.Unpack(entries[k].first);
+      const Matrix a = codec.Unpack(entries[k].first);
       const Solution v = Solution::From(entries[k].second);
-      if (write_outcomes_) text.outcomes += OutcomeLine(a, v) + '\n';
+      if (outcomes) text.outcomes += OutcomeLine(a, v) + '\n';
       std::optional<LineParts> parts;  // computed for the first catalogue the class is in
       for (Game g : kGames)
         for (CatalogueKind kind : kCatalogueKinds)
@@ -239,21 +222,54 @@ LevelCounts CatalogueWriter::AddLevel(const Level& level) {
   });
   { const std::lock_guard handoff(handoff_mutex); }
 
-  LevelCounts counts;
-  counts.sum = level.sum;
-  counts.classes = level.size();
-  for (std::uint64_t n : starting) counts.starting += n;
-  for (const ChunkText& text : chunks) {
+  LevelText text;
+  for (ChunkText& chunk : chunks) {
     for (int g = 0; g < 2; ++g)
       for (int k = 0; k < 3; ++k) {
-        counts.members[g][k] += text.counts.members[g][k];
-        Append(files_[g * 3 + k], text.catalogue[g * 3 + k]);
+        text.counts.members[g][k] += chunk.counts.members[g][k];
+        text.files[g * 3 + k] += chunk.catalogue[g * 3 + k];
       }
-    if (write_outcomes_) Append(files_[6], text.outcomes);
+    text.files[kOutcomesFile] += chunk.outcomes;
+    chunk = {};
   }
+  return text;
+}
+
+LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+  // The classes that get a line (starting classes in some catalogue, or every starting class with
+  // outcomes), in key order; the others are only counted.
+  std::array<std::vector<CatalogueEntry>, kShardCount> selected;
+  std::array<std::uint64_t, kShardCount> starting{};
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    const LevelShard& s = level.shards[shard];
+    for (std::size_t k = 0; k < s.keys.size(); ++k) {
+      if (space_.codec.HasZeroLine(s.keys[k])) continue;
+      ++starting[shard];
+      if (SelectedForCatalogues(s.values[k], write_outcomes_))
+        selected[shard].emplace_back(s.keys[k], s.values[k]);
+    }
+  });
+  std::vector<CatalogueEntry> entries;
+  for (auto& part : selected) {
+    entries.insert(entries.end(), part.begin(), part.end());
+    std::vector<CatalogueEntry>().swap(part);
+  }
+  tbb::parallel_sort(entries.begin(), entries.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+
+  LevelText text = RenderCatalogueLines(entries, space_.codec, write_outcomes_);
+  text.counts.sum = level.sum;
+  text.counts.classes = level.size();
+  for (std::uint64_t n : starting) text.counts.starting += n;
+  AddText(text);
+  return text.counts;
+}
+
+void CatalogueWriter::AddText(const LevelText& text) {
+  for (int f = 0; f < kOutcomesFile; ++f) Write(files_[f], text.files[f]);
+  if (write_outcomes_) Write(files_[kOutcomesFile], text.files[kOutcomesFile]);
   for (File& f : files_)  // hand the level to the OS (a later Sync makes it durable)
     if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
-  return counts;
 }
 
 }  // namespace seki

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
@@ -43,6 +44,22 @@ struct LevelCounts {
 // Counts of a level that was generated without solving: classes and starting classes only.
 LevelCounts CountClasses(const Level& level, const KeyCodec& codec);
 
+// One class of a level as the catalogues see it: its canonical key and its values.
+using CatalogueEntry = std::pair<std::uint64_t, PackedOutcome>;
+
+// Catalogue lines rendered for a run of classes in increasing key: the text each file gets
+// ([game * 3 + kind], then outcomes.txt) and the counts.
+struct LevelText {
+  std::array<std::string, 7> files;
+  LevelCounts counts;
+};
+// Whether a starting class of this value gets a line: in some catalogue, or any with outcomes.
+bool SelectedForCatalogues(PackedOutcome value, bool outcomes);
+// Renders `entries` (selected starting classes, sorted by key) in parallel chunks; the text is in
+// the order of the entries. The counts are the members; classes and starting are the caller's.
+LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
+                               bool outcomes);
+
 // Sizes of the partial files after a level, by file name (e.g. "seki/complete.txt").
 using PartialSizes = std::map<std::string, std::uint64_t>;
 
@@ -57,6 +74,8 @@ class CatalogueWriter {
   CatalogueWriter& operator=(const CatalogueWriter&) = delete;
 
   LevelCounts AddLevel(const Level& level);
+  // Appends lines rendered elsewhere (by RenderCatalogueLines, in key order after what is there).
+  void AddText(const LevelText& text);
   // Flushes and fsyncs every partial file and returns their sizes (a checkpoint).
   PartialSizes Sync();
   // Closes the files and moves them to their final names; returns the final paths by name.
@@ -70,9 +89,7 @@ class CatalogueWriter {
     std::uint64_t synced_size = ~std::uint64_t{0};  // size at the last fsync
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
-  void Append(File& f, const std::string& text);
-  // Whether a starting class of this value gets a line in some file of this writer.
-  bool Selected(PackedOutcome value) const;
+  void Write(File& f, const std::string& text);
 
   std::filesystem::path dir_;
   EnumerationSpace space_;

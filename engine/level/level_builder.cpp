@@ -26,14 +26,13 @@ PackedOutcome OfferOf(const KeyCodec& codec, std::uint64_t parent, PackedOutcome
   return MoveContribution(Solution::From(parent_value));
 }
 
-// Bytes of the records `parents` classes push (at most one per entry).
 double PushRecordBytes(const EnumerationSpace& space, std::uint64_t parents) {
-  return double(parents) * space.rows * space.cols * sizeof(std::uint64_t);
+  return LevelBuilder::PushRecords(space, parents) * sizeof(PushRecord);
 }
 
 }  // namespace
 
-EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int max_sum) {
+EnumerationSpace EnumerationSpace::Bounds(int rows, int cols, int max_entry, int max_sum) {
   if (rows < 1 || rows > kMaxDim || cols < 1 || cols > kMaxDim)
     throw std::invalid_argument("shape " + std::to_string(rows) + "x" + std::to_string(cols) +
                                 ": rows and columns must be 1..8");
@@ -48,12 +47,19 @@ EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int m
     throw std::invalid_argument("entry bound " + std::to_string(s.max_entry) + " is above 255");
   s.max_sum = rows * cols * s.max_entry;
   if (max_sum >= 0) s.max_sum = std::min(s.max_sum, max_sum);
-  s.codec = KeyCodec(rows, cols, s.max_entry);
-  if (s.codec.key_bits() > 64 - kOfferBits)
+  return s;
+}
+
+int EnumerationSpace::KeyBits() const { return rows * cols * KeyCodec::BitsPerEntry(max_entry); }
+
+EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int max_sum) {
+  EnumerationSpace s = Bounds(rows, cols, max_entry, max_sum);
+  if (s.KeyBits() > 64 - kOfferBits)
     throw std::invalid_argument(std::to_string(rows) + "x" + std::to_string(cols) +
                                 " with entries up to " + std::to_string(s.max_entry) + " needs " +
-                                std::to_string(s.codec.key_bits()) +
+                                std::to_string(s.KeyBits()) +
                                 " key bits; at most 56 are supported (lower --max-entry)");
+  s.codec = KeyCodec(rows, cols, s.max_entry);
   return s;
 }
 
@@ -103,13 +109,20 @@ int LevelBuilder::PushBatches(std::size_t parents) const {
       std::clamp(std::ceil(records / push_batch_bytes_), 1.0, double(kShardCount)));
 }
 
+double LevelBuilder::PushRecords(const EnumerationSpace& space, std::uint64_t parents) {
+  return double(parents) * space.rows * space.cols;
+}
+
+double LevelBuilder::BatchRecordBytes(const EnumerationSpace& space, std::uint64_t parents) {
+  return std::min(PushRecordBytes(space, parents), kPushBatchBytes);
+}
+
 double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                std::uint64_t classes) {
-  const double records = PushRecordBytes(space, parents);
   // The level below (9 bytes a class); the shard tables, sized from Burnside's count for a load
   // near 0.8 (10 bytes a class, 11 with the slack), each freed as its shard becomes 9 bytes a
   // class of the new level; and the records of one batch (per-thread buffers may hold twice that).
-  return 9.0 * double(parents) + 11.0 * double(classes) + 2 * std::min(records, kPushBatchBytes);
+  return 9.0 * double(parents) + 11.0 * double(classes) + 2 * BatchRecordBytes(space, parents);
 }
 
 void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,

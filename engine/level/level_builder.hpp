@@ -35,6 +35,10 @@ struct EnumerationSpace {
 
   // Throws std::invalid_argument with a one-line reason when the bounds are unusable.
   static EnumerationSpace Make(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
+  // The same checks and effective bounds except the key width, and no codec: for cost models
+  // (`seki plan`) of runs whose keys need more than 56 bits.
+  static EnumerationSpace Bounds(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
+  int KeyBits() const;  // bits of a key (rows * cols * bits per entry), whether it fits or not
 };
 
 // The canonical key of a matrix of the space (pack of its canonical form).
@@ -103,9 +107,17 @@ class LevelBuilder {
   // `parents` classes and the new level `classes`; the memory budgets of the apps use it.
   static double PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                           std::uint64_t classes);
+  // Bytes of the records one push batch of `parents` classes holds (at most kPushBatchBytes).
+  static double BatchRecordBytes(const EnumerationSpace& space, std::uint64_t parents);
+  // Records `parents` classes push at most (one per entry below the bound).
+  static double PushRecords(const EnumerationSpace& space, std::uint64_t parents);
+
+  const EnumerationSpace& space() const { return space_; }
+  std::uint64_t ExpectedClasses(int sum) const { return expected_[sum]; }  // Burnside's
+  // The batches of parent shards Next pushes `parents` classes in (1..256).
+  int PushBatches(std::size_t parents) const;
 
  private:
-  int PushBatches(std::size_t parents) const;
   template <class Body>
   void ForEachParent(const Level& previous, int first_shard, int last_shard, Body&& body) const;
   void PushAndSolve(const Level& previous, Level& next) const;

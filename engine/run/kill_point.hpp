@@ -1,6 +1,10 @@
 // KillPoint: fault injection for the kill-and-resume tests of runs and checks. With
 // SEKI_KILL_AT=<point>:<level> in the environment the process kills itself with SIGKILL when it
-// reaches that point at that level, as an outside kill would; without it, nothing happens.
+// reaches that point at that level, as an outside kill would; SEKI_KILL_AT=<point>:<level>@<rank>
+// kills only that rank of a distributed run. Without it, nothing happens. Points of a run:
+// "catalogue", "level-file", "checkpoint", "finish" (engine/run/run.cpp) and "exchange" (after the
+// first record exchange of a level, engine/distributed).
+// Concurrency: call from the thread that runs the Run or check.
 #pragma once
 
 #include <csignal>
@@ -10,10 +14,11 @@
 
 namespace seki {
 
-inline void KillPoint(std::string_view point, int level) {
+inline void KillPoint(std::string_view point, int level, int rank = 0) {
   static const char* target = std::getenv("SEKI_KILL_AT");
-  if (target && std::string(target) == std::string(point) + ":" + std::to_string(level))
-    std::raise(SIGKILL);
+  if (!target) return;
+  const std::string here = std::string(point) + ":" + std::to_string(level);
+  if (target == here || target == here + "@" + std::to_string(rank)) std::raise(SIGKILL);
 }
 
 }  // namespace seki

@@ -44,11 +44,19 @@ std::string FormatGib(double bytes) {
 }
 
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
-                          int sum, bool outcomes, bool generate_only) {
+                          int sum, bool outcomes, bool generate_only, int ranks) {
   const double below = double(counts[sum - 1]), here = double(counts[sum]);
-  const double build = generate_only ? 9 * below + 17 * here
-                                     : LevelBuilder::PeakBytes(space, counts[sum - 1], counts[sum]);
-  return build + 16 * here + (outcomes ? 48 * here : 0);
+  const auto share = [&](std::uint64_t n) { return (n + ranks - 1) / ranks; };
+  const double build =
+      generate_only ? 9 * below + 17 * here
+                    : LevelBuilder::PeakBytes(space, share(counts[sum - 1]), share(counts[sum]));
+  const double exchange =
+      ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, share(counts[sum - 1])) : 0;
+  return build + exchange + CatalogueBytesEstimate(counts[sum], outcomes);
+}
+
+double CatalogueBytesEstimate(std::uint64_t classes, bool outcomes) {
+  return (16.0 + (outcomes ? 48.0 : 0.0)) * double(classes);
 }
 
 }  // namespace seki

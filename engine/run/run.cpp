@@ -14,6 +14,7 @@
 #include "engine/level/class_count.hpp"
 #include "engine/run/host.hpp"
 #include "engine/run/kill_point.hpp"
+#include "engine/run/level_group_io.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run_directory.hpp"
 #include "engine/run/tool_version.hpp"
@@ -56,14 +57,22 @@ std::vector<LevelReport> Reports(const json& levels) {
 class Session {
  public:
   Session(const RunParameters& p, RunObserver& observer, const std::atomic<bool>* stop,
-          std::atomic<std::uint64_t>& parents_done)
-      : p_(p), observer_(observer), stop_(stop), parents_done_(parents_done), run_(p.out) {}
+          const RunGroup& group, std::atomic<std::uint64_t>& parents_done)
+      : p_(p),
+        observer_(observer),
+        stop_(stop),
+        group_(group),
+        parents_done_(parents_done),
+        run_(p.out) {}
 
   RunResult Execute();
 
  private:
   bool PrepareDirectory();  // false: a resumed run that is already complete
   void Resume();
+  bool StopRequested() const;  // on any rank
+  std::string PerRank() const { return group_.size() > 1 ? " per rank" : ""; }
+  void CheckMemory(int next, const std::vector<std::uint64_t>& counts, double limit) const;
   void FinishLevel(const Level& level, Clock::time_point since);
   RunResult Result(RunStatus status) const;
   RunResult Interrupted(int last_saved_level);
@@ -72,6 +81,7 @@ class Session {
   const RunParameters& p_;
   RunObserver& observer_;
   const std::atomic<bool>* stop_;
+  const RunGroup& group_;
   std::atomic<std::uint64_t>& parents_done_;
   const RunDirectory run_;
   EnumerationSpace space_;
@@ -86,6 +96,8 @@ class Session {
 
 RunResult Session::Execute() {
   space_ = CheckRunParameters(p_);
+  if (p_.generate_only && group_.size() > 1)
+    throw InputError("--generate-only", "runs in one process; start it without mpirun");
   threads_ = p_.threads > 0 ? p_.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads_);
   const double memory_limit = MemoryLimitBytes(p_.memory_limit_bytes);
@@ -94,22 +106,25 @@ RunResult Session::Execute() {
   const std::vector<std::uint64_t> counts =
       ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
   for (int s = 1; s <= space_.max_sum; ++s) {
-    const double need = LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only);
+    const double need =
+        LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only, group_.size());
     if (need > memory_limit)
       throw InputError("--memory-limit", "level " + std::to_string(s) + " of " +
                                              std::to_string(space_.max_sum) + " needs about " +
-                                             FormatGib(need) + ", more than the limit of " +
-                                             FormatGib(memory_limit));
+                                             FormatGib(need) + PerRank() +
+                                             ", more than the limit of " + FormatGib(memory_limit));
   }
 
   if (!PrepareDirectory()) return Result(RunStatus::kAlreadyComplete);
   std::uint64_t done_before = 0;
   for (const json& l : checkpoint_.levels) done_before += l["classes"].get<std::uint64_t>();
   observer_.Started({space_.rows, space_.cols, space_.max_entry, space_.max_sum, threads_,
-                     p_.generate_only, p_.out, resumed_ ? resumed_->sum : -1, counts, done_before});
+                     group_.size(), p_.generate_only, p_.out, resumed_ ? resumed_->sum : -1, counts,
+                     done_before});
 
-  if (!p_.generate_only) writer_.emplace(run_.path(), space_, p_.outcomes, resume_sizes_);
-  const LevelBuilder builder(space_, !p_.generate_only, BuildHooks{&parents_done_, stop_});
+  if (!p_.generate_only && group_.root())
+    writer_.emplace(run_.path(), space_, p_.outcomes, resume_sizes_);
+  const LevelBuilder builder(space_, !p_.generate_only, group_.Hooks(&parents_done_, stop_));
   const auto start = Clock::now();
   Level level;
   auto level_start = Clock::now();
@@ -117,24 +132,19 @@ RunResult Session::Execute() {
     level = std::move(*resumed_);
   } else {
     level = builder.First();
+    for (int s = 0; s < kShardCount; ++s)
+      if (!group_.owned().Contains(s)) level.shards[s] = {};
     FinishLevel(level, level_start);
   }
   while (level.sum < space_.max_sum) {
-    if (stop_ && stop_->load()) return Interrupted(level.sum);
+    if (StopRequested()) return Interrupted(level.sum);
     const int next = level.sum + 1;
-    const double need = LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only);
-    if (need + double(CurrentRssBytes()) > memory_limit)
-      throw InputError("--memory-limit", "level " + std::to_string(next) + " needs about " +
-                                             FormatGib(need) + " on top of " +
-                                             FormatGib(double(CurrentRssBytes())) + " in use, " +
-                                             "more than " + FormatGib(memory_limit) +
-                                             "; levels up to " + std::to_string(level.sum) +
-                                             " are saved: rerun with a larger limit and --resume");
+    CheckMemory(next, counts, memory_limit);
     level_start = Clock::now();
     parents_done_ = 0;
     observer_.LevelStarted(next, &parents_done_);
     try {
-      level = builder.Next(level);
+      level = group_.Next(builder, level, parents_done_);
     } catch (const LevelInterrupted&) {
       return Interrupted(level.sum);
     }
@@ -143,7 +153,24 @@ RunResult Session::Execute() {
   return Complete(start);
 }
 
-// Creates the directory; clears it (force) or loads what a resumed run continues from.
+bool Session::StopRequested() const { return !group_.AllTrue(!(stop_ && stop_->load())); }
+
+// Refuses level `next` if it would not fit next to what the process (the largest rank) holds.
+void Session::CheckMemory(int next, const std::vector<std::uint64_t>& counts, double limit) const {
+  const double need =
+      LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only, group_.size());
+  const double in_use = group_.MaxAll(double(CurrentRssBytes()));
+  if (need + in_use > limit)
+    throw InputError("--memory-limit", "level " + std::to_string(next) + " needs about " +
+                                           FormatGib(need) + PerRank() + " on top of " +
+                                           FormatGib(in_use) + " in use, " + "more than " +
+                                           FormatGib(limit) + "; levels up to " +
+                                           std::to_string(next - 1) +
+                                           " are saved: rerun with a larger limit and --resume");
+}
+
+// Creates the directory; clears it (force) or loads what a resumed run continues from. Every
+// rank looks at the directory before rank 0 changes anything in it.
 bool Session::PrepareDirectory() {
   std::error_code ec;
   std::filesystem::create_directories(run_.path() / "levels", ec);
@@ -151,16 +178,21 @@ bool Session::PrepareDirectory() {
   parameters_ = ParametersJson(p_, space_);
   file_params_ = {space_.rows, space_.cols, space_.max_entry, space_.max_sum, !p_.generate_only};
   checkpoint_ = {parameters_, json::array(), {}, 0, NowIso8601()};
-  if (p_.resume && run_.IsComplete()) return false;
-  if (!p_.resume && run_.HasRun()) {
+  const bool complete = run_.IsComplete(), has_run = run_.HasRun();
+  group_.Barrier();
+  if (p_.resume && complete) return false;
+  if (!p_.resume && has_run) {
     if (!p_.force)
       throw InputError(p_.out,
                        "already holds a run; use --resume to continue it or --force to start over");
-    run_.Clear();
-    std::filesystem::create_directories(run_.path() / "levels");
+    if (group_.root()) {
+      run_.Clear();
+      std::filesystem::create_directories(run_.path() / "levels");
+    }
+    group_.Barrier();
   }
   if (p_.resume) Resume();
-  if (resumed_) {  // finished catalogues from an interrupted finish go back to partial files
+  if (resumed_ && group_.root()) {  // finished catalogues from an interrupted finish go back
     for (const auto& [name, size] : *resume_sizes_) {
       const auto final_path = run_.path() / name, partial = run_.path() / (name + ".partial");
       if (!std::filesystem::exists(partial) && std::filesystem::exists(final_path))
@@ -170,7 +202,8 @@ bool Session::PrepareDirectory() {
   return true;
 }
 
-// The newest finished level whose file verifies; a torn or corrupt file is redone.
+// The newest finished level whose files all verify (on every rank); a torn or corrupt file is
+// redone. Each rank loads the shards it owns now, whatever number of ranks wrote them.
 void Session::Resume() {
   std::string why;
   const std::optional<Checkpoint> c = run_.ReadCheckpoint(&why);
@@ -183,9 +216,14 @@ void Session::Resume() {
                                      c->parameters.dump() + " (now " + parameters_.dump() + ")");
   for (auto r = c->resumable.rbegin(); r != c->resumable.rend() && !resumed_; ++r) {
     std::string reason;
-    resumed_ = ReadLevelFile(run_.path() / r->level_file, file_params_, &reason);
-    if (!resumed_) {
-      observer_.Notice("not using " + r->level_file + ": " + reason);
+    resumed_ = LoadOwnedShards(run_.path(), r->level_files, group_.owned(), file_params_, &reason);
+    if (!group_.AllTrue(resumed_.has_value())) {
+      resumed_.reset();
+      const std::string files = r->level_files.size() == 1
+                                    ? r->level_files[0]
+                                    : "the files of level " + std::to_string(r->sum);
+      observer_.Notice("not using " + files + ": " +
+                       (reason.empty() ? "a file of another rank does not verify" : reason));
       continue;
     }
     resume_sizes_ = r->partial_sizes;
@@ -199,23 +237,33 @@ void Session::Resume() {
   if (!resumed_) observer_.Notice("no usable level file; starting over");
 }
 
-// Writes a built level's catalogue lines and checkpoint; the level's time runs from `since`
-// (before building) to the checkpoint.
+// Writes a built level's catalogue lines, level files and checkpoint; the level's time runs from
+// `since` (before building) to the checkpoint. The checkpoint names the level only once every
+// rank has written its file.
 void Session::FinishLevel(const Level& level, Clock::time_point since) {
-  const LevelCounts c = writer_ ? writer_->AddLevel(level) : CountClasses(level, space_.codec);
-  KillPoint("catalogue", level.sum);
+  const int rank = group_.rank();
+  const LevelCounts c = CatalogueLevel(group_, level, space_.codec, !p_.generate_only, p_.outcomes,
+                                       writer_ ? &*writer_ : nullptr);
+  KillPoint("catalogue", level.sum, rank);
   const PartialSizes sizes = writer_ ? writer_->Sync() : PartialSizes{};
-  const std::string file = run_.LevelFileName(level.sum);
-  WriteLevelFile(run_.path() / file, level, file_params_);
-  KillPoint("level-file", level.sum);
+  ResumePoint point{level.sum, {}, sizes};
+  for (int q = 0; q < group_.size(); ++q)
+    point.level_files.push_back(run_.LevelFileName(level.sum, q, group_.size()));
+  WriteLevelFile(run_.path() / point.level_files[rank], level, file_params_);
+  KillPoint("level-file", level.sum, rank);
+  group_.Barrier();
   const LevelReport report = MakeLevelReport(c, Seconds(since));
   checkpoint_.levels.push_back(LevelReportJson(report));
-  checkpoint_.resumable.push_back({level.sum, file, sizes});
-  if (checkpoint_.resumable.size() > 2) checkpoint_.resumable.erase(checkpoint_.resumable.begin());
+  checkpoint_.resumable.push_back(point);
+  std::optional<ResumePoint> dropped;
+  if (checkpoint_.resumable.size() > 2) {
+    dropped = checkpoint_.resumable.front();
+    checkpoint_.resumable.erase(checkpoint_.resumable.begin());
+  }
   checkpoint_.elapsed_seconds += report.seconds;
-  run_.WriteCheckpoint(checkpoint_);
-  KillPoint("checkpoint", level.sum);
-  if (level.sum >= 2) run_.RemoveLevelFile(level.sum - 2);
+  if (group_.root()) run_.WriteCheckpoint(checkpoint_);
+  KillPoint("checkpoint", level.sum, rank);
+  if (dropped && group_.root()) run_.RemoveLevelFiles(*dropped);
   observer_.LevelFinished(report);
 }
 
@@ -225,6 +273,10 @@ RunResult Session::Result(RunStatus status) const {
   r.rows = space_.rows, r.cols = space_.cols;
   r.max_entry = space_.max_entry, r.max_sum = space_.max_sum;
   r.threads = threads_;
+  r.ranks = group_.size();
+  std::uint64_t exchanged[] = {group_.exchanged_bytes()};
+  group_.SumAll(exchanged);
+  r.exchanged_bytes = exchanged[0];
   r.levels = Reports(checkpoint_.levels);
   r.totals = SumLevels(r.levels);
   r.wall_seconds = checkpoint_.elapsed_seconds;
@@ -245,7 +297,7 @@ RunResult Session::Complete(Clock::time_point session_start) {
   RunResult r = Result(RunStatus::kCompleted);
   r.wall_seconds_this_session = Seconds(session_start);
   const json totals = RunTotalsJson(r.totals);
-  const json manifest = {
+  json manifest = {
       {"format", "seki-run/1"},
       {"tool", {{"name", "seki"}, {"version", ToolVersion()}, {"commit", ToolCommit()}}},
       {"command", p_.command_line},
@@ -263,9 +315,19 @@ RunResult Session::Complete(Clock::time_point session_start) {
                {"wall_seconds", checkpoint_.elapsed_seconds},
                {"wall_seconds_this_session", r.wall_seconds_this_session},
                {"peak_rss_bytes", PeakRssBytes()}};
-  auto files = writer_ ? writer_->Commit() : std::map<std::string, std::filesystem::path>{};
-  KillPoint("finish", space_.max_sum);
-  run_.Finish(manifest, files, r.summary);
+  std::vector<std::uint64_t> peaks(group_.size(), 0);  // each rank's peak RSS, on every rank
+  peaks[group_.rank()] = PeakRssBytes();
+  group_.SumAll(peaks);
+  if (group_.size() > 1)
+    manifest["distributed"] = {{"ranks", group_.size()},
+                               {"exchanged_bytes", r.exchanged_bytes},
+                               {"peak_rss_bytes", peaks}};
+  if (group_.root()) {
+    auto files = writer_ ? writer_->Commit() : std::map<std::string, std::filesystem::path>{};
+    KillPoint("finish", space_.max_sum);
+    run_.Finish(manifest, files, r.summary);
+  }
+  group_.Barrier();  // no rank reports success before the run's files are final
   r.peak_rss_bytes = PeakRssBytes();
   return r;
 }
@@ -283,12 +345,16 @@ EnumerationSpace CheckRunParameters(const RunParameters& p) {
   return space;
 }
 
-Run::Run(RunParameters parameters, RunObserver* observer, const std::atomic<bool>* stop)
-    : parameters_(std::move(parameters)), observer_(observer), stop_(stop) {}
+Run::Run(RunParameters parameters, RunObserver* observer, const std::atomic<bool>* stop,
+         const RunGroup* group)
+    : parameters_(std::move(parameters)), observer_(observer), stop_(stop), group_(group) {}
 
 RunResult Run::Execute() {
   RunObserver silent;
-  return Session(parameters_, observer_ ? *observer_ : silent, stop_, parents_done_).Execute();
+  const RunGroup single;
+  return Session(parameters_, observer_ ? *observer_ : silent, stop_, group_ ? *group_ : single,
+                 parents_done_)
+      .Execute();
 }
 
 }  // namespace seki

@@ -3,12 +3,14 @@
 // or resumed from its newest verifying level file, every level built (LevelBuilder), written to the
 // catalogues (CatalogueWriter) and checkpointed, and manifest.json and summary.json written last.
 // The `seki` CLI, MPI drivers and the Python package drive the same Run; they see it through a
-// RunObserver and stop it with a flag.
+// RunObserver and stop it with a flag. Under MPI every rank executes the same Run with its RunGroup
+// (engine/run/run_group.hpp): each builds its shards, rank 0 writes the catalogues and the
+// checkpoint, and the run's files are the same as a single process's.
 // Concurrency: Execute runs on the calling thread and sets oneTBB's parallelism to the run's thread
 // count for its duration (tbb::global_control), so one Run at a time per process. The observer is
 // called on the calling thread only; the `parents_done` counter it is handed belongs to the Run
 // (valid as long as the Run is) and is written by worker threads while a level is built. The stop
-// flag may be set from any thread or a signal handler.
+// flag may be set from any thread or a signal handler; across ranks it is honoured between levels.
 #pragma once
 
 #include <atomic>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
+#include "engine/run/run_group.hpp"
 #include "engine/run/run_report.hpp"
 
 namespace seki {
@@ -38,7 +41,8 @@ struct RunParameters {
 // What a run is about to do, once its parameters are checked and its directory is ready.
 struct RunStart {
   int rows = 0, cols = 0, max_entry = 0, max_sum = 0;  // the effective bounds
-  int threads = 0;
+  int threads = 0;                                     // per rank
+  int ranks = 1;
   bool generate_only = false;
   std::string out;
   int resumed_after = -1;                       // the level a resumed run goes on after; -1: none
@@ -73,12 +77,14 @@ enum class RunStatus {
 struct RunResult {
   RunStatus status = RunStatus::kCompleted;
   int rows = 0, cols = 0, max_entry = 0, max_sum = 0;  // the effective bounds
-  int threads = 0;
-  std::vector<LevelReport> levels;  // every finished level, earlier sessions' included
-  RunTotals totals;                 // the sums over `levels`
-  int last_saved_level = -1;        // interrupted: levels up to this one are saved
-  std::string resume_hint;          // interrupted: the command line that continues the run
-  double wall_seconds = 0;          // summed over every session of the run
+  int threads = 0;                                     // per rank
+  int ranks = 1;
+  std::uint64_t exchanged_bytes = 0;  // records sent between ranks in this session (all ranks)
+  std::vector<LevelReport> levels;    // every finished level, earlier sessions' included
+  RunTotals totals;                   // the sums over `levels`
+  int last_saved_level = -1;          // interrupted: levels up to this one are saved
+  std::string resume_hint;            // interrupted: the command line that continues the run
+  double wall_seconds = 0;            // summed over every session of the run
   double wall_seconds_this_session = 0;
   std::uint64_t peak_rss_bytes = 0;  // of this process, at the end
   nlohmann::json summary;            // completed: what summary.json holds
@@ -90,9 +96,10 @@ EnumerationSpace CheckRunParameters(const RunParameters& parameters);
 
 class Run {
  public:
-  // `observer` and `stop` may be null; both must outlive Execute.
+  // `observer`, `stop` and `group` may be null (no group: a single process); all must outlive
+  // Execute.
   explicit Run(RunParameters parameters, RunObserver* observer = nullptr,
-               const std::atomic<bool>* stop = nullptr);
+               const std::atomic<bool>* stop = nullptr, const RunGroup* group = nullptr);
 
   // Does the run. Throws InputError for bad parameters, a run directory that cannot be used
   // (another run without resume or force, other parameters on resume) and a level that would not
@@ -103,6 +110,7 @@ class Run {
   RunParameters parameters_;
   RunObserver* observer_;
   const std::atomic<bool>* stop_;
+  const RunGroup* group_;
   std::atomic<std::uint64_t> parents_done_{0};
 };
 

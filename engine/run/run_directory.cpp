@@ -54,8 +54,11 @@ std::optional<Checkpoint> RunDirectory::ReadCheckpoint(std::string* why) const {
     c.levels = j.at("levels");
     c.elapsed_seconds = j.at("elapsed_seconds").get<double>();
     c.start = j.at("start").get<std::string>();
-    for (const auto& r : j.at("resumable"))
-      c.resumable.push_back({r.at("sum").get<int>(), r.at("level_file").get<std::string>(),
+    for (const auto& r : j.at("resumable"))  // checkpoints before "level_files" name one file
+      c.resumable.push_back({r.at("sum").get<int>(),
+                             r.contains("level_files")
+                                 ? r.at("level_files").get<std::vector<std::string>>()
+                                 : std::vector<std::string>{r.at("level_file").get<std::string>()},
                              r.at("partial_sizes").get<PartialSizes>()});
   } catch (const nlohmann::json::exception& e) {
     if (why) *why = std::string("checkpoint.json is damaged: ") + e.what();
@@ -68,20 +71,25 @@ void RunDirectory::WriteCheckpoint(const Checkpoint& c) const {
   nlohmann::json resumable = nlohmann::json::array();
   for (const ResumePoint& r : c.resumable)
     resumable.push_back(
-        {{"sum", r.sum}, {"level_file", r.level_file}, {"partial_sizes", r.partial_sizes}});
+        {{"sum", r.sum}, {"level_files", r.level_files}, {"partial_sizes", r.partial_sizes}});
   const nlohmann::json j = {
       {"format", kCheckpointFormat}, {"parameters", c.parameters},           {"levels", c.levels},
       {"resumable", resumable},      {"elapsed_seconds", c.elapsed_seconds}, {"start", c.start}};
   WriteFileAtomically(dir_ / kCheckpoint, j.dump(1) + "\n");
 }
 
-std::string RunDirectory::LevelFileName(int sum) const {
-  char name[32];
-  std::snprintf(name, sizeof name, "levels/level-%04d.bin", sum);
+std::string RunDirectory::LevelFileName(int sum, int rank, int ranks) const {
+  char name[64];
+  if (ranks == 1)
+    std::snprintf(name, sizeof name, "levels/level-%04d.bin", sum);
+  else
+    std::snprintf(name, sizeof name, "levels/level-%04d.rank-%04d-of-%04d.bin", sum, rank, ranks);
   return name;
 }
 
-void RunDirectory::RemoveLevelFile(int sum) const { fs::remove(dir_ / LevelFileName(sum)); }
+void RunDirectory::RemoveLevelFiles(const ResumePoint& point) const {
+  for (const std::string& file : point.level_files) fs::remove(dir_ / file);
+}
 
 void RunDirectory::Finish(const nlohmann::json& manifest_without_files,
                           const std::map<std::string, fs::path>& files,

@@ -1,6 +1,7 @@
 // RunDirectory: the files of an enumeration run besides the catalogues — checkpoint.json (what a
-// resumed run needs), levels/level-NNNN.bin (the last two finished levels), manifest.json
-// (provenance, written last) and summary.json. Every JSON file is written atomically.
+// resumed run needs), levels/level-NNNN.bin (the last two finished levels; a run on P > 1 ranks
+// writes one file per rank, levels/level-NNNN.rank-RRRR-of-PPPP.bin, holding that rank's shards),
+// manifest.json (provenance, written last) and summary.json. Every JSON file is written atomically.
 // Concurrency: one thread uses a run directory at a time (the Run that owns it).
 #pragma once
 
@@ -19,7 +20,9 @@ namespace seki {
 // A finished level that a resumed run can start from.
 struct ResumePoint {
   int sum = 0;
-  std::string level_file;  // relative to the run directory
+  // Relative to the run directory, in rank order: file q holds the shards ShardBlock(q, size())
+  // (engine/run/run_group.hpp); a single process writes one file with every shard.
+  std::vector<std::string> level_files;
   PartialSizes partial_sizes;
 };
 
@@ -42,8 +45,9 @@ class RunDirectory {
 
   std::optional<Checkpoint> ReadCheckpoint(std::string* why) const;
   void WriteCheckpoint(const Checkpoint& c) const;
-  std::string LevelFileName(int sum) const;  // "levels/level-0012.bin"
-  void RemoveLevelFile(int sum) const;
+  // "levels/level-0012.bin", or with ranks > 1 "levels/level-0012.rank-0001-of-0004.bin".
+  std::string LevelFileName(int sum, int rank = 0, int ranks = 1) const;
+  void RemoveLevelFiles(const ResumePoint& point) const;
 
   // Writes manifest.json (with checksums of the final files) and summary.json, then removes the
   // checkpoint and the level files.

@@ -1,0 +1,108 @@
+// One level across ranks: push the owned parents in batches, exchange the records with
+// MPI_Alltoallv after each batch, absorb them into the owned shards' tables, finish the shards.
+#include <mpi.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/distributed/mpi_group.hpp"
+#include "engine/run/kill_point.hpp"
+
+namespace seki {
+
+namespace {
+
+using ShardCounts = std::array<std::uint64_t, kShardCount>;
+constexpr const char* kWhat = "record exchange of one batch";
+
+// Moves the threads' buckets into one buffer ordered by shard, hence by destination rank (the
+// ranks own contiguous blocks); returns the records per shard. The buckets keep their capacity.
+std::vector<PushRecord> Pack(tbb::enumerable_thread_specific<ShardBuckets>& buckets,
+                             ShardCounts& counts) {
+  tbb::parallel_for(0, kShardCount, [&](int s) {
+    counts[s] = 0;
+    for (const ShardBuckets& b : buckets) counts[s] += b[s].size();
+  });
+  ShardCounts offsets{};
+  for (int s = 1; s < kShardCount; ++s) offsets[s] = offsets[s - 1] + counts[s - 1];
+  std::vector<PushRecord> out(offsets[kShardCount - 1] + counts[kShardCount - 1]);
+  tbb::parallel_for(0, kShardCount, [&](int s) {
+    std::uint64_t at = offsets[s];
+    for (ShardBuckets& b : buckets) {
+      std::copy(b[s].begin(), b[s].end(), out.begin() + static_cast<std::ptrdiff_t>(at));
+      at += b[s].size();
+      b[s].clear();
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
+                     std::atomic<std::uint64_t>& parents_done) const {
+  Level next;
+  next.sum = previous.sum + 1;
+  const ShardRange mine = owned();
+  const int owned_shards = mine.last - mine.first;
+  // Every rank takes part in every exchange, so all use the largest rank's number of batches.
+  const int batches =
+      static_cast<int>(MaxAll(std::min(builder.PushBatches(previous.size()), owned_shards)));
+
+  LevelAssembly assembly(builder.ExpectedClasses(next.sum));  // tables only for shards it gets
+  tbb::enumerable_thread_specific<ShardBuckets> buckets;
+  std::vector<ShardCounts> all_counts(size_);  // [source rank][shard]: records of this batch
+  std::vector<int> send_counts(size_), send_at(size_), receive_counts(size_), receive_at(size_);
+  for (int batch = 0; batch < batches; ++batch) {
+    const int first = mine.first + batch * owned_shards / batches;
+    const int last = mine.first + (batch + 1) * owned_shards / batches;
+    builder.Push(previous, first, last, buckets);
+    ShardCounts counts;
+    std::vector<PushRecord> send = Pack(buckets, counts);
+
+    // Every rank learns how many records each rank has for each shard: the message sizes and,
+    // for the receiver, where each of its shards lies in what it receives.
+    MPI_Allgather(counts.data(), kShardCount, MPI_UINT64_T, all_counts.data(), kShardCount,
+                  MPI_UINT64_T, MPI_COMM_WORLD);
+    std::uint64_t sent = 0, received = 0;
+    for (int q = 0; q < size_; ++q) {
+      const ShardRange theirs = ShardBlock(q, size_);
+      std::uint64_t to = 0, from = 0;
+      for (int s = theirs.first; s < theirs.last; ++s) to += counts[s];
+      for (int s = mine.first; s < mine.last; ++s) from += all_counts[q][s];
+      send_counts[q] = MpiCount(to, kWhat), send_at[q] = MpiCount(sent, kWhat);
+      receive_counts[q] = MpiCount(from, kWhat), receive_at[q] = MpiCount(received, kWhat);
+      sent += to, received += from;
+    }
+    std::vector<PushRecord> receive(received);
+    MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, receive.data(),
+                  receive_counts.data(), receive_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
+    exchanged_bytes_ +=
+        (sent - static_cast<std::uint64_t>(send_counts[rank_])) * sizeof(PushRecord);
+    send = {};
+    if (batch == 0) KillPoint("exchange", next.sum, rank_);
+
+    // From rank q, shard s starts after q's records for the owned shards before s.
+    tbb::parallel_for(mine.first, mine.last, [&](int s) {
+      for (int q = 0; q < size_; ++q) {
+        std::uint64_t at = static_cast<std::uint64_t>(receive_at[q]);
+        for (int t = mine.first; t < s; ++t) at += all_counts[q][t];
+        assembly.Absorb(s, receive.data() + at, all_counts[q][s]);
+      }
+    });
+
+    std::uint64_t done[] = {0};
+    for (int s = first; s < last; ++s) done[0] += previous.shards[s].keys.size();
+    SumAll(done);
+    parents_done.fetch_add(done[0], std::memory_order_relaxed);
+  }
+  buckets.clear();
+  tbb::parallel_for(mine.first, mine.last, [&](int s) { assembly.Finish(s, next.shards[s]); });
+  return next;
+}
+
+}  // namespace seki

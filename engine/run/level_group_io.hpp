@@ -1,0 +1,34 @@
+// The two steps of a run that differ when its level is spread over ranks
+// (engine/run/run_group.hpp): counting a level and writing its catalogue lines, and loading the
+// owned shards of a saved level from its per-rank files (written by any number of ranks). The
+// catalogue: the classes it needs are moved so that rank r holds the r-th range of keys, each rank
+// renders its range, and rank 0 appends the ranges in rank order, which is (sum, canonical key)
+// order: the files are byte-identical to a single process's.
+// Concurrency: collective (every rank calls them in the same order) on the thread of the Run.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/level/catalogue.hpp"
+#include "engine/run/run_group.hpp"
+#include "storage/level_file.hpp"
+
+namespace seki {
+
+// The level's counts, summed over the ranks, on every rank. When `solved`, its catalogue lines go
+// to `writer`, which rank 0 holds (null on the other ranks). A single process simply hands its
+// level to the writer.
+LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const KeyCodec& codec,
+                           bool solved, bool outcomes, CatalogueWriter* writer);
+
+// The shards in `owned` of the level saved in `files` (relative to `dir`; file q of Q holds the
+// shards ShardBlock(q, Q)), reading only the files that hold some of them; every file read is
+// verified completely. Nothing (and *why) when one does not verify.
+std::optional<Level> LoadOwnedShards(const std::filesystem::path& dir,
+                                     const std::vector<std::string>& files, ShardRange owned,
+                                     const LevelFileParams& params, std::string* why);
+
+}  // namespace seki

@@ -1,0 +1,90 @@
+// The cost model of a run on P ranks (see run_plan.hpp and docs/distributed.md).
+#include "engine/run/run_plan.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "engine/base/input_error.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/run/memory_budget.hpp"
+#include "storage/level.hpp"
+
+namespace seki {
+
+RunPlan PlanRun(const PlanRequest& q) {
+  EnumerationSpace space;
+  try {
+    space = EnumerationSpace::Bounds(q.rows, q.cols, q.max_entry, q.max_sum);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("plan", e.what());
+  }
+  if (q.ranks < 1 || q.ranks > kShardCount)
+    throw InputError("--ranks", "must be 1.." + std::to_string(kShardCount));
+  if (q.threads < 1) throw InputError("--threads", "must be positive");
+  if (!(q.classes_per_thread_second > 0)) throw InputError("--rate", "must be positive");
+  if (!(q.bandwidth > 0)) throw InputError("--bandwidth", "must be positive");
+
+  RunPlan plan;
+  plan.request = q;
+  plan.max_entry = space.max_entry, plan.max_sum = space.max_sum;
+  plan.key_bits = space.KeyBits();
+  plan.needs_wide_keys = plan.key_bits > 56;
+  const std::vector<std::uint64_t> counts =
+      ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum);
+  plan.classes = counts[0];
+  const double off_rank = double(q.ranks - 1) / q.ranks;
+  const double workers = double(q.ranks) * q.threads;
+  for (int s = 1; s <= space.max_sum; ++s) {
+    PlanLevel l;
+    l.sum = s;
+    l.classes = counts[s];
+    l.records = LevelBuilder::PushRecords(space, counts[s - 1]);
+    l.exchanged_bytes = l.records * off_rank * sizeof(PushRecord);
+    l.root_extra_bytes = CatalogueBytesEstimate(counts[s], q.outcomes);
+    l.bytes_per_rank =
+        LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks) - l.root_extra_bytes;
+    l.seconds = double(l.classes) / (q.classes_per_thread_second * workers) +
+                l.exchanged_bytes / q.ranks / q.bandwidth;
+    plan.classes += l.classes;
+    plan.records += l.records;
+    plan.exchanged_bytes += l.exchanged_bytes;
+    plan.seconds += l.seconds;
+    if (l.bytes_per_rank + l.root_extra_bytes > plan.peak_bytes_per_rank)
+      plan.peak_bytes_per_rank = l.bytes_per_rank + l.root_extra_bytes, plan.peak_level = s;
+    plan.levels.push_back(l);
+  }
+  return plan;
+}
+
+nlohmann::json PlanJson(const RunPlan& p) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (const PlanLevel& l : p.levels)
+    levels.push_back({{"sum", l.sum},
+                      {"classes", l.classes},
+                      {"records", l.records},
+                      {"exchanged_bytes", l.exchanged_bytes},
+                      {"bytes_per_rank", l.bytes_per_rank},
+                      {"root_extra_bytes", l.root_extra_bytes},
+                      {"seconds", l.seconds}});
+  const PlanRequest& q = p.request;
+  return {{"rows", q.rows},
+          {"cols", q.cols},
+          {"max_entry", p.max_entry},
+          {"max_sum", p.max_sum},
+          {"ranks", q.ranks},
+          {"threads", q.threads},
+          {"outcomes", q.outcomes},
+          {"classes_per_thread_second", q.classes_per_thread_second},
+          {"bandwidth_bytes_per_second", q.bandwidth},
+          {"key_bits", p.key_bits},
+          {"needs_128_bit_keys", p.needs_wide_keys},
+          {"classes", p.classes},
+          {"records", p.records},
+          {"exchanged_bytes", p.exchanged_bytes},
+          {"peak_bytes_per_rank", p.peak_bytes_per_rank},
+          {"peak_level", p.peak_level},
+          {"seconds", p.seconds},
+          {"levels", levels}};
+}
+
+}  // namespace seki

@@ -1,0 +1,56 @@
+// RunPlan: the cost model of `seki enumerate` on P ranks of T threads each, computed before
+// anything runs (`seki plan`): per level the classes (Burnside), the records pushed and the bytes
+// exchanged between ranks, the memory one rank needs (LevelBytesEstimate) and the expected time
+// from a measured rate. It also covers runs this build cannot do (keys over 56 bits).
+// Concurrency: pure functions; any thread may call them.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace seki {
+
+// Classes per second per thread of a single-process `seki enumerate` (both games, catalogues),
+// measured on the development machine (docs/performance.md, "Distributed"): 4x4 entries <= 3,
+// 7,880,456 classes in 13.7 s with --threads 2 on a shared 2-core VM.
+inline constexpr double kMeasuredClassesPerThreadSecond = 2.87e5;
+// Bytes per second one rank sends (and receives) over the network: 10 Gbit/s Ethernet, assumed.
+inline constexpr double kAssumedBandwidth = 1.0e9;
+
+struct PlanRequest {
+  int rows = 0, cols = 0;
+  int max_entry = -1, max_sum = -1;  // -1: not given
+  int ranks = 1, threads = 1;        // threads per rank
+  bool outcomes = false;
+  double classes_per_thread_second = kMeasuredClassesPerThreadSecond;
+  double bandwidth = kAssumedBandwidth;  // bytes per second per rank
+};
+
+struct PlanLevel {
+  int sum = 0;
+  std::uint64_t classes = 0;    // Burnside
+  double records = 0;           // pushed into this level (one per entry below the bound, at most)
+  double exchanged_bytes = 0;   // of those, sent to another rank (all ranks together)
+  double bytes_per_rank = 0;    // memory of each rank while building it (its share)
+  double root_extra_bytes = 0;  // rank 0's catalogue copy on top (an upper bound: all classes)
+  double seconds = 0;           // expected
+};
+
+struct RunPlan {
+  PlanRequest request;
+  int max_entry = 0, max_sum = 0;  // effective bounds
+  int key_bits = 0;
+  bool needs_wide_keys = false;   // over 56 key bits: needs 128-bit keys, not supported yet
+  std::vector<PlanLevel> levels;  // sums 1..max_sum
+  std::uint64_t classes = 0;      // all levels, level 0 included
+  double records = 0, exchanged_bytes = 0, seconds = 0;
+  double peak_bytes_per_rank = 0;  // the largest level's bytes_per_rank + root_extra_bytes
+  int peak_level = 0;
+};
+
+// Throws InputError for unusable bounds, ranks (1..256) or threads (>= 1).
+RunPlan PlanRun(const PlanRequest& request);
+nlohmann::json PlanJson(const RunPlan& plan);
+
+}  // namespace seki

@@ -1,0 +1,196 @@
+// The distributed level engine under mpirun (label "mpi", built when MPI is): `seki enumerate` on
+// 1, 2 and 3 ranks gives catalogues and outcomes byte-identical to a single process and per-level
+// counts equal to Burnside's; a rank killed with SIGKILL in the middle of a level takes the job
+// down (no hang), and --resume with another number of ranks (or none) gives identical files.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/level/class_count.hpp"
+#include "tests/run_files.hpp"
+#include "tests/seki_process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using seki::testing::Catalogues;
+using seki::testing::ExpectSameCatalogues;
+using seki::testing::RunResult;
+using seki::testing::RunSeki;
+
+struct Shape {
+  int rows, cols, max_entry;
+};
+
+// Open MPI may run as root and put more ranks than cores on this machine only when told so.
+const std::vector<std::string> kMpiEnv = {"OMPI_ALLOW_RUN_AS_ROOT=1",
+                                          "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
+                                          "OMPI_MCA_rmaps_base_oversubscribe=1"};
+
+// `seki enumerate` of the shape with --outcomes and one thread per process unless `extra` says.
+std::vector<std::string> Enumerate(const Shape& s, const fs::path& out,
+                                   std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"enumerate",
+                                   "--rows",
+                                   std::to_string(s.rows),
+                                   "--cols",
+                                   std::to_string(s.cols),
+                                   "--max-entry",
+                                   std::to_string(s.max_entry),
+                                   "--outcomes",
+                                   "--quiet",
+                                   "--out",
+                                   out.string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  if (std::find(extra.begin(), extra.end(), "--threads") == extra.end())
+    args.insert(args.end(), {"--threads", "1"});
+  return args;
+}
+
+// `mpirun -np ranks seki ARGS`, with `env` added to the job's environment.
+RunResult Mpirun(int ranks, const std::vector<std::string>& seki_args,
+                 const std::vector<std::string>& env = {}) {
+  std::vector<std::string> args = {"-np", std::to_string(ranks), SEKI_BINARY};
+  args.insert(args.end(), seki_args.begin(), seki_args.end());
+  std::vector<std::string> all_env = kMpiEnv;
+  all_env.insert(all_env.end(), env.begin(), env.end());
+  return seki::testing::RunProgram(SEKI_MPIEXEC, args, "", all_env, 120);
+}
+
+nlohmann::json Summary(const fs::path& dir) {
+  std::ifstream in(dir / "summary.json");
+  return nlohmann::json::parse(in);
+}
+
+// The counts of summary.json (no times, no memory): what must not depend on the ranks.
+nlohmann::json Counts(const nlohmann::json& summary) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (const auto& l : summary["levels"])
+    levels.push_back({l["sum"], l["classes"], l["starting"], l["members"]});
+  return {{"levels", levels}, {"totals", summary["totals"]}};
+}
+
+class MpiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() /
+            ("seki_mpi_" + std::to_string(getpid()) + "_" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  // A single-process run of `s` (no mpirun), the reference.
+  fs::path Reference(const Shape& s) {
+    const fs::path dir = root_ / "reference";
+    const RunResult r = RunSeki(Enumerate(s, dir, {"--threads", "2"}));
+    EXPECT_EQ(r.status, 0) << r.err;
+    return dir;
+  }
+
+  fs::path root_;
+};
+
+// Byte-identical catalogues and equal counts on 1, 2 and 3 ranks; per-level counts are Burnside's.
+void ExpectSameOnRanks(const fs::path& root, const fs::path& reference, const Shape& s) {
+  const auto want = Catalogues(reference);
+  ASSERT_NE(want.at("outcomes.txt"), "<missing>");
+  ASSERT_GT(want.at("outcomes.txt").size(), 1000u);
+  const nlohmann::json want_counts = Counts(Summary(reference));
+  const std::vector<std::uint64_t> burnside =
+      seki::ClassCountsBySum(s.rows, s.cols, s.max_entry, s.rows * s.cols * s.max_entry);
+  for (int ranks : {1, 2, 3}) {
+    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    const fs::path dir = root / ("ranks" + std::to_string(ranks));
+    const RunResult r = Mpirun(ranks, Enumerate(s, dir));
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;  // rank 0 alone prints
+    EXPECT_NE(r.out.find("enumerated "), std::string::npos) << r.out;
+    ExpectSameCatalogues(Catalogues(dir), want);
+    const nlohmann::json summary = Summary(dir);
+    EXPECT_EQ(Counts(summary), want_counts);
+    ASSERT_EQ(summary["levels"].size(), burnside.size());
+    for (std::size_t k = 0; k < burnside.size(); ++k)
+      EXPECT_EQ(summary["levels"][k]["classes"].get<std::uint64_t>(), burnside[k]) << "sum " << k;
+    std::ifstream manifest(dir / "manifest.json");
+    const nlohmann::json m = nlohmann::json::parse(manifest);
+    if (ranks > 1) {
+      EXPECT_EQ(m["distributed"]["ranks"], ranks);
+      EXPECT_GT(m["distributed"]["exchanged_bytes"].get<std::uint64_t>(), 0u);
+      ASSERT_EQ(m["distributed"]["peak_rss_bytes"].size(), std::size_t(ranks));
+      for (const auto& peak : m["distributed"]["peak_rss_bytes"])
+        EXPECT_GT(peak.get<std::uint64_t>(), 1000000u);
+    }
+  }
+}
+
+TEST_F(MpiTest, Shape3x3Entries3) {
+  const Shape s{3, 3, 3};
+  ExpectSameOnRanks(root_, Reference(s), s);
+}
+
+TEST_F(MpiTest, Shape3x4Entries3) {
+  const Shape s{3, 4, 3};
+  ExpectSameOnRanks(root_, Reference(s), s);
+}
+
+TEST_F(MpiTest, Shape4x4Entries2) {
+  const Shape s{4, 4, 2};
+  ExpectSameOnRanks(root_, Reference(s), s);
+}
+
+// Rank 1 of 3 dies of SIGKILL after the first exchange of level 12; mpirun ends the job (the
+// other ranks do not wait forever), and the run resumes on 2 ranks to identical files.
+TEST_F(MpiTest, KilledRankThenResumedOnOtherRanks) {
+  const Shape s{4, 4, 2};
+  const fs::path reference = Reference(s), dir = root_ / "run";
+  const RunResult killed = Mpirun(3, Enumerate(s, dir), {"SEKI_KILL_AT=exchange:12@1"});
+  EXPECT_NE(killed.status, 0) << killed.out << killed.err;
+  EXPECT_FALSE(fs::exists(dir / "manifest.json"));
+  ASSERT_TRUE(fs::exists(dir / "levels/level-0011.rank-0002-of-0003.bin"));
+  EXPECT_FALSE(fs::exists(dir / "levels/level-0012.rank-0000-of-0003.bin"));
+
+  const RunResult resumed = Mpirun(2, Enumerate(s, dir, {"--resume"}));
+  ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
+  EXPECT_NE(resumed.err.find("resuming after level 11"), std::string::npos) << resumed.err;
+  ExpectSameCatalogues(Catalogues(dir), Catalogues(reference));
+  EXPECT_EQ(Counts(Summary(dir)), Counts(Summary(reference)));
+}
+
+// Across modes: a distributed run killed after a checkpoint resumes in one process without
+// mpirun, and a single-process run resumes on 3 ranks.
+TEST_F(MpiTest, ResumeBetweenOneProcessAndRanks) {
+  const Shape s{4, 4, 2};
+  const fs::path reference = Reference(s);
+  const fs::path to_single = root_ / "to_single", to_ranks = root_ / "to_ranks";
+  ASSERT_NE(Mpirun(2, Enumerate(s, to_single), {"SEKI_KILL_AT=checkpoint:9"}).status, 0);
+  const RunResult single = RunSeki(Enumerate(s, to_single, {"--resume"}));
+  ASSERT_EQ(single.status, 0) << single.err;
+  EXPECT_NE(single.err.find("resuming after level 9"), std::string::npos) << single.err;
+  ExpectSameCatalogues(Catalogues(to_single), Catalogues(reference));
+
+  const RunResult killed = RunSeki(Enumerate(s, to_ranks), "", {"SEKI_KILL_AT=checkpoint:14"});
+  ASSERT_EQ(killed.signal, SIGKILL) << killed.err;
+  const RunResult ranks = Mpirun(3, Enumerate(s, to_ranks, {"--resume"}));
+  ASSERT_EQ(ranks.status, 0) << ranks.out << ranks.err;
+  EXPECT_NE(ranks.err.find("resuming after level 14"), std::string::npos) << ranks.err;
+  ExpectSameCatalogues(Catalogues(to_ranks), Catalogues(reference));
+}
+
+// Bad input under mpirun: one message (from rank 0) and exit status 2 for the whole job.
+TEST_F(MpiTest, GenerateOnlyIsRefusedAcrossRanks) {
+  const RunResult r = Mpirun(2, Enumerate({3, 3, 2}, root_ / "gen", {"--generate-only"}));
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("seki: --generate-only: runs in one process"), std::string::npos) << r.err;
+}
+
+}  // namespace

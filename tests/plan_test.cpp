@@ -1,0 +1,90 @@
+// `seki plan` and PlanRun (engine/run/run_plan.hpp): the classes are Burnside's, the records and
+// bytes exchanged follow the model (one record per cell, (P-1)/P of them off-rank, 8 bytes each),
+// memory per rank shrinks with the ranks, and a run needing keys over 56 bits is modelled and
+// marked rather than refused; bad options are one-line errors with exit status 2.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/base/input_error.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/run/run_plan.hpp"
+#include "tests/seki_process.hpp"
+
+namespace {
+
+using seki::PlanRequest;
+using seki::PlanRun;
+using seki::RunPlan;
+
+PlanRequest Request(int rows, int cols, int max_entry, int ranks, int threads = 1) {
+  PlanRequest q;
+  q.rows = rows, q.cols = cols, q.max_entry = max_entry, q.ranks = ranks, q.threads = threads;
+  return q;
+}
+
+TEST(PlanTest, ClassesRecordsAndExchangeFollowTheModel) {
+  const RunPlan p = PlanRun(Request(3, 3, 3, 4));
+  const std::vector<std::uint64_t> burnside = seki::ClassCountsBySum(3, 3, 3, 27);
+  ASSERT_EQ(p.levels.size(), 27u);
+  EXPECT_EQ(p.classes, 8240u);  // the 3x3 entries <= 3 run's total
+  for (const seki::PlanLevel& l : p.levels) {
+    EXPECT_EQ(l.classes, burnside[l.sum]);
+    EXPECT_DOUBLE_EQ(l.records, 9.0 * double(burnside[l.sum - 1]));
+    EXPECT_DOUBLE_EQ(l.exchanged_bytes, l.records * 3 / 4 * 8);
+  }
+  EXPECT_FALSE(p.needs_wide_keys);
+  EXPECT_EQ(p.key_bits, 18);
+}
+
+// On a level far larger than a push batch (4x4 <= 6, sum 48) each rank's share falls nearly as
+// 1/P; rank 0's catalogue part does not.
+TEST(PlanTest, MoreRanksNeedLessMemoryAndTimeEach) {
+  const RunPlan one = PlanRun(Request(4, 4, 6, 1)), eight = PlanRun(Request(4, 4, 6, 8));
+  const seki::PlanLevel &peak1 = one.levels[47], &peak8 = eight.levels[47];
+  ASSERT_EQ(peak1.sum, 48);
+  EXPECT_EQ(one.exchanged_bytes, 0.0);
+  EXPECT_DOUBLE_EQ(eight.exchanged_bytes, one.records * 7 / 8 * 8);
+  EXPECT_LT(peak8.bytes_per_rank, peak1.bytes_per_rank / 6);
+  EXPECT_GT(peak8.bytes_per_rank, peak1.bytes_per_rank / 8);
+  EXPECT_LT(eight.seconds, one.seconds / 4);
+  EXPECT_EQ(peak1.root_extra_bytes, peak8.root_extra_bytes);
+}
+
+TEST(PlanTest, WideKeysAreModelledAndMarked) {
+  const RunPlan p = PlanRun(Request(6, 6, 2, 64, 16));
+  EXPECT_TRUE(p.needs_wide_keys);
+  EXPECT_EQ(p.key_bits, 72);
+  EXPECT_EQ(p.max_sum, 72);
+  EXPECT_GT(p.classes, 300000000000u);
+  EXPECT_FALSE(PlanRun(Request(5, 5, 3, 16)).needs_wide_keys);  // 50 bits
+}
+
+TEST(PlanTest, BadRequestsAreInputErrors) {
+  EXPECT_THROW(PlanRun(Request(3, 3, 3, 0)), seki::InputError);
+  EXPECT_THROW(PlanRun(Request(3, 3, 3, 257)), seki::InputError);
+  EXPECT_THROW(PlanRun(Request(9, 3, 3, 2)), seki::InputError);
+  EXPECT_THROW(PlanRun(Request(3, 3, 3, 2, 0)), seki::InputError);
+}
+
+TEST(PlanCliTest, JsonAndTable) {
+  const auto r = seki::testing::RunSeki(
+      {"plan", "--rows", "3", "--cols", "4", "--max-entry", "3", "--ranks", "2", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["ranks"], 2);
+  EXPECT_EQ(j["levels"].size(), 36u);
+  EXPECT_EQ(j["classes"].get<std::uint64_t>(), PlanRun(Request(3, 4, 3, 2)).classes);
+  EXPECT_EQ(j["needs_128_bit_keys"], false);
+
+  const auto text = seki::testing::RunSeki(
+      {"plan", "--rows", "6", "--cols", "6", "--max-entry", "2", "--ranks", "64"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("on 64 ranks x 1 threads"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("128-bit keys are not yet supported"), std::string::npos);
+  seki::testing::ExpectBadInput(
+      {"plan", "--rows", "3", "--cols", "3", "--max-entry", "3", "--ranks", "300"}, "",
+      "--ranks: must be 1..256");
+}
+
+}  // namespace
