@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "engine/base/input_error.hpp"
+#include "engine/gpu/thrust_level_engine.hpp"
 #include "engine/run/host.hpp"
 
 namespace seki {
@@ -44,10 +45,12 @@ std::string FormatGib(double bytes) {
 }
 
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
-                          int sum, bool outcomes, bool generate_only) {
+                          int sum, bool outcomes, bool generate_only, Device device) {
   const double below = double(counts[sum - 1]), here = double(counts[sum]);
-  const double build = generate_only ? 9 * below + 17 * here
-                                     : LevelBuilder::PeakBytes(space, counts[sum - 1], counts[sum]);
+  const double build =
+      device != Device::kCpu ? gpu::ThrustHostPeakBytes(space, device, counts[sum - 1], counts[sum])
+      : generate_only        ? 9 * below + 17 * here
+                             : LevelBuilder::PeakBytes(space, counts[sum - 1], counts[sum]);
   return build + 16 * here + (outcomes ? 48 * here : 0);
 }
 

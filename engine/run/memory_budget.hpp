@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
+#include "engine/level/level_engine.hpp"
 
 namespace seki {
 
@@ -25,8 +26,9 @@ std::string FormatGib(double bytes);
 // Bytes needed to build level `sum` from level sum-1 and write it (an upper estimate), where
 // counts[s] is the number of classes at sum s: what the level engine needs
 // (LevelBuilder::PeakBytes; generating only: the level below, one record per class and the new
-// level), a sorted copy of the new level for writing (16 bytes a class), and text for outcomes.
+// level; a thrust device: ThrustHostPeakBytes), a sorted copy of the new level for writing (16
+// bytes a class), and text for outcomes.
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
-                          int sum, bool outcomes, bool generate_only);
+                          int sum, bool outcomes, bool generate_only, Device device = Device::kCpu);
 
 }  // namespace seki

@@ -9,10 +9,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
+#include "engine/gpu/thrust_level_engine.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/run/host.hpp"
 #include "engine/run/memory_budget.hpp"
@@ -48,6 +50,13 @@ json ParametersJson(const RunParameters& p, const EnumerationSpace& space) {
           {"effective_max_sum", space.max_sum},
           {"outcomes", p.outcomes},
           {"generate_only", p.generate_only}};
+}
+
+std::unique_ptr<LevelEngine> MakeEngine(const RunParameters& p, const EnumerationSpace& space,
+                                        BuildHooks hooks) {
+  if (p.device == Device::kCpu)
+    return std::make_unique<CpuLevelEngine>(space, !p.generate_only, hooks);
+  return gpu::MakeThrustLevelEngine(space, p.device, !p.generate_only, hooks);
 }
 
 std::string ResumeHint(const std::string& command_line) {
@@ -103,7 +112,8 @@ RunResult Session::Execute() {
   const std::vector<std::uint64_t> counts =
       ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
   for (int s = 1; s <= space_.max_sum; ++s) {
-    const double need = LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only);
+    const double need =
+        LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only, p_.device);
     if (need > memory_limit)
       throw InputError("--memory-limit", "level " + std::to_string(s) + " of " +
                                              std::to_string(space_.max_sum) + " needs about " +
@@ -111,27 +121,31 @@ RunResult Session::Execute() {
                                              FormatGib(memory_limit));
   }
 
+  // The engine before the directory, so that a device that cannot be used leaves nothing behind.
+  const std::unique_ptr<LevelEngine> engine =
+      MakeEngine(p_, space_, BuildHooks{&parents_done_, stop_});
   if (!PrepareDirectory()) return Result(RunStatus::kAlreadyComplete);
   std::uint64_t done_before = 0;
   for (const json& l : checkpoint_.levels) done_before += l["classes"].get<std::uint64_t>();
   observer_.Started({space_.rows, space_.cols, space_.max_entry, space_.max_sum, threads_,
-                     p_.generate_only, p_.out, resumed_ ? resumed_->sum : -1, counts, done_before});
+                     p_.generate_only, p_.out, resumed_ ? resumed_->sum : -1, counts, done_before,
+                     p_.device});
 
   if (!p_.generate_only) writer_.emplace(run_.path(), space_, p_.outcomes, resume_sizes_);
-  const LevelBuilder builder(space_, !p_.generate_only, BuildHooks{&parents_done_, stop_});
   const auto start = Clock::now();
   Level level;
   auto level_start = Clock::now();
   if (resumed_) {
     level = std::move(*resumed_);
   } else {
-    level = builder.First();
+    level = engine->First();
     FinishLevel(level, level_start);
   }
   while (level.sum < space_.max_sum) {
     if (stop_ && stop_->load()) return Interrupted(level.sum);
     const int next = level.sum + 1;
-    const double need = LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only);
+    const double need =
+        LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only, p_.device);
     if (need + double(CurrentRssBytes()) > memory_limit)
       throw InputError("--memory-limit", "level " + std::to_string(next) + " needs about " +
                                              FormatGib(need) + " on top of " +
@@ -143,7 +157,7 @@ RunResult Session::Execute() {
     parents_done_ = 0;
     observer_.LevelStarted(next, &parents_done_);
     try {
-      level = builder.Next(level);
+      level = engine->Next(level);
     } catch (const LevelInterrupted&) {
       return Interrupted(level.sum);
     }
@@ -260,6 +274,7 @@ RunResult Session::Complete(Clock::time_point session_start) {
       {"command", p_.command_line},
       {"parameters", parameters_},
       {"threads", threads_},
+      {"device", DeviceName(p_.device)},
       {"host", HostJson()},
       {"start", checkpoint_.start},
       {"end", NowIso8601()},
@@ -289,6 +304,7 @@ EnumerationSpace CheckRunParameters(const RunParameters& p) {
     throw InputError("enumerate", e.what());
   }
   if (p.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  if (p.device != Device::kCpu) gpu::CheckThrustSpace(space, p.device);
   return space;
 }
 
