@@ -18,6 +18,7 @@
 #include "engine/gpu/thrust_level_engine.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/level/level_builder.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -34,18 +35,6 @@ Matrix RandomMatrix(std::mt19937_64& rng, int rows, int cols, int max_entry) {
   return a;
 }
 
-Matrix Permuted(const Matrix& a, std::mt19937_64& rng) {
-  std::vector<int> r(a.rows()), c(a.cols());
-  std::iota(r.begin(), r.end(), 0);
-  std::iota(c.begin(), c.end(), 0);
-  std::shuffle(r.begin(), r.end(), rng);
-  std::shuffle(c.begin(), c.end(), rng);
-  Matrix b(a.rows(), a.cols());
-  for (int i = 0; i < a.rows(); ++i)
-    for (int j = 0; j < a.cols(); ++j) b.set(i, j, a(r[i], c[j]));
-  return b;
-}
-
 const std::vector<std::pair<int, int>> kShapes = {{1, 4}, {2, 3}, {3, 2}, {3, 3},
                                                   {3, 4}, {4, 3}, {4, 4}};
 
@@ -57,7 +46,8 @@ TEST(GpuClass, CanonicalKeyIsInvariantUnderPermutationsAndIdempotent) {
       // Small entries make many ties, where the row orders matter.
       const Matrix a = RandomMatrix(rng, rows, cols, t % 2 ? 2 : 15);
       const std::uint64_t key = gpu::CanonicalKey(Pack(a), s);
-      ASSERT_EQ(gpu::CanonicalKey(Pack(Permuted(a, rng)), s), key) << rows << "x" << cols;
+      ASSERT_EQ(gpu::CanonicalKey(Pack(seki::testing::RandomPermuted(rng, a)), s), key)
+          << rows << "x" << cols;
       ASSERT_EQ(gpu::CanonicalKey(key, s), key);
       // The form is a permutation of a: the same multiset of entries.
       Matrix c = KeyCodec(rows, cols, 15).Unpack(key);
