@@ -6,6 +6,7 @@
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -24,7 +25,11 @@ std::uint64_t ChunkParents(const EnumerationSpace& space, Device device) {
   return std::max<std::uint64_t>(1, std::uint64_t(bytes / (8.0 * space.rows * space.cols)));
 }
 
-std::string Gib(double bytes) { return std::to_string(bytes / double(1ull << 30)).substr(0, 5); }
+std::string Gib(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", bytes / double(1ull << 30));
+  return text;
+}
 
 class ThrustLevelEngine : public LevelEngine {
  public:
@@ -36,7 +41,9 @@ class ThrustLevelEngine : public LevelEngine {
         solve_(solve),
         hooks_(hooks),
         backend_(device == Device::kGpu ? MakeCudaBackend() : MakeTbbBackend()),
-        expected_(ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum)) {}
+        expected_(ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum)) {
+    for (int sum = 1; sum <= space.max_sum; ++sum) CheckDeviceMemory(sum);  // before the run
+  }
 
   Level First() override {
     backend_->Load({0}, {0});
