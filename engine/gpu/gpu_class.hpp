@@ -111,7 +111,10 @@ SEKI_HD inline unsigned RowPermutation(int k) {
   return static_cast<unsigned>(word >> (8 * (k % 8)) & 0xFF);
 }
 
-SEKI_HD inline int Factorial(int n) { return n <= 1 ? 1 : n * Factorial(n - 1); }
+// The number of row orders of `rows` <= 4 rows (no recursion in device code).
+SEKI_HD inline int RowOrders(int rows) {
+  return rows == 4 ? 24 : rows == 3 ? 6 : rows == 2 ? 2 : 1;
+}
 
 // The key of the matrix with rows in order `perm` and columns sorted increasingly as numbers.
 SEKI_HD inline std::uint64_t KeyWithSortedColumns(std::uint64_t key, const Shape& s,
@@ -143,7 +146,7 @@ SEKI_HD inline std::uint64_t CanonicalKey(std::uint64_t key, const Shape& s) {
   std::uint64_t inv[kMaxDim];
   RowInvariants(key, s, inv);
   std::uint64_t best = ~std::uint64_t{0};
-  const int orders = Factorial(s.rows);
+  const int orders = RowOrders(s.rows);
   for (int k = 0; k < orders; ++k) {
     const unsigned perm = RowPermutation(k);
     bool sorted = true;
