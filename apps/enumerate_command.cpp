@@ -17,6 +17,7 @@
 #include "apps/command_line.hpp"
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
+#include "engine/base/input_error.hpp"
 #include "engine/distributed/distributed_group.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
@@ -41,7 +42,8 @@ class EnumeratePrinter : public RunObserver {
         ", entries <= " + std::to_string(s.max_entry) + ", sum <= " + std::to_string(s.max_sum) +
         ", " + (s.ranks > 1 ? std::to_string(s.ranks) + " ranks x " : "") +
         std::to_string(s.threads) + " threads, " +
-        (s.generate_only ? "generation only" : "both games") + " -> " + s.out +
+        (s.generate_only ? "generation only" : "both games") +
+        (s.device == Device::kCpu ? "" : ", device " + DeviceName(s.device)) + " -> " + s.out +
         (s.resumed_after >= 0 ? " (resuming after level " + std::to_string(s.resumed_after) + ")"
                               : ""));
     CatchInterrupt();
@@ -110,6 +112,12 @@ RunResult ExecuteOnRanks(Run& run, const DistributedGroup& group) {
   return {};  // not reached: Abort ends the process
 }
 
+Device ParseDevice(const std::string& name) {
+  for (Device d : {Device::kCpu, Device::kGpu, Device::kThrustCpu})
+    if (name == DeviceName(d)) return d;
+  throw InputError("--device", "must be cpu, gpu or thrust-cpu, not '" + name + "'");
+}
+
 }  // namespace
 
 int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
@@ -119,6 +127,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.threads = o.threads;
   p.out = o.out;
   try {
+    p.device = ParseDevice(o.device);
     CheckRunParameters(p);  // bad bounds are reported before a bad --memory-limit
     p.memory_limit_bytes =
         o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
@@ -175,6 +184,10 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   cmd->add_option("--out", options->out, "Run directory")->required();
   cmd->add_option("--memory-limit", options->memory_limit,
                   "Refuse levels that would need more, e.g. 8G (default: 80% of physical memory)");
+  cmd->add_option("--device", options->device,
+                  "Level engine: cpu (default), gpu (the thrust engine on a CUDA GPU) or "
+                  "thrust-cpu (the same engine on the CPU); shapes up to 4x4 for gpu and "
+                  "thrust-cpu; the same files for all (docs/gpu.md)");
   cmd->add_flag("--outcomes", options->outcomes, "Also write outcomes.txt (every class)");
   cmd->add_flag("--generate-only", options->generate_only,
                 "Generate and count the classes without solving (orderly generation); no "

@@ -13,7 +13,8 @@ struct EnumerateOptions {
   int max_entry = -1, max_sum = -1;  // -1: not given
   int threads = 0;                   // 0: all cores
   std::string out;
-  std::string memory_limit;  // e.g. "8G"; empty: 80% of physical memory
+  std::string memory_limit;    // e.g. "8G"; empty: 80% of physical memory
+  std::string device = "cpu";  // cpu, gpu or thrust-cpu (docs/gpu.md)
   bool outcomes = false;
   bool generate_only = false;
   bool quiet = false;

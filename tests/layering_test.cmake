@@ -9,9 +9,10 @@
 #   engine/solve         base, canon, storage
 #   engine/structure     base, canon, storage
 #   engine/level         base, canon, storage, structure
-#   engine/run           base, canon, storage, structure, solve, level
-#   engine/research      base, canon, storage, structure, solve, level, run
-#   engine/distributed   base, canon, storage, structure, solve, level, run (beside research)
+#   engine/gpu           base, canon, storage, structure, level (the thrust level engine)
+#   engine/run           base, canon, storage, structure, solve, level, gpu
+#   engine/research      base, canon, storage, structure, solve, level, gpu, run
+#   engine/distributed   base, canon, storage, structure, solve, level, gpu, run (beside research)
 #   apps                 everything of ours except tests/, bench/ and python/
 #   python               everything of ours except tests/, bench/ and apps/ (the Python package)
 set(allowed_engine/base "engine/base")
@@ -20,16 +21,16 @@ set(allowed_storage "engine/base;storage")
 set(allowed_engine/solve "engine/base;canon;storage;engine/solve")
 set(allowed_engine/structure "engine/base;canon;storage;engine/structure")
 set(allowed_engine/level "engine/base;canon;storage;engine/structure;engine/level")
+set(allowed_engine/gpu "engine/base;canon;storage;engine/structure;engine/level;engine/gpu")
 set(allowed_engine/run
-    "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run")
+    "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/gpu;engine/run")
 set(allowed_engine/research
-    "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run;engine/research")
-set(allowed_engine/distributed
-    "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/run;engine/distributed")
+    "${allowed_engine/run};engine/research")
+set(allowed_engine/distributed "${allowed_engine/run};engine/distributed")
 set(allowed_apps "${allowed_engine/research};engine/distributed;apps")
 set(allowed_python "${allowed_engine/research};python")
-set(layers engine/base canon storage engine/solve engine/structure engine/level engine/run
-           engine/research engine/distributed apps python)
+set(layers engine/base canon storage engine/solve engine/structure engine/level engine/gpu
+           engine/run engine/research engine/distributed apps python)
 
 set(violations "")
 set(checked 0)

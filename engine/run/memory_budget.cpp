@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "engine/base/input_error.hpp"
+#include "engine/gpu/thrust_level_engine.hpp"
 #include "engine/run/host.hpp"
 
 namespace seki {
@@ -44,12 +45,13 @@ std::string FormatGib(double bytes) {
 }
 
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
-                          int sum, bool outcomes, bool generate_only, int ranks) {
+                          int sum, bool outcomes, bool generate_only, int ranks, Device device) {
   const double below = double(counts[sum - 1]), here = double(counts[sum]);
   const auto share = [&](std::uint64_t n) { return (n + ranks - 1) / ranks; };
   const double build =
-      generate_only ? 9 * below + 17 * here
-                    : LevelBuilder::PeakBytes(space, share(counts[sum - 1]), share(counts[sum]));
+      device != Device::kCpu ? gpu::ThrustHostPeakBytes(space, device, counts[sum - 1], counts[sum])
+      : generate_only        ? 9 * below + 17 * here
+                             : LevelBuilder::PeakBytes(space, share(counts[sum - 1]), share(counts[sum]));
   const double exchange =
       ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, share(counts[sum - 1])) : 0;
   return build + exchange + CatalogueBytesEstimate(counts[sum], outcomes);

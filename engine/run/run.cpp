@@ -7,10 +7,12 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
+#include "engine/gpu/thrust_level_engine.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/run/host.hpp"
 #include "engine/run/kill_point.hpp"
@@ -40,6 +42,13 @@ json ParametersJson(const RunParameters& p, const EnumerationSpace& space) {
           {"effective_max_sum", space.max_sum},
           {"outcomes", p.outcomes},
           {"generate_only", p.generate_only}};
+}
+
+std::unique_ptr<LevelEngine> MakeEngine(const RunParameters& p, const EnumerationSpace& space,
+                                        BuildHooks hooks) {
+  if (p.device == Device::kCpu)
+    return std::make_unique<CpuLevelEngine>(space, !p.generate_only, hooks);
+  return gpu::MakeThrustLevelEngine(space, p.device, !p.generate_only, hooks);
 }
 
 std::string ResumeHint(const std::string& command_line) {
@@ -98,6 +107,9 @@ RunResult Session::Execute() {
   space_ = CheckRunParameters(p_);
   if (p_.generate_only && group_.size() > 1)
     throw InputError("--generate-only", "runs in one process; start it without mpirun");
+  if (p_.device != Device::kCpu && group_.size() > 1)
+    throw InputError("--device", "the thrust level engine runs in one process; use --device cpu "
+                                 "under mpirun");
   threads_ = p_.threads > 0 ? p_.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads_);
   const double memory_limit = MemoryLimitBytes(p_.memory_limit_bytes);
@@ -107,7 +119,8 @@ RunResult Session::Execute() {
       ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
   for (int s = 1; s <= space_.max_sum; ++s) {
     const double need =
-        LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only, group_.size());
+        LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only, group_.size(),
+                           p_.device);
     if (need > memory_limit)
       throw InputError("--memory-limit", "level " + std::to_string(s) + " of " +
                                              std::to_string(space_.max_sum) + " needs about " +
@@ -115,15 +128,19 @@ RunResult Session::Execute() {
                                              ", more than the limit of " + FormatGib(memory_limit));
   }
 
+  // The engine before the directory, so that a device that cannot be used leaves nothing behind.
+  const std::unique_ptr<LevelEngine> engine =
+      MakeEngine(p_, space_, group_.Hooks(&parents_done_, stop_));
   if (!PrepareDirectory()) return Result(RunStatus::kAlreadyComplete);
   std::uint64_t done_before = 0;
   for (const json& l : checkpoint_.levels) done_before += l["classes"].get<std::uint64_t>();
   observer_.Started({space_.rows, space_.cols, space_.max_entry, space_.max_sum, threads_,
                      group_.size(), p_.generate_only, p_.out, resumed_ ? resumed_->sum : -1, counts,
-                     done_before});
+                     done_before, p_.device});
 
   if (!p_.generate_only && group_.root())
     writer_.emplace(run_.path(), space_, p_.outcomes, resume_sizes_);
+  // Ranks share the CPU engine's shards; a single process may use any device's engine.
   const LevelBuilder builder(space_, !p_.generate_only, group_.Hooks(&parents_done_, stop_));
   const auto start = Clock::now();
   Level level;
@@ -131,7 +148,7 @@ RunResult Session::Execute() {
   if (resumed_) {
     level = std::move(*resumed_);
   } else {
-    level = builder.First();
+    level = group_.size() > 1 ? builder.First() : engine->First();
     for (int s = 0; s < kShardCount; ++s)
       if (!group_.owned().Contains(s)) level.shards[s] = {};
     FinishLevel(level, level_start);
@@ -144,7 +161,7 @@ RunResult Session::Execute() {
     parents_done_ = 0;
     observer_.LevelStarted(next, &parents_done_);
     try {
-      level = group_.Next(builder, level, parents_done_);
+      level = group_.size() > 1 ? group_.Next(builder, level, parents_done_) : engine->Next(level);
     } catch (const LevelInterrupted&) {
       return Interrupted(level.sum);
     }
@@ -158,7 +175,8 @@ bool Session::StopRequested() const { return !group_.AllTrue(!(stop_ && stop_->l
 // Refuses level `next` if it would not fit next to what the process (the largest rank) holds.
 void Session::CheckMemory(int next, const std::vector<std::uint64_t>& counts, double limit) const {
   const double need =
-      LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only, group_.size());
+      LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only, group_.size(),
+                         p_.device);
   const double in_use = group_.MaxAll(double(CurrentRssBytes()));
   if (need + in_use > limit)
     throw InputError("--memory-limit", "level " + std::to_string(next) + " needs about " +
@@ -303,6 +321,7 @@ RunResult Session::Complete(Clock::time_point session_start) {
       {"command", p_.command_line},
       {"parameters", parameters_},
       {"threads", threads_},
+      {"device", DeviceName(p_.device)},
       {"host", HostJson()},
       {"start", checkpoint_.start},
       {"end", NowIso8601()},
@@ -342,6 +361,7 @@ EnumerationSpace CheckRunParameters(const RunParameters& p) {
     throw InputError("enumerate", e.what());
   }
   if (p.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  if (p.device != Device::kCpu) gpu::CheckThrustSpace(space, p.device);
   return space;
 }
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
+#include "engine/level/level_engine.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/run/run_report.hpp"
 
@@ -35,6 +36,7 @@ struct RunParameters {
   bool generate_only = false;            // count the classes without solving; no catalogues
   bool resume = false;                   // continue the run in `out` from its last saved level
   bool force = false;                    // clear a run already in `out` and start over
+  Device device = Device::kCpu;          // the level engine; the output is the same for all
   std::string command_line;  // recorded in manifest.json; the resume hint is built from it
 };
 
@@ -48,6 +50,7 @@ struct RunStart {
   int resumed_after = -1;                       // the level a resumed run goes on after; -1: none
   std::vector<std::uint64_t> expected_classes;  // [s]: Burnside's number of classes at sum s
   std::uint64_t classes_done_before = 0;        // classes of the levels earlier sessions finished
+  Device device = Device::kCpu;
 };
 
 // Events of a run, in order: Notice* (resume), Started, then per level LevelStarted (not for level
@@ -90,8 +93,9 @@ struct RunResult {
   nlohmann::json summary;            // completed: what summary.json holds
 };
 
-// What Execute checks first: the bounds (EnumerationSpace::Make) and the thread count. Returns the
-// space; throws InputError. (The CLI calls it before it parses --memory-limit, as it always did.)
+// What Execute checks first: the bounds (EnumerationSpace::Make), the thread count and, for a
+// thrust device, that the shape fits that engine. Returns the space; throws InputError. (The CLI
+// calls it before it parses --memory-limit, as it always did.)
 EnumerationSpace CheckRunParameters(const RunParameters& parameters);
 
 class Run {
