@@ -51,7 +51,7 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
   const double build =
       device != Device::kCpu ? gpu::ThrustHostPeakBytes(space, device, counts[sum - 1], counts[sum])
       : generate_only        ? 9 * below + 17 * here
-                             : LevelBuilder::PeakBytes(space, share(counts[sum - 1]), share(counts[sum]));
+                      : LevelBuilder::PeakBytes(space, share(counts[sum - 1]), share(counts[sum]));
   const double exchange =
       ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, share(counts[sum - 1])) : 0;
   return build + exchange + CatalogueBytesEstimate(counts[sum], outcomes);

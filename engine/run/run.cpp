@@ -108,8 +108,9 @@ RunResult Session::Execute() {
   if (p_.generate_only && group_.size() > 1)
     throw InputError("--generate-only", "runs in one process; start it without mpirun");
   if (p_.device != Device::kCpu && group_.size() > 1)
-    throw InputError("--device", "the thrust level engine runs in one process; use --device cpu "
-                                 "under mpirun");
+    throw InputError("--device",
+                     "the thrust level engine runs in one process; use --device cpu "
+                     "under mpirun");
   threads_ = p_.threads > 0 ? p_.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads_);
   const double memory_limit = MemoryLimitBytes(p_.memory_limit_bytes);
@@ -118,9 +119,8 @@ RunResult Session::Execute() {
   const std::vector<std::uint64_t> counts =
       ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
   for (int s = 1; s <= space_.max_sum; ++s) {
-    const double need =
-        LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only, group_.size(),
-                           p_.device);
+    const double need = LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only,
+                                           group_.size(), p_.device);
     if (need > memory_limit)
       throw InputError("--memory-limit", "level " + std::to_string(s) + " of " +
                                              std::to_string(space_.max_sum) + " needs about " +
@@ -174,9 +174,8 @@ bool Session::StopRequested() const { return !group_.AllTrue(!(stop_ && stop_->l
 
 // Refuses level `next` if it would not fit next to what the process (the largest rank) holds.
 void Session::CheckMemory(int next, const std::vector<std::uint64_t>& counts, double limit) const {
-  const double need =
-      LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only, group_.size(),
-                         p_.device);
+  const double need = LevelBytesEstimate(space_, counts, next, p_.outcomes, p_.generate_only,
+                                         group_.size(), p_.device);
   const double in_use = group_.MaxAll(double(CurrentRssBytes()));
   if (need + in_use > limit)
     throw InputError("--memory-limit", "level " + std::to_string(next) + " needs about " +
