@@ -49,9 +49,30 @@ class FlatKeyTable {
     std::vector<std::uint64_t> words = std::move(slots_);
     words.erase(std::remove(words.begin(), words.end(), std::uint64_t{0}), words.end());
     if (has_zero_) words.push_back(zero_value_);
-    std::sort(words.begin(), words.end());
+    SortWords(words);
     *this = FlatKeyTable();
     return words;
+  }
+
+  // Sorts distinct words by key: least-significant-digit radix sort on the key bytes that differ
+  // between words (keys are distinct, so the value byte never decides); std::sort when few.
+  static void SortWords(std::vector<std::uint64_t>& words) {
+    if (words.size() < 1024) {
+      std::sort(words.begin(), words.end());
+      return;
+    }
+    std::uint64_t all_or = 0, all_and = ~std::uint64_t{0};
+    for (std::uint64_t w : words) all_or |= w, all_and &= w;
+    const std::uint64_t varying = all_or ^ all_and;
+    std::vector<std::uint64_t> other(words.size());
+    for (int shift = kValueBits; shift < 64; shift += 8) {
+      if (((varying >> shift) & 0xFF) == 0) continue;
+      std::size_t start[257] = {};
+      for (std::uint64_t w : words) ++start[((w >> shift) & 0xFF) + 1];
+      for (int b = 0; b < 256; ++b) start[b + 1] += start[b];
+      for (std::uint64_t w : words) other[start[(w >> shift) & 0xFF]++] = w;
+      words.swap(other);
+    }
   }
 
  private:

@@ -193,6 +193,25 @@ TEST(FlatKeyTable, AgreesWithMap) {
   EXPECT_EQ(table.size(), 0u);
 }
 
+// The radix sort of a table's words gives std::sort's order (distinct keys; small and large sets;
+// keys that differ only in high bytes or only in low ones).
+TEST(FlatKeyTable, SortWordsAgreesWithStdSort) {
+  std::mt19937_64 random(11);
+  for (std::size_t n : {0u, 5u, 1023u, 1024u, 5000u, 70000u})
+    for (int spread : {12, 24, 55}) {
+      if (n > (std::size_t{1} << spread) / 2) continue;  // not that many distinct keys
+      std::set<std::uint64_t> keys;
+      while (keys.size() < n) keys.insert(random() >> (64 - spread) << (55 - spread));
+      std::vector<std::uint64_t> words;
+      for (std::uint64_t key : keys) words.push_back(key << 8 | (random() & 0xFF));
+      std::shuffle(words.begin(), words.end(), random);
+      std::vector<std::uint64_t> expected = words;
+      std::sort(expected.begin(), expected.end());
+      FlatKeyTable::SortWords(words);
+      ASSERT_EQ(words, expected) << n << " words, spread " << spread;
+    }
+}
+
 // The 3x3, entries <= 3 run: complete seki are the seven of height 3 plus those of height <= 2.
 TEST(LevelCatalogue, ThreeByThreeCompleteSeki) {
   const EnumerationSpace space = EnumerationSpace::Make(3, 3, 3, -1);
