@@ -105,6 +105,16 @@ inline void Ranks(const uint64_t* keys, uint32_t* rank) {
   }
 }
 
+// Whether K ranks (as Ranks gives them) are all different: ties share the lower rank, so the
+// ranks sum to 0 + 1 + ... + (K - 1) exactly when no two keys are equal.
+template <int K>
+inline bool AllDistinct(const uint32_t* rank) {
+  uint32_t sum = 0;
+#pragma GCC unroll 8
+  for (int i = 0; i < K; ++i) sum += rank[i];
+  return sum == uint32_t(K * (K - 1) / 2);
+}
+
 // Rows tie on their entry multisets: refines their keys by the key classes (col_rank) of the
 // columns their entries lie in, keeping the old rank as the major part, and ranks them again.
 template <int M, int N>
@@ -421,6 +431,7 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
               uint64_t(kTranspose ? Entry(best[j], N - 1 - i) : Entry(best[i], N - 1 - j));
     return key;
   };
+  const int first_shift = bits * (Rows * Cols - 1);  // of the first (most significant) entry
   int count = 0;
   for (int i = 0; i < Rows; ++i)
     for (int j = 0; j < Cols; ++j) {
@@ -428,56 +439,42 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
       const int v = Entry(rows[r], c);
       if (v >= max_entry) continue;
       const uint64_t delta = kEntryWeight[v + 1] - kEntryWeight[v];
-      uint64_t child_row_key[M], child_col_key[N];
-      std::memcpy(child_row_key, row_key, sizeof(row_key));
-      std::memcpy(child_col_key, col_key, sizeof(col_key));
-      child_row_key[r] += delta;
-      child_col_key[c] += delta;
-      uint64_t child[M];
-      std::memcpy(child, rows, sizeof(child));
-      child[r] += uint64_t{1} << (8 * c);
-      uint32_t row_rank[M];
-      Ranks<M>(child_row_key, row_rank);
-      uint32_t seen = 0;
-      int order[M];
+      // Built line by line with selects rather than indexed stores, so they stay in registers.
+      uint64_t child_row_key[M], child_col_key[N], child[M];
 #pragma GCC unroll 8
       for (int p = 0; p < M; ++p) {
-        seen |= 1u << row_rank[p];
-        order[row_rank[p]] = p;
+        child_row_key[p] = row_key[p] + (p == r ? delta : 0);
+        child[p] = rows[p] + (p == r ? uint64_t{1} << (8 * c) : 0);
       }
+#pragma GCC unroll 8
+      for (int q = 0; q < N; ++q) child_col_key[q] = col_key[q] + (q == c ? delta : 0);
+      uint32_t row_rank[M];
+      Ranks<M>(child_row_key, row_rank);
       uint32_t col_rank[N];
       Ranks<N>(child_col_key, col_rank);
-      if (seen != (1u << M) - 1) {
+      if (!AllDistinct<M>(row_rank)) {
         // Rows tie: refine as Search does; still tied, search.
         RefineRowRanks<M, N>(child, col_rank, row_rank);
-        seen = 0;
-#pragma GCC unroll 8
-        for (int p = 0; p < M; ++p) {
-          seen |= 1u << row_rank[p];
-          order[row_rank[p]] = p;
-        }
-        if (seen != (1u << M) - 1) {
+        if (!AllDistinct<M>(row_rank)) {
           uint64_t best[M];
           Search<M, N>(child).Run(best);
           out[count++] = pack(best);
           continue;
         }
       }
-      uint32_t col_seen = 0;
-      int col_order[N];
-#pragma GCC unroll 8
-      for (int q = 0; q < N; ++q) {
-        col_seen |= 1u << col_rank[q];
-        col_order[col_rank[q]] = q;
-      }
-      if (col_seen == (1u << N) - 1) {  // columns distinct too: both orders are the key orders
+      if (AllDistinct<N>(col_rank)) {  // columns distinct too: both orders are the key orders
+        // Entry (p, q) of the searched child lands at row rank, column rank of the result (the
+        // other way round when transposed): its shift in the key follows from the two ranks.
         uint64_t key = 0;
 #pragma GCC unroll 8
-        for (int i = 0; i < Rows; ++i)
+        for (int p = 0; p < M; ++p) {
+          const int row_shift = bits * (kTranspose ? int(row_rank[p]) : Cols * int(row_rank[p]));
 #pragma GCC unroll 8
-          for (int j = 0; j < Cols; ++j)
-            key = (key << bits) | uint64_t(kTranspose ? Entry(child[order[j]], col_order[i])
-                                                      : Entry(child[order[i]], col_order[j]));
+          for (int q = 0; q < N; ++q) {
+            const int col_shift = bits * (kTranspose ? Cols * int(col_rank[q]) : int(col_rank[q]));
+            key |= uint64_t(Entry(child[p], q)) << (first_shift - row_shift - col_shift);
+          }
+        }
         out[count++] = key;
         continue;
       }
@@ -488,7 +485,7 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
         uint64_t k = (uint64_t(col_rank[q]) << kClassShift) | uint64_t(q);
 #pragma GCC unroll 8
         for (int p = 0; p < M; ++p)
-          k |= uint64_t(Entry(child[order[p]], q)) << (kFirstRowShift - 8 * p);
+          k |= uint64_t(Entry(child[p], q)) << (kFirstRowShift - 8 * int(row_rank[p]));
         keys[q] = k;
       }
       Sort<N>(keys);
