@@ -1,5 +1,6 @@
-// One level across ranks: push the owned parents in batches, exchange the records with
-// MPI_Alltoallv after each batch, absorb them into the owned shards' tables, finish the shards.
+// One level across ranks: push the owned parents in batches, exchange the records for other ranks'
+// shards with MPI_Alltoallv after each batch, absorb what arrives and the rank's own records into
+// the owned shards' tables, finish the shards.
 #include <mpi.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -19,18 +20,22 @@ namespace {
 using ShardCounts = std::array<std::uint64_t, kShardCount>;
 constexpr const char* kWhat = "record exchange of one batch";
 
-// Moves the threads' buckets into one buffer ordered by shard, hence by destination rank (the
-// ranks own contiguous blocks); returns the records per shard. The buckets keep their capacity.
-std::vector<PushRecord> Pack(tbb::enumerable_thread_specific<ShardBuckets>& buckets,
-                             ShardCounts& counts) {
+// Moves the records the threads' buckets hold for other ranks' shards into one buffer ordered by
+// shard, hence by destination rank (ranks own contiguous blocks); returns the records per shard
+// (all of them, the rank's own included). The records of the owned shards stay in the buckets,
+// which keep their capacity.
+std::vector<PushRecord> PackForOthers(tbb::enumerable_thread_specific<ShardBuckets>& buckets,
+                                      ShardRange mine, ShardCounts& counts) {
   tbb::parallel_for(0, kShardCount, [&](int s) {
     counts[s] = 0;
     for (const ShardBuckets& b : buckets) counts[s] += b[s].size();
   });
+  const auto sent = [&](int s) { return s >= mine.first && s < mine.last ? 0 : counts[s]; };
   ShardCounts offsets{};
-  for (int s = 1; s < kShardCount; ++s) offsets[s] = offsets[s - 1] + counts[s - 1];
-  std::vector<PushRecord> out(offsets[kShardCount - 1] + counts[kShardCount - 1]);
+  for (int s = 1; s < kShardCount; ++s) offsets[s] = offsets[s - 1] + sent(s - 1);
+  std::vector<PushRecord> out(offsets[kShardCount - 1] + sent(kShardCount - 1));
   tbb::parallel_for(0, kShardCount, [&](int s) {
+    if (s >= mine.first && s < mine.last) return;
     std::uint64_t at = offsets[s];
     for (ShardBuckets& b : buckets) {
       std::copy(b[s].begin(), b[s].end(), out.begin() + static_cast<std::ptrdiff_t>(at));
@@ -62,18 +67,21 @@ Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
     const int last = mine.first + (batch + 1) * owned_shards / batches;
     builder.Push(previous, first, last, buckets);
     ShardCounts counts;
-    std::vector<PushRecord> send = Pack(buckets, counts);
+    std::vector<PushRecord> send = PackForOthers(buckets, mine, counts);
 
     // Every rank learns how many records each rank has for each shard: the message sizes and,
     // for the receiver, where each of its shards lies in what it receives.
     MPI_Allgather(counts.data(), kShardCount, MPI_UINT64_T, all_counts.data(), kShardCount,
                   MPI_UINT64_T, MPI_COMM_WORLD);
+    // A rank's records for its own shards skip the exchange: it absorbs them from its buckets.
     std::uint64_t sent = 0, received = 0;
     for (int q = 0; q < size_; ++q) {
       const ShardRange theirs = ShardBlock(q, size_);
       std::uint64_t to = 0, from = 0;
-      for (int s = theirs.first; s < theirs.last; ++s) to += counts[s];
-      for (int s = mine.first; s < mine.last; ++s) from += all_counts[q][s];
+      if (q != rank_) {
+        for (int s = theirs.first; s < theirs.last; ++s) to += counts[s];
+        for (int s = mine.first; s < mine.last; ++s) from += all_counts[q][s];
+      }
       send_counts[q] = MpiCount(to, kWhat), send_at[q] = MpiCount(sent, kWhat);
       receive_counts[q] = MpiCount(from, kWhat), receive_at[q] = MpiCount(received, kWhat);
       sent += to, received += from;
@@ -81,14 +89,20 @@ Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
     std::vector<PushRecord> receive(received);
     MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, receive.data(),
                   receive_counts.data(), receive_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
-    exchanged_bytes_ +=
-        (sent - static_cast<std::uint64_t>(send_counts[rank_])) * sizeof(PushRecord);
+    exchanged_bytes_ += sent * sizeof(PushRecord);
     send = {};
     if (batch == 0) KillPoint("exchange", next.sum, rank_);
 
     // From rank q, shard s starts after q's records for the owned shards before s.
     tbb::parallel_for(mine.first, mine.last, [&](int s) {
       for (int q = 0; q < size_; ++q) {
+        if (q == rank_) {
+          for (ShardBuckets& b : buckets) {
+            assembly.Absorb(s, b[s].data(), b[s].size());
+            b[s].clear();
+          }
+          continue;
+        }
         std::uint64_t at = static_cast<std::uint64_t>(receive_at[q]);
         for (int t = mine.first; t < s; ++t) at += all_counts[q][t];
         assembly.Absorb(s, receive.data() + at, all_counts[q][s]);

@@ -27,6 +27,11 @@ std::unique_ptr<DistributedGroup> JoinLaunchedJob() {
 }
 
 MpiGroup::MpiGroup() {
+  // A rank that waits in a collective yields its core instead of spinning (Open MPI polls by
+  // default), so ranks sharing a node with oneTBB threads or each other lose little; the records
+  // are exchanged in large batches, so the added latency does not matter. A user's own setting of
+  // this MCA parameter (mpirun --mca, environment) wins.
+  setenv("OMPI_MCA_mpi_yield_when_idle", "1", /*overwrite=*/0);
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
