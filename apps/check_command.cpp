@@ -15,7 +15,10 @@
 #include "apps/check_format.hpp"
 #include "apps/cli_error.hpp"
 #include "apps/command_line.hpp"
+#include "apps/on_every_rank.hpp"
 #include "apps/progress.hpp"
+#include "engine/base/input_error.hpp"
+#include "engine/distributed/distributed_group.hpp"
 #include "engine/research/census.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "storage/atomic_file.hpp"
@@ -88,14 +91,33 @@ CheckRequest Request(const CheckOptions& o, const std::string& command_line) {
 }  // namespace
 
 int RunCheck(const CheckOptions& o, const std::string& command_line) {
-  const CheckPlan plan = PlanRegionCheck(Request(o, command_line));
+  CheckPlan plan;
+  try {
+    plan = PlanRegionCheck(Request(o, command_line));
+  } catch (const InputError&) {
+    if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
+    throw;
+  }
+  const bool root = LaunchedRank() == 0;
   for (const std::string& file : {o.json_file, o.census_file})
-    if (!file.empty()) {  // fail before the search, not after it
+    if (root && !file.empty()) {  // fail before the search, not after it
       std::ofstream probe(file, std::ios::app);
       if (!probe) throw CliError(file, std::string("cannot write: ") + std::strerror(errno));
     }
+  // Under mpirun every rank searches its shards of each level; rank 0 alone prints and writes.
+  const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
   CheckPrinter printer(o.quiet);
-  const CheckReport report = RunRegionCheck(plan, &printer);
+  const CheckReport report =
+      group && group->size() > 1
+          ? OnEveryRank(*group,
+                        [&] {
+                          return RunRegionCheck(plan, root ? &printer : nullptr, nullptr,
+                                                group.get());
+                        })
+          : RunRegionCheck(plan, &printer);
+  std::uint64_t findings[] = {root ? report.FindingCount() : 0};
+  if (group) group->SumAll(findings);  // every rank exits with rank 0's status
+  if (!root) return findings[0] == 0 ? 0 : 1;
   std::cout << '\n' << FormatCheckSummary(report) << std::flush;
   if (!o.json_file.empty()) WriteOutputFile(o.json_file, FormatCheckJson(report));
   if (!o.census_file.empty()) {
@@ -106,7 +128,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
     }
     WriteOutputFile(o.census_file, CensusMarkdown(censuses, command_line));
   }
-  return report.FindingCount() == 0 ? 0 : 1;
+  return findings[0] == 0 ? 0 : 1;
 }
 
 void AddCheckCommand(CLI::App& app, int argc, char** argv) {

@@ -3,8 +3,6 @@
 // the job's group (engine/distributed); rank 0 alone prints, and an error on any rank ends the job.
 #include "apps/enumerate_command.hpp"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <iostream>
 #include <memory>
@@ -16,6 +14,7 @@
 #include "apps/cli_error.hpp"
 #include "apps/command_line.hpp"
 #include "apps/interrupt.hpp"
+#include "apps/on_every_rank.hpp"
 #include "apps/progress.hpp"
 #include "engine/base/input_error.hpp"
 #include "engine/distributed/distributed_group.hpp"
@@ -92,26 +91,6 @@ std::string SummaryLine(const RunResult& r) {
   return line.str();
 }
 
-// Runs on every rank of a distributed job: an error on one rank is reported (by rank 0, or by the
-// rank itself when it is not bad input, which every rank meets alike) and ends the whole job with
-// MPI_Abort, so that no rank waits for it in a collective step.
-RunResult ExecuteOnRanks(Run& run, const DistributedGroup& group) {
-  try {
-    return run.Execute();
-  } catch (const std::exception& e) {
-    const bool input = dynamic_cast<const InputError*>(&e) != nullptr;
-    if (group.root() || !input) {
-      std::cout.flush();
-      std::cerr << "seki: " << (group.root() ? "" : "rank " + std::to_string(group.rank()) + ": ")
-                << OneLine(e.what()) << std::endl;
-    } else {
-      sleep(1);  // rank 0 says it and aborts the job first
-    }
-    group.Abort(input ? 2 : 1);
-  }
-  return {};  // not reached: Abort ends the process
-}
-
 Device ParseDevice(const std::string& name) {
   for (Device d : {Device::kCpu, Device::kGpu, Device::kThrustCpu})
     if (name == DeviceName(d)) return d;
@@ -145,7 +124,8 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   Run run(p, root ? &printer : nullptr, &InterruptFlag(), group.get());
   RunResult r;
   try {
-    r = group && group->size() > 1 ? ExecuteOnRanks(run, *group) : run.Execute();
+    r = group && group->size() > 1 ? OnEveryRank(*group, [&] { return run.Execute(); })
+                                   : run.Execute();
   } catch (...) {
     printer.Close();
     throw;

@@ -2,6 +2,8 @@
 // 1, 2 and 3 ranks gives catalogues and outcomes byte-identical to a single process and per-level
 // counts equal to Burnside's; a rank killed with SIGKILL in the middle of a level takes the job
 // down (no hang), and --resume with another number of ranks (or none) gives identical files.
+// `seki check` on ranks gives the single process's report (JSON, census, summary line), also
+// after a rank is killed and the check resumes from its checkpoint on another number of ranks.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -184,6 +186,87 @@ TEST_F(MpiTest, ResumeBetweenOneProcessAndRanks) {
   ASSERT_EQ(ranks.status, 0) << ranks.out << ranks.err;
   EXPECT_NE(ranks.err.find("resuming after level 14"), std::string::npos) << ranks.err;
   ExpectSameCatalogues(Catalogues(to_ranks), Catalogues(reference));
+}
+
+// `seki check ARGS --quiet --threads 1 --json FILE` (on `ranks` ranks; 0: one process, no mpirun).
+RunResult Check(int ranks, std::vector<std::string> args, const fs::path& json,
+                const std::vector<std::string>& env = {}) {
+  args.insert(args.begin(), "check");
+  args.insert(args.end(), {"--quiet", "--threads", "1", "--json", json.string()});
+  return ranks == 0 ? RunSeki(args, "", env) : Mpirun(ranks, args, env);
+}
+
+// A check's JSON report without what may differ between runs: the command, threads and times.
+nlohmann::json ReportFacts(const fs::path& json) {
+  std::ifstream in(json);
+  nlohmann::json j = nlohmann::json::parse(in);
+  j.erase("command");
+  j.erase("threads");
+  const auto drop_seconds = [](auto& self, nlohmann::json& v) -> void {
+    if (v.is_object()) {
+      v.erase("seconds");
+      for (auto& [key, child] : v.items()) self(self, child);
+    } else if (v.is_array()) {
+      for (auto& child : v) self(self, child);
+    }
+  };
+  drop_seconds(drop_seconds, j);
+  return j;
+}
+
+// The summary line (the last line of stdout) without its seconds.
+std::string SummaryFacts(const std::string& out) {
+  std::string line = out.substr(out.rfind("check conjecture="));
+  return line.substr(0, line.find(" seconds="));
+}
+
+// 6.2 with --min-height 3 lists the seven complete seki of height 3 (findings with lines of play,
+// re-solved by the single-matrix solver on rank 0) and the census; 6.3 on two shapes at once.
+TEST_F(MpiTest, CheckOnRanksGivesTheSingleProcessReport) {
+  const std::vector<std::vector<std::string>> checks = {
+      {"6.2", "--shapes", "3x3", "--max-entry", "4", "--min-height", "3"},
+      {"6.3", "--shapes", "2x3,3x4", "--max-entry", "3"}};
+  for (const auto& args : checks) {
+    SCOPED_TRACE(args[0]);
+    const RunResult one = Check(0, args, root_ / "one.json");
+    ASSERT_EQ(one.status, 0) << one.err;
+    for (int ranks : {2, 3}) {
+      SCOPED_TRACE(std::to_string(ranks) + " ranks");
+      const fs::path json = root_ / ("ranks" + std::to_string(ranks) + ".json");
+      const RunResult r = Check(ranks, args, json);
+      ASSERT_EQ(r.status, 0) << r.out << r.err;
+      EXPECT_EQ(ReportFacts(json), ReportFacts(root_ / "one.json"));
+      EXPECT_EQ(SummaryFacts(r.out), SummaryFacts(one.out));
+    }
+  }
+  const nlohmann::json facts = ReportFacts(root_ / "ranks3.json");
+  EXPECT_GT(facts.dump().size(), 1000u);
+}
+
+// Rank 1 of 2 dies after writing its level file of level 20; the check resumes from level 19 on
+// 3 ranks and reports what one process reports.
+TEST_F(MpiTest, KilledCheckResumesOnOtherRanks) {
+  const std::vector<std::string> args = {"6.2",
+                                         "--shapes",
+                                         "4x4",
+                                         "--max-entry",
+                                         "2",
+                                         "--min-height",
+                                         "2",
+                                         "--checkpoint",
+                                         (root_ / "ckpt").string()};
+  const RunResult one = Check(0, {args.begin(), args.end() - 2}, root_ / "one.json");
+  ASSERT_EQ(one.status, 0) << one.err;
+  const RunResult killed =
+      Check(2, args, root_ / "killed.json", {"SEKI_KILL_AT=check-level-file-4x4:20@1"});
+  EXPECT_NE(killed.status, 0) << killed.out << killed.err;
+  ASSERT_TRUE(fs::exists(root_ / "ckpt/levels/4x4-level-0019.rank-0001-of-0002.bin"));
+  std::vector<std::string> resume = args;
+  resume.push_back("--resume");
+  const RunResult resumed = Check(3, resume, root_ / "resumed.json");
+  ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
+  EXPECT_EQ(ReportFacts(root_ / "resumed.json"), ReportFacts(root_ / "one.json"));
+  EXPECT_EQ(SummaryFacts(resumed.out), SummaryFacts(one.out));
 }
 
 // Bad input under mpirun: one message (from rank 0) and exit status 2 for the whole job.

@@ -3,11 +3,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
 #include "engine/run/kill_point.hpp"
+#include "engine/run/level_group_io.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/level_file.hpp"
 
@@ -40,6 +42,20 @@ std::string ShapeName(const EnumerationSpace& space) {
 
 LevelFileParams FileParams(const EnumerationSpace& space) {
   return {space.rows, space.cols, space.max_entry, space.max_sum, /*solved=*/true};
+}
+
+// The level files a shape's entry names: "level_files" (any number of ranks), or the one
+// "level_file" of a checkpoint written before checks ran on ranks.
+std::vector<std::string> LevelFiles(const json& shape) {
+  if (shape.contains("level_files")) return shape["level_files"].get<std::vector<std::string>>();
+  const std::string file = shape.value("level_file", "");
+  return file.empty() ? std::vector<std::string>{} : std::vector<std::string>{file};
+}
+
+// The file of rank `rank` of `ranks` for one level (one process: RxC-level-NNNN.bin).
+std::string LevelFileName(const std::string& shape, int sum, int rank, int ranks) {
+  if (ranks == 1) return fmt::format("levels/{}-level-{:04d}.bin", shape, sum);
+  return fmt::format("levels/{}-level-{:04d}.rank-{:04d}-of-{:04d}.bin", shape, sum, rank, ranks);
 }
 
 }  // namespace
@@ -76,9 +92,12 @@ ShapeTally ShapeTallyFromJson(const json& j) {
   }
 }
 
+const RunGroup CheckCheckpoint::kOneProcess;
+
 CheckCheckpoint::CheckCheckpoint(fs::path dir, json parameters, bool resume,
-                                 const std::function<void(const std::string&)>& notice)
-    : dir_(std::move(dir)), parameters_(std::move(parameters)) {
+                                 const std::function<void(const std::string&)>& notice,
+                                 const RunGroup& group)
+    : group_(group), dir_(std::move(dir)), parameters_(std::move(parameters)) {
   const fs::path file = dir_ / kFile;
   std::error_code ec;
   if (fs::exists(dir_, ec) && !fs::is_directory(dir_, ec))
@@ -118,12 +137,15 @@ std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
     return std::nullopt;
   }
   if (r.tally.last_sum == space.max_sum) return r;
-  const std::string file = shapes_[key].value("level_file", "");
+  const std::vector<std::string> files = LevelFiles(shapes_[key]);
   std::string why;
-  r.level = ReadLevelFile(dir_ / file, FileParams(space), &why);
-  if (!r.level || r.level->sum != r.tally.last_sum) {
-    notice("not using " + file + ": " + (why.empty() ? "another level" : why) +
-           "; starting the shape over");
+  r.level = LoadOwnedShards(dir_, files, group_.owned(), FileParams(space), &why);
+  if (r.level && r.level->sum != r.tally.last_sum) r.level.reset(), why = "another level";
+  // Every rank resumes, or every rank starts the shape over.
+  if (!group_.AllTrue(r.level.has_value())) {
+    notice("not using the level files of " + ShapeName(space) + " (" +
+           (why.empty() ? "another rank could not read its shards" : why) +
+           "); starting the shape over");
     return std::nullopt;
   }
   return r;
@@ -132,17 +154,24 @@ std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
 void CheckCheckpoint::Save(std::size_t k, const EnumerationSpace& space, const Level& level,
                            const ShapeTally& tally) {
   const std::string key = std::to_string(k), shape = ShapeName(space);
-  const std::string old_file = shapes_.contains(key) ? shapes_[key].value("level_file", "") : "";
-  std::string file;
+  const std::vector<std::string> old_files =
+      shapes_.contains(key) ? LevelFiles(shapes_[key]) : std::vector<std::string>{};
+  std::vector<std::string> files;
   if (level.sum < space.max_sum) {
-    file = fmt::format("levels/{}-level-{:04d}.bin", shape, level.sum);
-    WriteLevelFile(dir_ / file, level, FileParams(space));
-    KillPoint("check-level-file-" + shape, level.sum);
+    for (int q = 0; q < group_.size(); ++q)
+      files.push_back(LevelFileName(shape, level.sum, q, group_.size()));
+    WriteLevelFile(dir_ / files[group_.rank()], level, FileParams(space));
+    KillPoint("check-level-file-" + shape, level.sum, group_.rank());
   }
-  shapes_[key] = {{"shape", shape}, {"level_file", file}, {"tally", ShapeTallyJson(tally)}};
-  Write();
-  KillPoint("check-checkpoint-" + shape, level.sum);
-  if (!old_file.empty() && old_file != file) fs::remove(dir_ / old_file);
+  group_.Barrier();  // every rank's file is written before the checkpoint names it
+  shapes_[key] = {{"shape", shape}, {"level_files", files}, {"tally", ShapeTallyJson(tally)}};
+  if (group_.root()) {
+    Write();
+    KillPoint("check-checkpoint-" + shape, level.sum);
+    for (const std::string& old : old_files)
+      if (std::find(files.begin(), files.end(), old) == files.end()) fs::remove(dir_ / old);
+  }
+  group_.Barrier();  // no rank goes on to the next level's files before the old ones are gone
 }
 
 void CheckCheckpoint::Write() const {

@@ -6,7 +6,12 @@
 // ShapeTally (counts, census, findings so far) and level file — none once the shape is done.
 // A check killed at any moment loses at most the level in progress. The file stays when the
 // check ends, so resuming a finished check gives its report again.
-// Concurrency: one thread uses a checkpoint directory at a time.
+// Under mpirun (a RunGroup of P ranks) every rank writes the file of its shards
+// (RxC-level-NNNN.rank-RRRR-of-PPPP.bin) and rank 0 writes the checkpoint, naming all P files, once
+// every rank has written its own; a resumed check may have another number of ranks (each loads
+// its shards from the files that hold them).
+// Concurrency: one thread of each rank uses a checkpoint directory at a time; Take and Save are
+// collective over the group.
 #pragma once
 
 #include <cstddef>
@@ -31,7 +36,8 @@ class CheckCheckpoint {
   // reads the checkpoint, refusing one made with other parameters; when there is none (or it is
   // unreadable) the check starts over, with a notice. Throws InputError.
   CheckCheckpoint(std::filesystem::path dir, nlohmann::json parameters, bool resume,
-                  const std::function<void(const std::string&)>& notice);
+                  const std::function<void(const std::string&)>& notice,
+                  const RunGroup& group = kOneProcess);
 
   // What shape k resumes from: its tally, and the level it was saved after unless the shape is
   // done (tally.last_sum == space.max_sum). Nothing: start the shape over (never saved, or its
@@ -44,16 +50,19 @@ class CheckCheckpoint {
                               const std::function<void(const std::string&)>& notice) const;
 
   // After a level of shape k: its level file (not for the shape's last level), then the
-  // checkpoint, then the shape's previous level file is removed.
+  // checkpoint, then the shape's previous level files are removed.
   void Save(std::size_t k, const EnumerationSpace& space, const Level& level,
             const ShapeTally& tally);
 
  private:
   void Write() const;
 
+  static const RunGroup kOneProcess;
+
+  const RunGroup& group_;
   std::filesystem::path dir_;
   nlohmann::json parameters_;
-  nlohmann::json shapes_ = nlohmann::json::object();  // "k" -> {"tally", "level_file"}
+  nlohmann::json shapes_ = nlohmann::json::object();  // "k" -> {"tally", "level_files"}
 };
 
 }  // namespace seki

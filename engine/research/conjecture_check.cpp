@@ -4,14 +4,17 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
+#include <sstream>
 #include <stdexcept>
 
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/level/catalogue.hpp"
 #include "engine/level/class_count.hpp"
+#include "engine/research/check_checkpoint.hpp"
 #include "engine/solve/solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
 
@@ -109,14 +112,37 @@ void Examine(Conjecture c, const CheckConfig& config, const Matrix& a, std::uint
   if (found) t.findings.emplace_back(key, packed);
 }
 
-// Appends a level's (key, values) pairs of every shard in key order: independent of threads.
+// Appends the (key, values) pairs of `parts` (each a tally of one shard or one rank) to `all`,
+// the new ones in key order: independent of threads and ranks.
 void AppendSorted(std::vector<std::pair<std::uint64_t, PackedOutcome>>& all,
-                  std::vector<ShapeTally>& shards,
+                  const std::vector<ShapeTally>& parts,
                   std::vector<std::pair<std::uint64_t, PackedOutcome>> ShapeTally::*list) {
   const std::size_t first_new = all.size();
-  for (ShapeTally& t : shards) all.insert(all.end(), (t.*list).begin(), (t.*list).end());
+  for (const ShapeTally& t : parts) all.insert(all.end(), (t.*list).begin(), (t.*list).end());
   std::sort(all.begin() + static_cast<std::ptrdiff_t>(first_new), all.end(),
             [](const auto& x, const auto& y) { return x.first < y.first; });
+}
+
+// One tally from the tallies of parts of a level (shards or ranks): counts summed, findings and
+// listed classes in key order.
+ShapeTally Combine(const std::vector<ShapeTally>& parts) {
+  ShapeTally all;
+  for (const ShapeTally& t : parts) all.Merge(t);
+  AppendSorted(all.findings, parts, &ShapeTally::findings);
+  AppendSorted(all.listed, parts, &ShapeTally::listed);
+  return all;
+}
+
+// Rank 0 gets the tally of the whole level from every rank's tally of its shards (sent as one
+// line of JSON each, the checkpoint's form); the other ranks get an empty tally.
+ShapeTally GatherLevelTally(const RunGroup& group, const ShapeTally& mine) {
+  const std::string text = group.GatherText(ShapeTallyJson(mine).dump() + "\n");
+  if (!group.root()) return {};
+  std::vector<ShapeTally> ranks;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    ranks.push_back(ShapeTallyFromJson(nlohmann::json::parse(line)));
+  return Combine(ranks);
 }
 
 }  // namespace
@@ -337,6 +363,8 @@ void ShapeTally::Merge(const ShapeTally& t) {
 }
 
 ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckConfig& config) {
+  const RunGroup one_process;
+  const RunGroup& group = config.group ? *config.group : one_process;
   ShapeTally total;
   auto level_start = Clock::now();  // building and scanning a level are timed together
   auto scan = [&](const Level& level) {
@@ -350,32 +378,46 @@ ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckCo
         Examine(c, config, a, shard.keys[k], shard.values[k], t);
       }
     });
-    // Merge in shard order, then the level's findings in key order: independent of threads.
-    for (const ShapeTally& t : shards) total.Merge(t);
-    AppendSorted(total.findings, shards, &ShapeTally::findings);
-    AppendSorted(total.listed, shards, &ShapeTally::listed);
-    total.classes += level.size();
+    // Merged in shard order, findings in key order: independent of threads (and of ranks).
+    ShapeTally found = Combine(shards);
+    found.classes = level.size();
+    if (group.size() > 1) found = GatherLevelTally(group, found);
+    total.Merge(found);
+    total.findings.insert(total.findings.end(), found.findings.begin(), found.findings.end());
+    total.listed.insert(total.listed.end(), found.listed.begin(), found.listed.end());
     total.last_sum = level.sum;
     const double seconds = Since(level_start);
     total.seconds += seconds;
-    if (config.on_level) config.on_level(level.sum, level.size(), seconds);
+    if (config.on_level) config.on_level(level.sum, found.classes, seconds);
     if (config.on_tally) config.on_tally(level, total);
     level_start = Clock::now();
   };
 
-  // ForEachLevel (engine/level_builder.hpp) with the caller's hooks for progress and stopping.
-  const LevelBuilder builder(space, /*solve=*/true, config.build);
+  // ForEachLevel (engine/level_builder.hpp) with the caller's hooks for progress and stopping;
+  // ranks count parents between exchanges (the group's hooks) and build only their shards.
+  const LevelBuilder builder(space, /*solve=*/true,
+                             group.Hooks(config.build.parents_done, config.build.stop));
+  std::atomic<std::uint64_t> uncounted{0};
+  std::atomic<std::uint64_t>& parents_done =
+      config.build.parents_done ? *config.build.parents_done : uncounted;
   Level level;
   if (config.resume_tally && config.resume_level) {
     total = std::move(*config.resume_tally);
     level = std::move(*config.resume_level);
   } else {
     level = builder.First();
+    for (int s = 0; s < kShardCount; ++s)
+      if (!group.owned().Contains(s)) level.shards[s] = {};
     scan(level);
   }
   while (level.sum < space.max_sum) {
-    level = builder.Next(level);
+    level = group.Next(builder, level, parents_done);
     scan(level);
+  }
+  if (!group.root()) {  // rank 0 holds the region's tally
+    ShapeCheck shape;
+    shape.conjecture = c, shape.rows = space.rows, shape.cols = space.cols;
+    return shape;
   }
   return FinishShapeCheck(c, space, std::move(total));
 }

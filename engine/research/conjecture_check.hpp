@@ -34,6 +34,7 @@
 #include "engine/base/outcome.hpp"
 #include "engine/level/level_builder.hpp"
 #include "engine/research/census.hpp"
+#include "engine/run/run_group.hpp"
 #include "engine/solve/play.hpp"
 
 namespace seki {
@@ -157,6 +158,10 @@ struct CheckConfig {
   // level and ends as an uninterrupted one would.
   ShapeTally* resume_tally = nullptr;
   Level* resume_level = nullptr;
+  // The ranks of an mpirun job (null: one process). Each rank builds and scans its shards of every
+  // level; rank 0 gathers the level's counts, census and findings, so only its tallies (on_tally)
+  // and its ShapeCheck are the region's; the other ranks' ShapeCheck holds the shape alone.
+  const RunGroup* group = nullptr;
   // 6.2 only: every complete seki of height >= this is reported. Those of height >= 4 are the
   // findings of the conjecture; a lower value also lists known heights (kind "listed").
   int min_height_62 = 4;

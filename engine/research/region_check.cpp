@@ -168,7 +168,9 @@ CheckPlan PlanRegionCheck(const CheckRequest& r) {
 }
 
 CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
-                           const std::atomic<bool>* stop) {
+                           const std::atomic<bool>* stop, const RunGroup* group) {
+  const RunGroup one_process;
+  const RunGroup& ranks = group ? *group : one_process;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, plan.report.threads);
   CheckReport report = plan.report;
   report.shapes.clear();
@@ -178,14 +180,15 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
   };
   std::optional<CheckCheckpoint> checkpoint;
   if (!plan.checkpoint_dir.empty())
-    checkpoint.emplace(plan.checkpoint_dir, CheckpointParameters(plan), plan.resume, notice);
+    checkpoint.emplace(plan.checkpoint_dir, CheckpointParameters(plan), plan.resume, notice, ranks);
   if (observer) observer->Started(report);
   for (std::size_t k = 0; k < plan.spaces.size(); ++k) {
     const EnumerationSpace& space = plan.spaces[k];
     std::optional<CheckCheckpoint::Resumed> resumed;
     if (checkpoint) resumed = checkpoint->Take(k, space, notice);
     if (resumed && !resumed->level) {  // done in an earlier session
-      report.shapes.push_back(FinishShapeCheck(report.conjecture, space, resumed->tally));
+      report.shapes.push_back(
+          ranks.root() ? FinishShapeCheck(report.conjecture, space, resumed->tally) : ShapeCheck{});
       if (observer) observer->ShapeFinished(report.shapes.back());
       continue;
     }
@@ -199,6 +202,7 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
         checkpoint->Save(k, space, level, tally);
       };
     config.min_height_62 = report.min_height;
+    config.group = group;
     config.build.stop = stop;
     if (observer) {
       config.build.parents_done = observer->ShapeStarted(space, plan.expected_classes[k]);

@@ -100,8 +100,12 @@ CheckPlan PlanRegionCheck(const CheckRequest& request);
 // are only finished (their findings described), the shape in progress continues after its last
 // saved level; the report is the one an uninterrupted check gives, timings apart. Throws
 // InputError for a checkpoint directory that cannot be used (see CheckCheckpoint).
+// Under mpirun, every rank calls it with the job's `group` (and rank 0 alone with an observer):
+// the ranks build and scan their shards of every level, rank 0 gathers the counts and findings,
+// and only rank 0's report describes the region (the others' hold the shapes alone).
 CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer = nullptr,
-                           const std::atomic<bool>* stop = nullptr);
+                           const std::atomic<bool>* stop = nullptr,
+                           const RunGroup* group = nullptr);
 
 // PlanRegionCheck and RunRegionCheck in one call.
 CheckReport CheckRegion(const CheckRequest& request, CheckObserver* observer = nullptr,

@@ -1,0 +1,25 @@
+// Ending an mpirun job after an error on one of its ranks (apps/on_every_rank.hpp).
+#include "apps/on_every_rank.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+#include <string>
+
+#include "engine/base/input_error.hpp"
+
+namespace seki::cli {
+
+void AbortJob(const DistributedGroup& group, const std::exception& e) {
+  const bool input = dynamic_cast<const InputError*>(&e) != nullptr;
+  if (group.root() || !input) {
+    std::cout.flush();
+    std::cerr << "seki: " << (group.root() ? "" : "rank " + std::to_string(group.rank()) + ": ")
+              << OneLine(e.what()) << std::endl;
+  } else {
+    sleep(1);  // rank 0 says it and aborts the job first
+  }
+  group.Abort(input ? 2 : 1);
+}
+
+}  // namespace seki::cli

@@ -1,0 +1,26 @@
+// OnEveryRank: runs a command's body on each rank of an mpirun job so that an error on one rank
+// ends the whole job (MPI_Abort) instead of leaving the others waiting in a collective step. Bad
+// input, which every rank meets alike, is printed by rank 0 alone (status 2); any other error by
+// the rank that met it (status 1).
+// Concurrency: called by the main thread of each rank.
+#pragma once
+
+#include <exception>
+
+#include "engine/distributed/distributed_group.hpp"
+
+namespace seki::cli {
+
+// Prints the error `e` as the rank's one line and ends the job; never returns.
+[[noreturn]] void AbortJob(const DistributedGroup& group, const std::exception& e);
+
+template <class Body>
+auto OnEveryRank(const DistributedGroup& group, Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    AbortJob(group, e);
+  }
+}
+
+}  // namespace seki::cli
