@@ -13,8 +13,8 @@ namespace seki {
 
 // Classes per second per thread of a single-process `seki enumerate` (both games, catalogues),
 // measured on the development machine (docs/performance.md, "Distributed"): 4x4 entries <= 3,
-// 7,880,456 classes in 13.7 s with --threads 2 on a shared 2-core VM.
-inline constexpr double kMeasuredClassesPerThreadSecond = 2.87e5;
+// 7,880,456 classes in 3.96 s with --threads 2 on a quiet 2-core VM (main 47cc24c).
+inline constexpr double kMeasuredClassesPerThreadSecond = 9.9e5;
 // Bytes per second one rank sends (and receives) over the network: 10 Gbit/s Ethernet, assumed.
 inline constexpr double kAssumedBandwidth = 1.0e9;
 
