@@ -174,6 +174,7 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, plan.report.threads);
   CheckReport report = plan.report;
   report.shapes.clear();
+  report.ranks = ranks.size();
   const auto start = std::chrono::steady_clock::now();
   const auto notice = [&](const std::string& text) {
     if (observer) observer->Notice(text);

@@ -38,7 +38,8 @@ struct CheckReport {
   int min_height = 4;                // 6.2: complete seki of this height or more are reported
   std::vector<ShapeCheck> shapes;
   double seconds = 0;
-  int threads = 0;
+  int threads = 0;  // per rank under mpirun
+  int ranks = 1;    // the processes of an mpirun job (1: one process)
   std::string command;
 
   std::size_t FindingCount() const;  // counterexamples and new heights (not "listed")

@@ -142,24 +142,27 @@ nlohmann::ordered_json CheckReportJson(const CheckReport& r) {
   std::uint64_t classes = 0, examined = 0;
   for (const ShapeCheck& s : r.shapes) classes += s.classes, examined += s.examined;
   const auto bound = [](int b) { return b < 0 ? Json(nullptr) : Json(b); };
-  return {{"tool", {{"name", "seki"}, {"version", ToolVersion()}, {"commit", ToolCommit()}}},
-          {"command", r.command},
-          {"conjecture", std::string(ConjectureName(r.conjecture))},
-          {"statement", std::string(ConjectureStatement(r.conjecture))},
-          {"reported", std::string(FindingMeaning(r.conjecture))},
-          {"region",
-           {{"max_entry", bound(r.max_entry)},
-            {"max_sum", bound(r.max_sum)},
-            {"min_height", r.conjecture == Conjecture::k62 ? Json(r.min_height) : Json(nullptr)}}},
-          {"threads", r.threads},
-          {"shapes", shapes},
-          {"totals",
-           {{"classes", classes},
-            {"examined", examined},
-            {"findings", r.FindingCount()},
-            {"listed", r.ListedCount()}}},
-          {"result", r.Result()},
-          {"seconds", r.seconds}};
+  Json report = {
+      {"tool", {{"name", "seki"}, {"version", ToolVersion()}, {"commit", ToolCommit()}}},
+      {"command", r.command},
+      {"conjecture", std::string(ConjectureName(r.conjecture))},
+      {"statement", std::string(ConjectureStatement(r.conjecture))},
+      {"reported", std::string(FindingMeaning(r.conjecture))},
+      {"region",
+       {{"max_entry", bound(r.max_entry)},
+        {"max_sum", bound(r.max_sum)},
+        {"min_height", r.conjecture == Conjecture::k62 ? Json(r.min_height) : Json(nullptr)}}},
+      {"threads", r.threads},
+      {"shapes", shapes},
+      {"totals",
+       {{"classes", classes},
+        {"examined", examined},
+        {"findings", r.FindingCount()},
+        {"listed", r.ListedCount()}}},
+      {"result", r.Result()},
+      {"seconds", r.seconds}};
+  if (r.ranks > 1) report["ranks"] = r.ranks;  // mpirun; one process's report stays as it was
+  return report;
 }
 
 }  // namespace seki
