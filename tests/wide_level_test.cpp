@@ -1,0 +1,146 @@
+// The level engine for keys wider than 56 bits (engine/level/wide_level.hpp): the wide codec packs
+// in KeyCodec's order and unpacks exactly; on regions that need 2..8 words per key, every level has
+// Burnside's number of classes and every class with no zero line gets the single-matrix solver's
+// values; on a region that fits 64-bit keys it gives the 64-bit engine's classes and values.
+#include "engine/level/wide_level.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "canon/canonical_form.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/level/class_count.hpp"
+#include "engine/level/level_engine.hpp"
+#include "engine/solve/solver.hpp"
+
+namespace seki {
+namespace {
+
+Matrix RandomMatrix(std::mt19937_64& rng, int rows, int cols, int max_entry) {
+  Matrix a(rows, cols);
+  std::uniform_int_distribution<int> entry(0, max_entry);
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) a.set(i, j, entry(rng));
+  return a;
+}
+
+TEST(WideKeyCodec, RoundTripsAndOrdersLikeRowMajorEntries) {
+  std::mt19937_64 rng(20261123);
+  for (int rows = 1; rows <= kMaxDim; ++rows)
+    for (int cols = 1; cols <= kMaxDim; ++cols)
+      for (int max_entry : {1, 3, 20, 255}) {
+        const WideKeyCodec codec(rows, cols, max_entry);
+        ASSERT_LE(codec.words(), WideKeyCodec::kMaxWords);
+        for (int t = 0; t < 20; ++t) {
+          const Matrix a = RandomMatrix(rng, rows, cols, max_entry);
+          Matrix b = RandomMatrix(rng, rows, cols, max_entry);
+          if (t % 4 == 0) b = a;
+          std::uint64_t ka[WideKeyCodec::kMaxWords], kb[WideKeyCodec::kMaxWords];
+          codec.Pack(a, ka);
+          codec.Pack(b, kb);
+          ASSERT_EQ(codec.Unpack(ka), a) << FormatMatrix(a);
+          const bool keys_less =
+              std::lexicographical_compare(ka, ka + codec.words(), kb, kb + codec.words());
+          const bool cells_less =
+              std::lexicographical_compare(a.cells().begin(), a.cells().begin() + rows * kMaxDim,
+                                           b.cells().begin(), b.cells().begin() + rows * kMaxDim);
+          ASSERT_EQ(keys_less, cells_less) << FormatMatrix(a) << " vs " << FormatMatrix(b);
+        }
+      }
+}
+
+TEST(WideKeyCodec, OneWordKeysAreKeyCodecKeys) {
+  std::mt19937_64 rng(7);
+  const KeyCodec narrow(3, 4, 7);
+  const WideKeyCodec wide(3, 4, 7);
+  ASSERT_EQ(wide.words(), 1);
+  for (int t = 0; t < 200; ++t) {
+    const Matrix a = RandomMatrix(rng, 3, 4, 7);
+    std::uint64_t key[WideKeyCodec::kMaxWords];
+    wide.Pack(a, key);
+    EXPECT_EQ(key[0], narrow.Pack(a));
+    EXPECT_EQ(ShardOfWords(key, 1), ShardOf(key[0]));
+  }
+}
+
+// Builds every level of the region and checks counts against Burnside and values against the
+// solver; returns the classes with no zero line that were checked.
+std::uint64_t ExpectWideRegionExact(int rows, int cols, int max_entry, int max_sum,
+                                    int expect_words) {
+  const WideLevelBuilder builder(rows, cols, max_entry, max_sum);
+  EXPECT_EQ(builder.codec().words(), expect_words);
+  const std::vector<std::uint64_t> burnside = ClassCountsBySum(rows, cols, max_entry, max_sum);
+  Solver solver;
+  std::uint64_t checked = 0;
+  WideLevel level = builder.First();
+  for (int sum = 0;; ++sum) {
+    EXPECT_EQ(level.size(), burnside[sum]) << rows << "x" << cols << " sum " << sum;
+    for (int s = 0; s < kShardCount; ++s)
+      for (std::size_t k = 0; k < level.shards[s].values.size(); ++k) {
+        const Matrix a = builder.codec().Unpack(level.KeyAt(s, k));
+        EXPECT_EQ(a.sum(), sum);
+        EXPECT_EQ(canon::CanonicalForm(a), a) << FormatMatrix(a);  // stored keys are canonical
+        EXPECT_EQ(ShardOfWords(level.KeyAt(s, k), level.words), s);
+        if (a.has_zero_line()) continue;
+        EXPECT_EQ(Solution::From(level.shards[s].values[k]), solver.Solve(a)) << FormatMatrix(a);
+        ++checked;
+      }
+    if (sum == max_sum) break;
+    level = builder.Next(level);
+  }
+  return checked;
+}
+
+TEST(WideLevel, EightByEightEntriesOneIsExact) {
+  // 64 key bits: one word, with the offer kept beside it (the 64-bit records need 56 bits).
+  EXPECT_GT(ExpectWideRegionExact(8, 8, 1, 8, 1), 0u);
+}
+
+TEST(WideLevel, ThreeByFourEntriesTwentyIsExact) {
+  EXPECT_GT(ExpectWideRegionExact(3, 4, 20, 12, 1), 0u);  // 60 key bits: no room for the offer
+}
+
+TEST(WideLevel, SixBySixEntriesTwoIsExact) {
+  EXPECT_GT(ExpectWideRegionExact(6, 6, 2, 9, 2), 0u);  // 72 key bits
+}
+
+TEST(WideLevel, FiveByFiveEntriesFourIsExact) {
+  EXPECT_GT(ExpectWideRegionExact(5, 5, 4, 9, 2), 0u);  // 75 key bits
+}
+
+TEST(WideLevel, EightByEightEntries255UsesEightWords) {
+  // 512 key bits (8 bits an entry), as if the entries were bounded by 255 alone.
+  EXPECT_GT(ExpectWideRegionExact(8, 8, 255, 8, 8), 0u);
+}
+
+// On a region the 64-bit engine handles, two-word keys give its classes and values.
+TEST(WideLevel, SameClassesAndValuesAsTheNarrowEngine) {
+  const EnumerationSpace space = EnumerationSpace::Make(3, 3, 3, -1);
+  const WideLevelBuilder wide(3, 3, 3, space.max_sum, /*words=*/2);
+  ASSERT_EQ(wide.codec().words(), 2);
+  WideLevel w = wide.First();
+  ForEachLevel(space, [&](const Level& narrow) {
+    if (narrow.sum > 0) w = wide.Next(w);
+    std::vector<std::pair<std::vector<int>, std::uint8_t>> a, b;
+    for (const LevelShard& s : narrow.shards)
+      for (std::size_t k = 0; k < s.keys.size(); ++k) {
+        const Matrix m = space.codec.Unpack(s.keys[k]);
+        a.emplace_back(std::vector<int>(m.cells().begin(), m.cells().end()), s.values[k].bits);
+      }
+    for (int s = 0; s < kShardCount; ++s)
+      for (std::size_t k = 0; k < w.shards[s].values.size(); ++k) {
+        const Matrix m = wide.codec().Unpack(w.KeyAt(s, k));
+        b.emplace_back(std::vector<int>(m.cells().begin(), m.cells().end()),
+                       w.shards[s].values[k].bits);
+      }
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    EXPECT_EQ(a, b) << "sum " << narrow.sum;
+  });
+}
+
+}  // namespace
+}  // namespace seki
