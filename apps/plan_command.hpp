@@ -1,6 +1,6 @@
 // `seki plan --rows R --cols C --max-entry H [--max-sum S] --ranks P [--threads T] [--json]`: the
 // cost model of an enumeration on P ranks before running it (engine/run/run_plan.hpp): a table
-// per level and a summary, or JSON. Runs that need keys over 56 bits are modelled and marked.
+// per level and a summary, or JSON. Runs that need keys over 64 bits are modelled and marked.
 // Concurrency: called from main only.
 #pragma once
 

@@ -43,8 +43,13 @@ std::string FormatPlanSummary(const RunPlan& p) {
       q.classes_per_thread_second, q.bandwidth);
   if (p.needs_wide_keys)
     out += fmt::format(
-        "note: keys need {} bits; this build supports at most 56 (128-bit keys are not yet "
-        "supported), so `seki enumerate` refuses this run\n",
+        "note: keys need {} bits; runs support at most 64 (the multi-word level engine, "
+        "WideLevelBuilder, is a library call only), so `seki enumerate` refuses this run\n",
+        p.key_bits);
+  else if (p.wide_engine)
+    out += fmt::format(
+        "note: keys need {} bits, more than fit a 64-bit record with its offer byte: the wide "
+        "level engine builds the levels, in one process (no mpirun), at a lower rate\n",
         p.key_bits);
   return out;
 }

@@ -272,6 +272,17 @@ TEST_F(MpiTest, KilledCheckResumesOnOtherRanks) {
   EXPECT_EQ(SummaryFacts(resumed.out), SummaryFacts(one.out));
 }
 
+// Keys of 57..64 bits are built by the wide engine, which runs in one process: refused on ranks.
+TEST_F(MpiTest, WideKeysAreRefusedAcrossRanks) {
+  const RunResult r = Mpirun(2, {"enumerate", "--rows", "8", "--cols", "8", "--max-entry", "1",
+                                 "--max-sum", "9", "--quiet", "--out", (root_ / "w").string()});
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("wide level engine, which runs in one process"), std::string::npos) << r.err;
+  const RunResult c = Mpirun(
+      2, {"check", "6.3", "--shapes", "3x4", "--max-entry", "20", "--max-sum", "16", "--quiet"});
+  EXPECT_EQ(c.status, 2) << c.out << c.err;
+}
+
 // Bad input under mpirun: one message (from rank 0) and exit status 2 for the whole job.
 TEST_F(MpiTest, GenerateOnlyIsRefusedAcrossRanks) {
   const RunResult r = Mpirun(2, Enumerate({3, 3, 2}, root_ / "gen", {"--generate-only"}));

@@ -1,6 +1,6 @@
 // `seki plan` and PlanRun (engine/run/run_plan.hpp): the classes are Burnside's, the records and
 // bytes exchanged follow the model (one record per cell, (P-1)/P of them off-rank, 8 bytes each),
-// memory per rank shrinks with the ranks, and a run needing keys over 56 bits is modelled and
+// memory per rank shrinks with the ranks, and a run needing keys over 64 bits is modelled and
 // marked rather than refused; bad options are one-line errors with exit status 2.
 #include <gtest/gtest.h>
 
@@ -58,6 +58,11 @@ TEST(PlanTest, WideKeysAreModelledAndMarked) {
   EXPECT_EQ(p.max_sum, 72);
   EXPECT_GT(p.classes, 300000000000u);
   EXPECT_FALSE(PlanRun(Request(5, 5, 3, 16)).needs_wide_keys);  // 50 bits
+  EXPECT_FALSE(PlanRun(Request(5, 5, 3, 16)).wide_engine);
+  const RunPlan sixty = PlanRun(Request(3, 4, 20, 1));  // 60 bits: the wide engine, one process
+  EXPECT_TRUE(sixty.wide_engine);
+  EXPECT_FALSE(sixty.needs_wide_keys);
+  EXPECT_TRUE(p.wide_engine);
 }
 
 TEST(PlanTest, BadRequestsAreInputErrors) {
@@ -81,7 +86,7 @@ TEST(PlanCliTest, JsonAndTable) {
       {"plan", "--rows", "6", "--cols", "6", "--max-entry", "2", "--ranks", "64"});
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.out.find("on 64 ranks x 1 threads"), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("128-bit keys are not yet supported"), std::string::npos);
+  EXPECT_NE(text.out.find("runs support at most 64"), std::string::npos);
   seki::testing::ExpectBadInput(
       {"plan", "--rows", "3", "--cols", "3", "--max-entry", "3", "--ranks", "300"}, "",
       "--ranks: must be 1..256");

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
+#include <tuple>
 #include <vector>
 
 #include "canon/canonical_form.hpp"
@@ -140,6 +142,42 @@ TEST(WideLevel, SameClassesAndValuesAsTheNarrowEngine) {
     std::sort(b.begin(), b.end());
     EXPECT_EQ(a, b) << "sum " << narrow.sum;
   });
+}
+
+// Spaces with 57..64 key bits: LevelBuilder builds them with the wide engine (one-word keys), and
+// the levels it hands on are exact: Burnside's counts, canonical keys, the solver's values.
+TEST(WideLevel, LevelBuilderBuildsWideRecordSpacesExactly) {
+  for (auto [rows, cols, max_entry, max_sum] :
+       {std::tuple{3, 4, 20, 16}, {8, 8, 1, 10}, {4, 4, 15, 15}}) {
+    const EnumerationSpace space = EnumerationSpace::Make(rows, cols, max_entry, max_sum);
+    ASSERT_TRUE(space.WideRecords()) << space.KeyBits();
+    const std::vector<std::uint64_t> burnside =
+        ClassCountsBySum(rows, cols, space.max_entry, space.max_sum);
+    Solver solver;
+    std::uint64_t checked = 0;
+    ForEachLevel(space, [&](const Level& level) {
+      EXPECT_EQ(level.size(), burnside[level.sum]) << rows << "x" << cols << " sum " << level.sum;
+      for (int s = 0; s < kShardCount; ++s)
+        for (std::size_t k = 0; k < level.shards[s].keys.size(); ++k) {
+          const std::uint64_t key = level.shards[s].keys[k];
+          EXPECT_EQ(ShardOf(key), s);
+          const Matrix a = space.codec.Unpack(key);
+          EXPECT_EQ(CanonicalKey(space, a), key);
+          if (a.has_zero_line()) continue;
+          EXPECT_EQ(Solution::From(level.shards[s].values[k]), solver.Solve(a)) << FormatMatrix(a);
+          ++checked;
+        }
+    });
+    EXPECT_GT(checked, 0u);
+  }
+}
+
+// Past 64 bits a run is refused with a one-line reason; 64 bits are accepted.
+TEST(WideLevel, EnumerationSpaceAcceptsUpTo64KeyBits) {
+  EXPECT_EQ(EnumerationSpace::Make(4, 4, 15, -1).KeyBits(), 64);
+  EXPECT_THROW(EnumerationSpace::Make(6, 6, 2, 5), std::invalid_argument);
+  EXPECT_THROW(EnumerationSpace::Make(4, 4, 256, -1), std::invalid_argument);
+  EXPECT_FALSE(EnumerationSpace::Make(3, 4, 15, -1).WideRecords());  // 48 bits
 }
 
 }  // namespace

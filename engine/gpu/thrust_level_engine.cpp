@@ -144,7 +144,8 @@ Shape ShapeOf(const EnumerationSpace& space) { return {space.rows, space.cols, s
 
 Level ToProjectLevel(const EnumerationSpace& space, int sum, const std::vector<std::uint64_t>& keys,
                      const std::vector<std::uint8_t>& values) {
-  // Project keys have at most 56 bits (EnumerationSpace), so a key and its byte share a word.
+  // Keys of this engine have at most 56 bits (Run refuses wider ones for --device gpu and
+  // thrust-cpu), so a key and its byte share a word.
   const KeyCodec engine_codec(space.rows, space.cols, kMaxEntry);
   std::vector<std::uint64_t> words(keys.size());
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, keys.size(), 4096), [&](const auto& r) {

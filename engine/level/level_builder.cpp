@@ -12,6 +12,7 @@
 #include "canon/canonical_form.hpp"
 #include "engine/base/rules.hpp"
 #include "engine/level/orderly_generation.hpp"
+#include "engine/level/wide_level.hpp"
 #include "storage/flat_key_table.hpp"
 
 namespace seki {
@@ -54,11 +55,11 @@ int EnumerationSpace::KeyBits() const { return rows * cols * KeyCodec::BitsPerEn
 
 EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int max_sum) {
   EnumerationSpace s = Bounds(rows, cols, max_entry, max_sum);
-  if (s.KeyBits() > 64 - kOfferBits)
+  if (s.KeyBits() > 64)
     throw std::invalid_argument(std::to_string(rows) + "x" + std::to_string(cols) +
                                 " with entries up to " + std::to_string(s.max_entry) + " needs " +
                                 std::to_string(s.KeyBits()) +
-                                " key bits; at most 56 are supported (lower --max-entry)");
+                                " key bits; runs support at most 64 (lower --max-entry)");
   s.codec = KeyCodec(rows, cols, s.max_entry);
   return s;
 }
@@ -79,11 +80,35 @@ Level LevelBuilder::Next(const Level& previous) const {
   Level next;
   next.sum = previous.sum + 1;
   if (next.sum > space_.max_sum) return next;
-  if (solve_)
+  if (space_.WideRecords())
+    BuildWide(previous, next);
+  else if (solve_)
     PushAndSolve(previous, next);
   else
     Generate(previous, next);
   return next;
+}
+
+void LevelBuilder::BuildWide(const Level& previous, Level& next) const {
+  // The level below as one-word wide keys (the same words, the same shards: ShardOfWords of one
+  // word is ShardOf), one step of the wide engine, and back.
+  WideLevel below;
+  below.sum = previous.sum;
+  below.words = 1;
+  for (int s = 0; s < kShardCount; ++s) {
+    below.shards[s].keys = previous.shards[s].keys;
+    below.shards[s].values = previous.shards[s].values;
+  }
+  const WideLevelBuilder wide(space_.rows, space_.cols, space_.max_entry, space_.max_sum, 1);
+  WideLevel built = wide.Next(below);
+  for (int s = 0; s < kShardCount; ++s) {
+    next.shards[s].keys = std::move(built.shards[s].keys);
+    next.shards[s].values = std::move(built.shards[s].values);
+    if (!solve_)
+      std::fill(next.shards[s].values.begin(), next.shards[s].values.end(), PackedOutcome{});
+  }
+  if (hooks_.parents_done)
+    hooks_.parents_done->fetch_add(previous.size(), std::memory_order_relaxed);
 }
 
 template <class Body>
@@ -119,6 +144,10 @@ double LevelBuilder::BatchRecordBytes(const EnumerationSpace& space, std::uint64
 
 double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                std::uint64_t classes) {
+  // The wide engine: the level below, its one-word copy, every child's record (key and offer
+  // word) with its place in the sort, and the new level (twice while it is moved into place).
+  if (space.WideRecords())
+    return 18.0 * double(parents) + 24.0 * PushRecords(space, parents) + 18.0 * double(classes);
   // The level below (9 bytes a class); the shard tables, sized from Burnside's count for a load
   // near 0.8 (10 bytes a class, 11 with the slack), each freed as its shard becomes 9 bytes a
   // class of the new level; and the records of one batch (per-thread buffers may hold twice that).
@@ -127,6 +156,9 @@ double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t pare
 
 void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
                         tbb::enumerable_thread_specific<ShardBuckets>& buckets) const {
+  if (space_.WideRecords())
+    throw std::logic_error("LevelBuilder::Push: keys of " + std::to_string(space_.KeyBits()) +
+                           " bits do not fit a 64-bit record");
   ForEachParent(previous, first_shard, last_shard, [&](std::uint64_t parent, PackedOutcome value) {
     ShardBuckets& out = buckets.local();
     const std::uint64_t offer = OfferOf(space_.codec, parent, value).bits;

@@ -33,12 +33,17 @@ struct EnumerationSpace {
   int max_sum = 0;    // effective sum bound (rows * cols * max_entry when only entries are bounded)
   KeyCodec codec;
 
-  // Throws std::invalid_argument with a one-line reason when the bounds are unusable.
+  // Throws std::invalid_argument with a one-line reason when the bounds are unusable (or the key
+  // needs more than 64 bits: the multi-word WideLevelBuilder is a library call only).
   static EnumerationSpace Make(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
   // The same checks and effective bounds except the key width, and no codec: for cost models
-  // (`seki plan`) of runs whose keys need more than 56 bits.
+  // (`seki plan`) of runs whose keys need more than 64 bits.
   static EnumerationSpace Bounds(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
   int KeyBits() const;  // bits of a key (rows * cols * bits per entry), whether it fits or not
+  // Keys of 57..64 bits: a key and its offer byte do not share a 64-bit record, so levels are
+  // built by the wide level engine (engine/level/wide_level.hpp) with one-word keys; everything
+  // after the build (Level, catalogues, level files, checks) is the same.
+  bool WideRecords() const { return KeyBits() > 64 - 8; }
 };
 
 // The canonical key of a matrix of the space (pack of its canonical form).
@@ -99,7 +104,8 @@ class LevelBuilder {
 
   // The solving step's first phase, public so that a distributed run can exchange records between
   // it and LevelAssembly::Absorb: every parent in shards [first_shard, last_shard) of `previous`
-  // appends the records of its children to its thread's buckets.
+  // appends the records of its children to its thread's buckets. Not for WideRecords() spaces
+  // (std::logic_error): their records do not fit 64 bits.
   void Push(const Level& previous, int first_shard, int last_shard,
             tbb::enumerable_thread_specific<ShardBuckets>& buckets) const;
 
@@ -121,6 +127,7 @@ class LevelBuilder {
   template <class Body>
   void ForEachParent(const Level& previous, int first_shard, int last_shard, Body&& body) const;
   void PushAndSolve(const Level& previous, Level& next) const;
+  void BuildWide(const Level& previous, Level& next) const;  // space_.WideRecords()
   void Generate(const Level& previous, Level& next) const;
 
   EnumerationSpace space_;

@@ -94,7 +94,7 @@ std::vector<std::pair<int, int>> GridShapes(Conjecture c, int max_rows, int max_
 // The enumeration space of one shape for the conjecture, with the given bounds (-1: not given).
 // For 6.1 the entry bound is 2 when none is given and must be <= 2 when given. Throws
 // std::invalid_argument with one line naming the shape and the bound when the space is unusable
-// (no bound, a bound out of range, or a key wider than the 56 bits the level engine supports).
+// (no bound, a bound out of range, or a key wider than the 64 bits a run supports).
 EnumerationSpace CheckSpace(Conjecture c, int rows, int cols, int max_entry, int max_sum);
 
 // ---- Results ----

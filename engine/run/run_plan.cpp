@@ -28,7 +28,8 @@ RunPlan PlanRun(const PlanRequest& q) {
   plan.request = q;
   plan.max_entry = space.max_entry, plan.max_sum = space.max_sum;
   plan.key_bits = space.KeyBits();
-  plan.needs_wide_keys = plan.key_bits > 56;
+  plan.wide_engine = plan.key_bits > 56;
+  plan.needs_wide_keys = plan.key_bits > 64;
   const std::vector<std::uint64_t> counts =
       ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum);
   plan.classes = counts[0];
@@ -77,6 +78,7 @@ nlohmann::json PlanJson(const RunPlan& p) {
           {"classes_per_thread_second", q.classes_per_thread_second},
           {"bandwidth_bytes_per_second", q.bandwidth},
           {"key_bits", p.key_bits},
+          {"wide_engine", p.wide_engine},
           {"needs_128_bit_keys", p.needs_wide_keys},
           {"classes", p.classes},
           {"records", p.records},

@@ -1,7 +1,7 @@
 // RunPlan: the cost model of `seki enumerate` on P ranks of T threads each, computed before
 // anything runs (`seki plan`): per level the classes (Burnside), the records pushed and the bytes
 // exchanged between ranks, the memory one rank needs (LevelBytesEstimate) and the expected time
-// from a measured rate. It also covers runs this build cannot do (keys over 56 bits).
+// from a measured rate. It also covers runs this build cannot do (keys over 64 bits).
 // Concurrency: pure functions; any thread may call them.
 #pragma once
 
@@ -41,7 +41,9 @@ struct RunPlan {
   PlanRequest request;
   int max_entry = 0, max_sum = 0;  // effective bounds
   int key_bits = 0;
-  bool needs_wide_keys = false;   // over 56 key bits: needs 128-bit keys, not supported yet
+  bool wide_engine = false;      // 57..64 key bits: built by the wide level engine, one process
+  bool needs_wide_keys = false;  // over 64 key bits: multi-word keys, the library's
+                                 // WideLevelBuilder only (seki enumerate and check refuse the run)
   std::vector<PlanLevel> levels;  // sums 1..max_sum
   std::uint64_t classes = 0;      // all levels, level 0 included
   double records = 0, exchanged_bytes = 0, seconds = 0;
