@@ -43,9 +43,9 @@ std::string FormatPlanSummary(const RunPlan& p) {
       q.classes_per_thread_second, q.bandwidth);
   if (p.needs_wide_keys)
     out += fmt::format(
-        "note: keys need {} bits; runs support at most 64 (the multi-word level engine, "
-        "WideLevelBuilder, is a library call only), so `seki enumerate` refuses this run\n",
-        p.key_bits);
+        "note: keys need {} bits ({} words a class): the wide level engine builds the levels, in "
+        "one process (no mpirun), at a lower rate; `seki check` supports at most 64 bits\n",
+        p.key_bits, (p.key_bits + 63) / 64);
   else if (p.wide_engine)
     out += fmt::format(
         "note: keys need {} bits, more than fit a 64-bit record with its offer byte: the wide "

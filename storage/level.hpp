@@ -1,6 +1,8 @@
 // Level: every class of m x n matrices with one total sum (zero lines included), split into
 // shards by a hash of the canonical key; a shard holds its keys sorted and one PackedOutcome per
 // class (meaningful for classes with no zero line). A level is the unit of work and persistence.
+// Keys are one 64-bit word (key_words == 1: every region up to 64 key bits) or, past 64 bits,
+// key_words words per class stored one after another, most significant first (WideKeyCodec).
 // Concurrency: immutable once built; any number of threads may read it.
 #pragma once
 
@@ -25,18 +27,23 @@ inline int ShardOf(std::uint64_t key) {
 }
 
 struct LevelShard {
-  std::vector<std::uint64_t> keys;    // sorted, distinct
-  std::vector<PackedOutcome> values;  // values[k] belongs to keys[k]
+  std::vector<std::uint64_t> keys;    // sorted, distinct (key_words words per class)
+  std::vector<PackedOutcome> values;  // values[k] belongs to the k-th key
 };
 
 struct Level {
   int sum = 0;
+  int key_words = 1;  // words per key (Find and SortedKeys need 1)
   std::array<LevelShard, kShardCount> shards;
 
   std::size_t size() const {
     std::size_t n = 0;
     for (const auto& s : shards) n += s.keys.size();
-    return n;
+    return n / static_cast<std::size_t>(key_words);
+  }
+  // The words of the k-th key of a shard.
+  const std::uint64_t* KeyAt(int shard, std::size_t k) const {
+    return shards[shard].keys.data() + k * static_cast<std::size_t>(key_words);
   }
   std::size_t bytes() const {
     std::size_t n = 0;

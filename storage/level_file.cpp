@@ -8,7 +8,9 @@
 //          32  u32 sum of the level
 //          36  u32 shard count (256)
 //          40  u64 class count
-//          48  for each shard: u64 count, count keys (u64), and if solved count values (u8)
+//          48  for each shard: u64 count, count keys (u64 each, or W u64 words each, most
+//              significant first, when the key needs W > 1 words: more than 64 bits; W follows
+//              from rows, cols and max_entry), and if solved count values (u8)
 //   last 8 bytes: XXH3-64 of every byte before them.
 // So the file size follows from the header alone, and the reader checks it against the real size
 // before allocating anything: a hostile header cannot make it allocate more than the file holds.
@@ -33,6 +35,7 @@
 #include "storage/atomic_file.hpp"
 #include "storage/level_file_bytes.hpp"
 #include "storage/packed_key.hpp"
+#include "storage/wide_key.hpp"
 
 namespace seki {
 
@@ -73,8 +76,7 @@ std::string Describe(const LevelFileParams& p) {
 
 bool ValidParams(const LevelFileParams& p) {
   return p.rows >= 1 && p.rows <= kMaxDim && p.cols >= 1 && p.cols <= kMaxDim && p.max_entry >= 1 &&
-         p.max_entry <= kMaxEntry && p.max_sum >= 0 && p.max_sum <= p.rows * p.cols * p.max_entry &&
-         KeyCodec::Fits(p.rows, p.cols, p.max_entry);
+         p.max_entry <= kMaxEntry && p.max_sum >= 0 && p.max_sum <= p.rows * p.cols * p.max_entry;
 }
 
 // A 2-bit field of a PackedOutcome is L = 00, D = 01 or W = 11; 10 never occurs.
@@ -84,33 +86,51 @@ bool ValidPacked(std::uint8_t bits) {
   return true;
 }
 
+// Words per key of a level file's region: one up to 64 key bits, else as WideKeyCodec packs.
+int KeyWords(const LevelFileParams& p) {
+  const WideKeyCodec wide(p.rows, p.cols, p.max_entry);
+  return p.rows * p.cols * wide.bits() > 64 ? wide.words() : 1;
+}
+
 // Checks a key against the parameters and the level's sum: no bits above the key width, every
 // entry at most max_entry, entries adding up to `sum`. Returns an empty string when it holds.
 class KeyChecker {
  public:
   KeyChecker(const LevelFileParams& p, int sum)
       : cells_(p.rows * p.cols),
-        bits_(KeyCodec(p.rows, p.cols, p.max_entry).bits()),
+        bits_(KeyCodec::BitsPerEntry(p.max_entry)),
         max_entry_(p.max_entry),
-        sum_(sum) {}
+        sum_(sum),
+        wide_(p.rows, p.cols, p.max_entry, KeyWords(p)) {}
 
-  std::string Problem(std::uint64_t key) const {
-    const int key_bits = cells_ * bits_;
-    if (key_bits < 64 && (key >> key_bits) != 0) return "has bits above the key width";
-    const std::uint64_t mask = (std::uint64_t{1} << bits_) - 1;
-    int total = 0;
-    for (int k = 0; k < cells_; ++k) {
-      const int entry = static_cast<int>((key >> (k * bits_)) & mask);
-      if (entry > max_entry_) return "has an entry " + std::to_string(entry) + " above the bound";
-      total += entry;
-    }
-    if (total != sum_) return "has entries adding up to " + std::to_string(total);
+  std::string Problem(const std::uint64_t* key) const {
+    const int key_bits = cells_ * bits_, top_bits = key_bits - 64 * (wide_.words() - 1);
+    if (top_bits < 64 && (key[0] >> top_bits) != 0) return "has bits above the key width";
+    const Matrix a = wide_.Unpack(key);
+    for (int i = 0; i < a.rows(); ++i)
+      for (int j = 0; j < a.cols(); ++j)
+        if (a(i, j) > max_entry_)
+          return "has an entry " + std::to_string(a(i, j)) + " above the bound";
+    if (a.sum() != sum_) return "has entries adding up to " + std::to_string(a.sum());
     return {};
   }
 
  private:
   int cells_, bits_, max_entry_, sum_;
+  WideKeyCodec wide_;
 };
+
+// A key's words for messages: hex, most significant first.
+std::string HexKey(const std::uint64_t* key, int words) {
+  std::string out;
+  for (int w = 0; w < words; ++w) out += (w ? ":" : "") + Hex(key[w]);
+  return out;
+}
+
+// Whether key a (words words) is below key b.
+bool KeyLess(const std::uint64_t* a, const std::uint64_t* b, int words) {
+  return std::lexicographical_compare(a, a + words, b, b + words);
+}
 
 // Streaming XXH3-64.
 class Hasher {
@@ -132,20 +152,28 @@ void Validate(const Level& level, const LevelFileParams& params) {
   if (level.sum < 0 || level.sum > params.max_sum)
     fail("level sum " + std::to_string(level.sum) + " outside 0.." +
          std::to_string(params.max_sum));
+  const int words = KeyWords(params);
+  if (level.key_words != words)
+    fail(std::to_string(level.key_words) + "-word keys, the region's have " +
+         std::to_string(words));
   const KeyChecker checker(params, level.sum);
   for (int s = 0; s < kShardCount; ++s) {
     const LevelShard& shard = level.shards[s];
-    if (params.solved && shard.values.size() != shard.keys.size())
+    const std::size_t classes = shard.keys.size() / static_cast<std::size_t>(words);
+    if (shard.keys.size() % static_cast<std::size_t>(words) != 0 ||
+        (params.solved && shard.values.size() != classes))
       fail("shard " + std::to_string(s) + " has " + std::to_string(shard.keys.size()) +
-           " keys but " + std::to_string(shard.values.size()) + " values");
-    for (std::size_t k = 0; k < shard.keys.size(); ++k) {
-      const std::uint64_t key = shard.keys[k];
-      if (k > 0 && key <= shard.keys[k - 1])
+           " key words but " + std::to_string(shard.values.size()) + " values");
+    for (std::size_t k = 0; k < classes; ++k) {
+      const std::uint64_t* key = level.KeyAt(s, k);
+      if (k > 0 && !KeyLess(level.KeyAt(s, k - 1), key, words))
         fail("shard " + std::to_string(s) + " keys not sorted and distinct");
-      if (ShardOf(key) != s) fail("key " + Hex(key) + " in shard " + std::to_string(s));
-      if (std::string p = checker.Problem(key); !p.empty()) fail("key " + Hex(key) + " " + p);
+      if (ShardOfWords(key, words) != s)
+        fail("key " + HexKey(key, words) + " in shard " + std::to_string(s));
+      if (std::string p = checker.Problem(key); !p.empty())
+        fail("key " + HexKey(key, words) + " " + p);
       if (params.solved && !ValidPacked(shard.values[k].bits))
-        fail("invalid value byte for key " + Hex(key));
+        fail("invalid value byte for key " + HexKey(key, words));
     }
   }
 }
@@ -164,13 +192,15 @@ void Encode(const Level& level, const LevelFileParams& params, Sink& sink) {
   PutU32(header + 28, params.solved ? kFlagSolved : 0);
   PutU32(header + 32, static_cast<std::uint32_t>(level.sum));
   PutU32(header + 36, kShardCount);
-  PutU64(header + 40, level.size());
+  std::uint64_t classes = 0;
+  for (const LevelShard& shard : level.shards) classes += shard.keys.size();
+  PutU64(header + 40, classes / static_cast<std::uint64_t>(level.key_words));
   sink.Write(header, sizeof header);
 
   std::vector<std::uint8_t> buffer;
   for (const LevelShard& shard : level.shards) {
     std::uint8_t count[8];
-    PutU64(count, shard.keys.size());
+    PutU64(count, shard.keys.size() / static_cast<std::size_t>(level.key_words));
     sink.Write(count, sizeof count);
     constexpr std::size_t kBatch = 8192;
     for (std::size_t k = 0; k < shard.keys.size(); k += kBatch) {
@@ -403,7 +433,8 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
     return reject_checked(std::to_string(shard_count) + " shards, expected " +
                           std::to_string(kShardCount));
   const std::uint64_t classes = GetU64(header + 40);
-  const std::uint64_t record = 8 + (solved ? 1 : 0);
+  const int words = KeyWords(expected);
+  const std::uint64_t record = 8 * static_cast<std::uint64_t>(words) + (solved ? 1 : 0);
   if (size < fixed)
     return reject("truncated: " + std::to_string(size) + " bytes, fewer than the " +
                   std::to_string(fixed) + " of an empty level");
@@ -420,6 +451,7 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
 
   Level level;
   level.sum = static_cast<int>(sum);
+  level.key_words = words;
   const KeyChecker checker(expected, level.sum);
   std::uint64_t seen = 0;
   std::vector<std::uint8_t> bytes;
@@ -434,20 +466,21 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
                             std::to_string(classes) + " remain");
     seen += count;
     LevelShard& shard = level.shards[s];
-    // count <= classes, and classes * 9 fits in the file: these allocations are bounded by it.
-    bytes.resize(static_cast<std::size_t>(count) * 8);
+    // count <= classes, and classes * record fits in the file: these allocations are bounded by it.
+    bytes.resize(static_cast<std::size_t>(count) * 8 * static_cast<std::size_t>(words));
     if (!src.Read(bytes.data(), bytes.size())) return read_error();
-    shard.keys.resize(static_cast<std::size_t>(count));
-    for (std::size_t k = 0; k < shard.keys.size(); ++k) {
-      const std::uint64_t key = GetU64(bytes.data() + 8 * k);
-      shard.keys[k] = key;
-      if (k > 0 && key <= shard.keys[k - 1])
+    shard.keys.resize(static_cast<std::size_t>(count) * static_cast<std::size_t>(words));
+    for (std::size_t w = 0; w < shard.keys.size(); ++w)
+      shard.keys[w] = GetU64(bytes.data() + 8 * w);
+    for (std::size_t k = 0; k < static_cast<std::size_t>(count); ++k) {
+      const std::uint64_t* key = level.KeyAt(s, k);
+      if (k > 0 && !KeyLess(level.KeyAt(s, k - 1), key, words))
         return reject_checked(where + "keys not sorted and distinct at class " + std::to_string(k));
-      if (ShardOf(key) != s)
-        return reject_checked(where + "key " + Hex(key) + " belongs to shard " +
-                              std::to_string(ShardOf(key)));
+      if (const int home = ShardOfWords(key, words); home != s)
+        return reject_checked(where + "key " + HexKey(key, words) + " belongs to shard " +
+                              std::to_string(home));
       if (std::string p = checker.Problem(key); !p.empty())
-        return reject_checked(where + "key " + Hex(key) + " " + p);
+        return reject_checked(where + "key " + HexKey(key, words) + " " + p);
     }
     if (solved) {
       shard.values.resize(static_cast<std::size_t>(count));

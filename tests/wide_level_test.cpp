@@ -5,10 +5,15 @@
 #include "engine/level/wide_level.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -17,9 +22,12 @@
 #include "engine/level/class_count.hpp"
 #include "engine/level/level_engine.hpp"
 #include "engine/solve/solver.hpp"
+#include "storage/level_file.hpp"
 
 namespace seki {
 namespace {
+
+namespace fs = std::filesystem;
 
 Matrix RandomMatrix(std::mt19937_64& rng, int rows, int cols, int max_entry) {
   Matrix a(rows, cols);
@@ -172,12 +180,60 @@ TEST(WideLevel, LevelBuilderBuildsWideRecordSpacesExactly) {
   }
 }
 
-// Past 64 bits a run is refused with a one-line reason; 64 bits are accepted.
-TEST(WideLevel, EnumerationSpaceAcceptsUpTo64KeyBits) {
+// Key words per space: one up to 64 bits, then as many as the key needs (up to 8 for 8 x 8 with
+// 8-bit entries); entry bounds above 255 are refused.
+TEST(WideLevel, EnumerationSpaceChoosesTheKeyWords) {
   EXPECT_EQ(EnumerationSpace::Make(4, 4, 15, -1).KeyBits(), 64);
-  EXPECT_THROW(EnumerationSpace::Make(6, 6, 2, 5), std::invalid_argument);
+  EXPECT_EQ(EnumerationSpace::Make(4, 4, 15, -1).key_words, 1);
+  EXPECT_EQ(EnumerationSpace::Make(6, 6, 2, 5).key_words, 2);      // 72 bits
+  EXPECT_EQ(EnumerationSpace::Make(8, 8, 255, 300).key_words, 8);  // 512 bits
   EXPECT_THROW(EnumerationSpace::Make(4, 4, 256, -1), std::invalid_argument);
   EXPECT_FALSE(EnumerationSpace::Make(3, 4, 15, -1).WideRecords());  // 48 bits
+}
+
+// Past 64 bits, LevelBuilder's levels hold key_words words per class: exact as above, and a level
+// file of such a level reads back equal (and a corrupt one is refused).
+TEST(WideLevel, MultiWordLevelsAreExactAndPersist) {
+  const EnumerationSpace space = EnumerationSpace::Make(6, 6, 2, 9);
+  ASSERT_EQ(space.key_words, 2);
+  const std::vector<std::uint64_t> burnside = ClassCountsBySum(6, 6, 2, 9);
+  Solver solver;
+  std::uint64_t checked = 0;
+  const fs::path file = fs::temp_directory_path() / ("seki_wide_" + std::to_string(getpid()));
+  const LevelFileParams params{6, 6, 2, 9, true};
+  ForEachLevel(space, [&](const Level& level) {
+    ASSERT_EQ(level.key_words, 2);
+    EXPECT_EQ(level.size(), burnside[level.sum]) << "sum " << level.sum;
+    for (int s = 0; s < kShardCount; ++s)
+      for (std::size_t k = 0; k < level.shards[s].values.size(); ++k) {
+        const std::uint64_t* key = level.KeyAt(s, k);
+        EXPECT_EQ(ShardOfWords(key, 2), s);
+        const Matrix a = space.Unpack(key);
+        EXPECT_EQ(canon::CanonicalForm(a), a);
+        if (a.has_zero_line()) continue;
+        EXPECT_EQ(Solution::From(level.shards[s].values[k]), solver.Solve(a)) << FormatMatrix(a);
+        ++checked;
+      }
+    WriteLevelFile(file, level, params);
+    std::string why;
+    const std::optional<Level> back = ReadLevelFile(file, params, &why);
+    ASSERT_TRUE(back) << why;
+    EXPECT_EQ(back->key_words, 2);
+    for (int s = 0; s < kShardCount; ++s) {
+      EXPECT_EQ(back->shards[s].keys, level.shards[s].keys);
+      EXPECT_EQ(back->shards[s].values, level.shards[s].values);
+    }
+  });
+  EXPECT_GT(checked, 0u);
+  {  // flip one byte of a key in the last file
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(48 + 8 + 3);
+    f.put('\x7f');
+  }
+  std::string why;
+  EXPECT_FALSE(ReadLevelFile(file, params, &why));
+  EXPECT_FALSE(why.empty());
+  fs::remove(file);
 }
 
 }  // namespace

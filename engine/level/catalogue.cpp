@@ -100,15 +100,17 @@ std::string OutcomeLine(const Matrix& a, const Solution& v) {
   return FormatMatrix(a) + " seki=" + Letters(v.seki) + " dseki=" + Letters(v.dseki);
 }
 
-LevelCounts CountClasses(const Level& level, const KeyCodec& codec) {
+LevelCounts CountClasses(const Level& level, const EnumerationSpace& space) {
   LevelCounts counts;
   counts.sum = level.sum;
   counts.classes = level.size();
   counts.starting = tbb::parallel_reduce(
       tbb::blocked_range<int>(0, kShardCount), std::uint64_t{0},
       [&](const tbb::blocked_range<int>& r, std::uint64_t n) {
-        for (int s = r.begin(); s != r.end(); ++s)
-          for (std::uint64_t key : level.shards[s].keys) n += !codec.HasZeroLine(key);
+        for (int s = r.begin(); s != r.end(); ++s) {
+          const std::size_t classes = level.shards[s].keys.size() / level.key_words;
+          for (std::size_t k = 0; k < classes; ++k) n += !space.HasZeroLine(level.KeyAt(s, k));
+        }
         return n;
       },
       std::plus<>());
@@ -193,17 +195,20 @@ bool SelectedForCatalogues(PackedOutcome value, bool outcomes) {
   return false;
 }
 
-LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
-                               bool outcomes) {
+namespace {
+
+// The lines of `count` classes in their order; entry(k) gives the k-th matrix and its values.
+template <class EntryAt>
+LevelText RenderLines(std::size_t count, EntryAt entry, bool outcomes) {
   constexpr std::size_t kChunk = 4096;
   std::mutex handoff_mutex;
-  std::vector<ChunkText> chunks((entries.size() + kChunk - 1) / kChunk);
+  std::vector<ChunkText> chunks((count + kChunk - 1) / kChunk);
   tbb::parallel_for(std::size_t{0}, chunks.size(), [&](std::size_t c) {
     ChunkText& text = chunks[c];
-    const std::size_t end = std::min(entries.size(), (c + 1) * kChunk);
+    const std::size_t end = std::min(count, (c + 1) * kChunk);
     for (std::size_t k = c * kChunk; k < end; ++k) {
-      const Matrix a = codec.Unpack(entries[k].first);
-      const Solution v = Solution::From(entries[k].second);
+      const auto [a, packed] = entry(k);
+      const Solution v = Solution::From(packed);
       if (outcomes) text.outcomes += OutcomeLine(a, v) + '\n';
       std::optional<LineParts> parts;  // computed for the first catalogue the class is in
       for (Game g : kGames)
@@ -235,7 +240,55 @@ LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const
   return text;
 }
 
+}  // namespace
+
+LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
+                               bool outcomes) {
+  return RenderLines(
+      entries.size(),
+      [&](std::size_t k) { return std::pair(codec.Unpack(entries[k].first), entries[k].second); },
+      outcomes);
+}
+
+LevelText CatalogueWriter::RenderWideLevel(const Level& level, std::uint64_t& starting) const {
+  // Keys of several words: the selected classes by their place in the level, sorted by key.
+  const int words = level.key_words;
+  std::array<std::vector<std::pair<const std::uint64_t*, PackedOutcome>>, kShardCount> selected;
+  std::array<std::uint64_t, kShardCount> starting_in{};
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    const LevelShard& s = level.shards[shard];
+    for (std::size_t k = 0; k < s.values.size(); ++k) {
+      const std::uint64_t* key = level.KeyAt(shard, k);
+      if (space_.HasZeroLine(key)) continue;
+      ++starting_in[shard];
+      if (SelectedForCatalogues(s.values[k], write_outcomes_))
+        selected[shard].emplace_back(key, s.values[k]);
+    }
+  });
+  std::vector<std::pair<const std::uint64_t*, PackedOutcome>> entries;
+  for (auto& part : selected) entries.insert(entries.end(), part.begin(), part.end());
+  tbb::parallel_sort(entries.begin(), entries.end(), [words](const auto& x, const auto& y) {
+    return std::lexicographical_compare(x.first, x.first + words, y.first, y.first + words);
+  });
+  for (std::uint64_t n : starting_in) starting += n;
+  return RenderLines(
+      entries.size(),
+      [&](std::size_t k) {
+        return std::pair(space_.wide_codec.Unpack(entries[k].first), entries[k].second);
+      },
+      write_outcomes_);
+}
+
 LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+  if (level.key_words > 1) {
+    std::uint64_t starting = 0;
+    LevelText text = RenderWideLevel(level, starting);
+    text.counts.sum = level.sum;
+    text.counts.classes = level.size();
+    text.counts.starting = starting;
+    AddText(text);
+    return text.counts;
+  }
   // The classes that get a line (starting classes in some catalogue, or every starting class with
   // outcomes), in key order; the others are only counted.
   std::array<std::vector<CatalogueEntry>, kShardCount> selected;

@@ -42,7 +42,7 @@ struct LevelCounts {
 };
 
 // Counts of a level that was generated without solving: classes and starting classes only.
-LevelCounts CountClasses(const Level& level, const KeyCodec& codec);
+LevelCounts CountClasses(const Level& level, const EnumerationSpace& space);
 
 // One class of a level as the catalogues see it: its canonical key and its values.
 using CatalogueEntry = std::pair<std::uint64_t, PackedOutcome>;
@@ -89,6 +89,8 @@ class CatalogueWriter {
     std::uint64_t synced_size = ~std::uint64_t{0};  // size at the last fsync
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
+  // AddLevel's lines for keys of several words; adds the level's starting classes to `starting`.
+  LevelText RenderWideLevel(const Level& level, std::uint64_t& starting) const;
   void Write(File& f, const std::string& text);
 
   std::filesystem::path dir_;

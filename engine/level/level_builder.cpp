@@ -55,12 +55,9 @@ int EnumerationSpace::KeyBits() const { return rows * cols * KeyCodec::BitsPerEn
 
 EnumerationSpace EnumerationSpace::Make(int rows, int cols, int max_entry, int max_sum) {
   EnumerationSpace s = Bounds(rows, cols, max_entry, max_sum);
-  if (s.KeyBits() > 64)
-    throw std::invalid_argument(std::to_string(rows) + "x" + std::to_string(cols) +
-                                " with entries up to " + std::to_string(s.max_entry) + " needs " +
-                                std::to_string(s.KeyBits()) +
-                                " key bits; runs support at most 64 (lower --max-entry)");
-  s.codec = KeyCodec(rows, cols, s.max_entry);
+  s.wide_codec = WideKeyCodec(rows, cols, s.max_entry);
+  s.key_words = s.KeyBits() > 64 ? s.wide_codec.words() : 1;
+  if (s.key_words == 1) s.codec = KeyCodec(rows, cols, s.max_entry);
   return s;
 }
 
@@ -70,15 +67,22 @@ std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a) {
 
 Level LevelBuilder::First() const {
   Level level;
-  const std::uint64_t zero = space_.codec.Pack(Matrix(space_.rows, space_.cols));
-  level.shards[ShardOf(zero)].keys.push_back(zero);
-  level.shards[ShardOf(zero)].values.push_back(PackedOutcome{});
+  level.key_words = space_.key_words;
+  // The wide engine's level 0 has the same words in the same shard for every key width.
+  WideLevel zero =
+      WideLevelBuilder(space_.rows, space_.cols, space_.max_entry, space_.max_sum, space_.key_words)
+          .First();
+  for (int s = 0; s < kShardCount; ++s) {
+    level.shards[s].keys = std::move(zero.shards[s].keys);
+    level.shards[s].values = std::move(zero.shards[s].values);
+  }
   return level;
 }
 
 Level LevelBuilder::Next(const Level& previous) const {
   Level next;
   next.sum = previous.sum + 1;
+  next.key_words = space_.key_words;
   if (next.sum > space_.max_sum) return next;
   if (space_.WideRecords())
     BuildWide(previous, next);
@@ -90,16 +94,17 @@ Level LevelBuilder::Next(const Level& previous) const {
 }
 
 void LevelBuilder::BuildWide(const Level& previous, Level& next) const {
-  // The level below as one-word wide keys (the same words, the same shards: ShardOfWords of one
-  // word is ShardOf), one step of the wide engine, and back.
+  // The level below as wide keys (the same words, the same shards: ShardOfWords of one word is
+  // ShardOf), one step of the wide engine, and back.
   WideLevel below;
   below.sum = previous.sum;
-  below.words = 1;
+  below.words = space_.key_words;
   for (int s = 0; s < kShardCount; ++s) {
     below.shards[s].keys = previous.shards[s].keys;
     below.shards[s].values = previous.shards[s].values;
   }
-  const WideLevelBuilder wide(space_.rows, space_.cols, space_.max_entry, space_.max_sum, 1);
+  const WideLevelBuilder wide(space_.rows, space_.cols, space_.max_entry, space_.max_sum,
+                              space_.key_words);
   WideLevel built = wide.Next(below);
   for (int s = 0; s < kShardCount; ++s) {
     next.shards[s].keys = std::move(built.shards[s].keys);
@@ -146,8 +151,11 @@ double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t pare
                                std::uint64_t classes) {
   // The wide engine: the level below, its one-word copy, every child's record (key and offer
   // word) with its place in the sort, and the new level (twice while it is moved into place).
-  if (space.WideRecords())
-    return 18.0 * double(parents) + 24.0 * PushRecords(space, parents) + 18.0 * double(classes);
+  if (space.WideRecords()) {
+    const double key = 8.0 * space.key_words;  // bytes of a key; a class adds its value byte
+    return 2 * (key + 1) * double(parents) + (key + 16) * PushRecords(space, parents) +
+           2 * (key + 1) * double(classes);
+  }
   // The level below (9 bytes a class); the shard tables, sized from Burnside's count for a load
   // near 0.8 (10 bytes a class, 11 with the slack), each freed as its shard becomes 9 bytes a
   // class of the new level; and the records of one batch (per-thread buffers may hold twice that).

@@ -105,6 +105,10 @@ std::uint64_t WriteDatabase(const fs::path& partial, const fs::path& dir, const 
         inserter.Insert({CheckedMatrix(r->matrix, m, where), r->values});
       });
     } else {
+      if (!KeyCodec::Fits(m.rows, m.cols, m.effective_max_entry))
+        throw InputError(dir.string(),
+                         "a run with keys over 64 bits is exported only from outcomes.txt (a run "
+                         "made with seki enumerate --outcomes)");
       const KeyCodec codec(m.rows, m.cols, m.effective_max_entry);
       for (const ClassRow& row : RowsFromCatalogues(dir, m, codec)) inserter.Insert(row);
     }

@@ -39,11 +39,12 @@ std::vector<std::uint64_t> KeySplitters(const RunGroup& group,
 
 }  // namespace
 
-LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const KeyCodec& codec,
+LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
                            bool solved, bool outcomes, CatalogueWriter* writer) {
-  if (group.size() == 1) return writer ? writer->AddLevel(level) : CountClasses(level, codec);
+  if (group.size() == 1) return writer ? writer->AddLevel(level) : CountClasses(level, space);
 
-  LevelCounts counts = CountClasses(level, codec);
+  const KeyCodec& codec = space.codec;  // ranks run keys of one word only (Run refuses wider)
+  LevelCounts counts = CountClasses(level, space);
   std::vector<std::uint64_t> sums = {counts.classes, counts.starting, 0, 0, 0, 0, 0, 0};
   if (solved) {
     // The classes the catalogues need, moved so that rank r holds the r-th range of keys.

@@ -21,7 +21,7 @@ namespace seki {
 // The level's counts, summed over the ranks, on every rank. When `solved`, its catalogue lines go
 // to `writer`, which rank 0 holds (null on the other ranks). A single process simply hands its
 // level to the writer.
-LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const KeyCodec& codec,
+LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
                            bool solved, bool outcomes, CatalogueWriter* writer);
 
 // The shards in `owned` of the level saved in `files` (relative to `dir`; file q of Q holds the

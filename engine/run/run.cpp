@@ -267,7 +267,7 @@ void Session::Resume() {
 // rank has written its file.
 void Session::FinishLevel(const Level& level, Clock::time_point since) {
   const int rank = group_.rank();
-  const LevelCounts c = CatalogueLevel(group_, level, space_.codec, !p_.generate_only, p_.outcomes,
+  const LevelCounts c = CatalogueLevel(group_, level, space_, !p_.generate_only, p_.outcomes,
                                        writer_ ? &*writer_ : nullptr);
   KillPoint("catalogue", level.sum, rank);
   const PartialSizes sizes = writer_ ? writer_->Sync() : PartialSizes{};

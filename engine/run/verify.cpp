@@ -123,6 +123,11 @@ VerifyReport RunVerifier::Run(const VerifyCheckCallback& on_check) const {
     return report;
   }
   Space space = SpaceOf(m);
+  if (!KeyCodec::Fits(space.rows, space.cols, space.max_entry))
+    throw InputError(dir_.string(), "a run with keys over 64 bits (" + std::to_string(space.rows) +
+                                        "x" + std::to_string(space.cols) +
+                                        ", entries <= " + std::to_string(space.max_entry) +
+                                        "): seki verify does not check such runs yet");
   space.codec = KeyCodec(space.rows, space.cols, space.max_entry);
   Resolver resolver;
   std::vector<Scan> scans;
