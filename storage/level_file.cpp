@@ -106,6 +106,7 @@ class KeyChecker {
   std::string Problem(const std::uint64_t* key) const {
     const int key_bits = cells_ * bits_, top_bits = key_bits - 64 * (wide_.words() - 1);
     if (top_bits < 64 && (key[0] >> top_bits) != 0) return "has bits above the key width";
+    if (wide_.words() == 1) return OneWordProblem(key[0]);  // every level file up to 64 bits
     const Matrix a = wide_.Unpack(key);
     for (int i = 0; i < a.rows(); ++i)
       for (int j = 0; j < a.cols(); ++j)
@@ -116,6 +117,19 @@ class KeyChecker {
   }
 
  private:
+  // The entries read straight from the bits, without a Matrix.
+  std::string OneWordProblem(std::uint64_t key) const {
+    const std::uint64_t mask = (std::uint64_t{1} << bits_) - 1;
+    int total = 0;
+    for (int k = 0; k < cells_; ++k) {
+      const int entry = static_cast<int>((key >> (k * bits_)) & mask);
+      if (entry > max_entry_) return "has an entry " + std::to_string(entry) + " above the bound";
+      total += entry;
+    }
+    if (total != sum_) return "has entries adding up to " + std::to_string(total);
+    return {};
+  }
+
   int cells_, bits_, max_entry_, sum_;
   WideKeyCodec wide_;
 };
