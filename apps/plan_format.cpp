@@ -44,7 +44,7 @@ std::string FormatPlanSummary(const RunPlan& p) {
   if (p.needs_wide_keys)
     out += fmt::format(
         "note: keys need {} bits ({} words a class): the wide level engine builds the levels, in "
-        "one process (no mpirun), at a lower rate; `seki check` supports at most 64 bits\n",
+        "one process (no mpirun), at a lower rate\n",
         p.key_bits, (p.key_bits + 63) / 64);
   else if (p.wide_engine)
     out += fmt::format(

@@ -104,8 +104,6 @@ TEST(CheckCommand, BadInput) {
   ExpectBadInput({"check", "6.3", "--shapes", "3x3", "--max-entry", "2"}, "m != n");
   ExpectBadInput({"check", "6.1", "--shapes", "3x3", "--max-entry", "3"}, "(0,1,2)");
   ExpectBadInput({"check", "6.1", "--shapes", "3x3", "--min-height", "3"}, "only for");
-  ExpectBadInput({"check", "6.2", "--shapes", "4x4", "--max-sum", "20"},
-                 "shape 4x4, --max-sum 20: entries up to 20 need 80 key bits");
   // A bad shape late in the list is refused before any search.
   ExpectBadInput({"check", "6.9", "--shapes", "2x2,7x7", "--max-entry", "2"}, "shape 7x7");
   ExpectBadInput({"check", "6.2", "--shapes", "3x3", "--max-entry", "0"}, "--max-entry");

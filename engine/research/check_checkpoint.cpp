@@ -23,16 +23,22 @@ using nlohmann::json;
 constexpr const char* kFile = "check-checkpoint.json";
 constexpr const char* kFormat = "seki-check-checkpoint/1";
 
-json PairsJson(const std::vector<std::pair<std::uint64_t, PackedOutcome>>& pairs) {
+// A class and its values as [key, value]: the key a number when it is one word (every check up to
+// 64 key bits, as checkpoints always had it), else the array of its words.
+json PairsJson(const std::vector<KeyedOutcome>& pairs) {
   json a = json::array();
-  for (const auto& [key, packed] : pairs) a.push_back({key, packed.bits});
+  for (const auto& [key, packed] : pairs)
+    a.push_back({key.size() == 1 ? json(key[0]) : json(key), packed.bits});
   return a;
 }
 
-std::vector<std::pair<std::uint64_t, PackedOutcome>> PairsFromJson(const json& a) {
-  std::vector<std::pair<std::uint64_t, PackedOutcome>> pairs;
-  for (const json& p : a)
-    pairs.emplace_back(p.at(0).get<std::uint64_t>(), PackedOutcome{p.at(1).get<std::uint8_t>()});
+std::vector<KeyedOutcome> PairsFromJson(const json& a) {
+  std::vector<KeyedOutcome> pairs;
+  for (const json& p : a) {
+    const json& key = p.at(0);
+    pairs.emplace_back(key.is_array() ? key.get<ClassKey>() : ClassKey{key.get<std::uint64_t>()},
+                       PackedOutcome{p.at(1).get<std::uint8_t>()});
+  }
   return pairs;
 }
 

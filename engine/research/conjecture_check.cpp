@@ -24,8 +24,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kMaxKeyBits = 64;  // EnumerationSpace::Make: one 64-bit word (the wide engine past 56)
-
 double Since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -69,14 +67,15 @@ std::vector<std::string> CounterNames(Conjecture c) {
 }
 
 // Counts and findings of one class with no zero line.
-void Examine(Conjecture c, const CheckConfig& config, const Matrix& a, std::uint64_t key,
-             PackedOutcome packed, ShapeTally& t) {
+// `key`: the class's `words` key words (a ClassKey is made only for the rare classes kept).
+void Examine(Conjecture c, const CheckConfig& config, const Matrix& a, const std::uint64_t* key,
+             int words, PackedOutcome packed, ShapeTally& t) {
   const Solution v = Solution::From(packed);
   ++t.examined;
   for (Game g : kGames) ++t.by_class[static_cast<int>(g)][static_cast<int>(v[g].seki_class())];
   const bool complete_seki = IsComplete(v, Game::kSeki);
   if (complete_seki) ++t.complete_by_height[a.height()];
-  if (t.census.AddClass(a, v)) t.listed.emplace_back(key, packed);
+  if (t.census.AddClass(a, v)) t.listed.emplace_back(ClassKey(key, key + words), packed);
   switch (c) {
     case Conjecture::k61:
       if (complete_seki) {
@@ -109,14 +108,13 @@ void Examine(Conjecture c, const CheckConfig& config, const Matrix& a, std::uint
   const bool found = c == Conjecture::k62
                          ? complete_seki && a.height() >= std::min(config.min_height_62, 4)
                          : IsFinding(c, a, v);
-  if (found) t.findings.emplace_back(key, packed);
+  if (found) t.findings.emplace_back(ClassKey(key, key + words), packed);
 }
 
 // Appends the (key, values) pairs of `parts` (each a tally of one shard or one rank) to `all`,
 // the new ones in key order: independent of threads and ranks.
-void AppendSorted(std::vector<std::pair<std::uint64_t, PackedOutcome>>& all,
-                  const std::vector<ShapeTally>& parts,
-                  std::vector<std::pair<std::uint64_t, PackedOutcome>> ShapeTally::*list) {
+void AppendSorted(std::vector<KeyedOutcome>& all, const std::vector<ShapeTally>& parts,
+                  std::vector<KeyedOutcome> ShapeTally::*list) {
   const std::size_t first_new = all.size();
   for (const ShapeTally& t : parts) all.insert(all.end(), (t.*list).begin(), (t.*list).end());
   std::sort(all.begin() + static_cast<std::ptrdiff_t>(first_new), all.end(),
@@ -323,21 +321,6 @@ EnumerationSpace CheckSpace(Conjecture c, int rows, int cols, int max_entry, int
   std::string bound;
   if (max_entry >= 0) bound += " --max-entry " + std::to_string(max_entry);
   if (max_sum >= 0) bound += " --max-sum " + std::to_string(max_sum);
-  // The key width, checked here to name the bound that fits (Make refuses the same keys).
-  const int entry =
-      max_entry < 0 ? max_sum : (max_sum < 0 ? max_entry : std::min(max_entry, max_sum));
-  const int cells = rows * cols;
-  const int bits = cells * std::bit_width(static_cast<unsigned>(std::min(entry, kMaxEntry) | 1));
-  if (entry <= kMaxEntry && bits > kMaxKeyBits) {
-    const int per_entry = kMaxKeyBits / cells;
-    throw std::invalid_argument(
-        where + "," + bound + ": entries up to " + std::to_string(entry) + " need " +
-        std::to_string(bits) + " key bits, more than the " + std::to_string(kMaxKeyBits) +
-        " the level engine supports; " +
-        (per_entry == 0 ? "no entry bound fits this shape"
-                        : "this shape needs --max-entry " +
-                              std::to_string((1 << std::min(per_entry, 8)) - 1) + " or less"));
-  }
   try {
     return EnumerationSpace::Make(rows, cols, max_entry, max_sum);
   } catch (const std::invalid_argument& e) {
@@ -372,10 +355,11 @@ ShapeCheck CheckShape(Conjecture c, const EnumerationSpace& space, const CheckCo
     tbb::parallel_for(0, kShardCount, [&](int s) {
       const LevelShard& shard = level.shards[s];
       ShapeTally& t = shards[s];
-      for (std::size_t k = 0; k < shard.keys.size(); ++k) {
-        const Matrix a = space.codec.Unpack(shard.keys[k]);
+      for (std::size_t k = 0; k < shard.values.size(); ++k) {
+        const std::uint64_t* key = level.KeyAt(s, k);
+        const Matrix a = space.Unpack(key);
         if (a.has_zero_line()) continue;  // not a starting position; its values mean nothing
-        Examine(c, config, a, shard.keys[k], shard.values[k], t);
+        Examine(c, config, a, key, level.key_words, shard.values[k], t);
       }
     });
     // Merged in shard order, findings in key order: independent of threads (and of ranks).
@@ -457,7 +441,7 @@ ShapeCheck FinishShapeCheck(Conjecture c, const EnumerationSpace& space, ShapeTa
   out.census.starting = total.examined;
   for (const auto& [key, packed] : total.listed)
     out.census.listed.push_back(
-        CatalogueLine(space.codec.Unpack(key), Solution::From(packed).seki));
+        CatalogueLine(space.Unpack(key.data()), Solution::From(packed).seki));
 
   // Each finding: its reason, and lines of optimal play from the single-matrix solver, whose
   // values must be the level engine's.
@@ -465,7 +449,7 @@ ShapeCheck FinishShapeCheck(Conjecture c, const EnumerationSpace& space, ShapeTa
   const Game game = ConjectureGame(c);
   for (const auto& [key, packed] : total.findings) {
     Finding f;
-    f.matrix = space.codec.Unpack(key);
+    f.matrix = space.Unpack(key.data());
     f.key = key;
     f.values = Solution::From(packed);
     const Solution check = solver.Solve(f.matrix);

@@ -94,14 +94,19 @@ std::vector<std::pair<int, int>> GridShapes(Conjecture c, int max_rows, int max_
 // The enumeration space of one shape for the conjecture, with the given bounds (-1: not given).
 // For 6.1 the entry bound is 2 when none is given and must be <= 2 when given. Throws
 // std::invalid_argument with one line naming the shape and the bound when the space is unusable
-// (no bound, a bound out of range, or a key wider than the 64 bits a run supports).
+// (no bound, a bound out of range).
 EnumerationSpace CheckSpace(Conjecture c, int rows, int cols, int max_entry, int max_sum);
 
 // ---- Results ----
 
+// A class's canonical key: its words (one up to 64 key bits, EnumerationSpace::key_words past
+// that); vectors compare as the keys do. A class with its values, as the tallies keep them.
+using ClassKey = std::vector<std::uint64_t>;
+using KeyedOutcome = std::pair<ClassKey, PackedOutcome>;
+
 struct Finding {
   Matrix matrix;  // the canonical representative (the class's key)
-  std::uint64_t key = 0;
+  ClassKey key;
   Solution values;
   std::string kind;    // FindingKind
   std::string reason;  // FindingReason
@@ -140,10 +145,10 @@ struct ShapeTally {
   std::array<std::array<std::uint64_t, 4>, 2> by_class{};  // [game][SekiClass] of examined
   std::array<std::uint64_t, kMaxEntry + 1> complete_by_height{};
   std::array<std::uint64_t, 4> extra{};  // the conjecture's counts (ShapeCheck::counts)
-  std::vector<std::pair<std::uint64_t, PackedOutcome>> findings;
-  std::vector<std::pair<std::uint64_t, PackedOutcome>> listed;  // Census::listed
-  Census census;                                                // the tables only
-  double seconds = 0;  // building and scanning the levels so far, every session
+  std::vector<KeyedOutcome> findings;
+  std::vector<KeyedOutcome> listed;  // Census::listed
+  Census census;                     // the tables only
+  double seconds = 0;                // building and scanning the levels so far, every session
 
   void Merge(const ShapeTally& t);  // the counts, the census tables and the seconds
 };

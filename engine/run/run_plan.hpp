@@ -43,7 +43,7 @@ struct RunPlan {
   int key_bits = 0;
   bool wide_engine = false;       // over 56 key bits: built by the wide level engine, one process
   bool needs_wide_keys = false;   // over 64 key bits: several words a key (the wide engine, one
-                                  // process; seki check refuses such regions)
+                                  // process)
   std::vector<PlanLevel> levels;  // sums 1..max_sum
   std::uint64_t classes = 0;      // all levels, level 0 included
   double records = 0, exchanged_bytes = 0, seconds = 0;
