@@ -85,7 +85,7 @@ std::uint64_t ExpectWideRegionExact(int rows, int cols, int max_entry, int max_s
   const std::vector<std::uint64_t> burnside = ClassCountsBySum(rows, cols, max_entry, max_sum);
   Solver solver;
   std::uint64_t checked = 0;
-  WideLevel level = builder.First();
+  Level level = builder.First();
   for (int sum = 0;; ++sum) {
     EXPECT_EQ(level.size(), burnside[sum]) << rows << "x" << cols << " sum " << sum;
     for (int s = 0; s < kShardCount; ++s)
@@ -93,7 +93,7 @@ std::uint64_t ExpectWideRegionExact(int rows, int cols, int max_entry, int max_s
         const Matrix a = builder.codec().Unpack(level.KeyAt(s, k));
         EXPECT_EQ(a.sum(), sum);
         EXPECT_EQ(canon::CanonicalForm(a), a) << FormatMatrix(a);  // stored keys are canonical
-        EXPECT_EQ(ShardOfWords(level.KeyAt(s, k), level.words), s);
+        EXPECT_EQ(ShardOfWords(level.KeyAt(s, k), level.key_words), s);
         if (a.has_zero_line()) continue;
         EXPECT_EQ(Solution::From(level.shards[s].values[k]), solver.Solve(a)) << FormatMatrix(a);
         ++checked;
@@ -131,7 +131,7 @@ TEST(WideLevel, SameClassesAndValuesAsTheNarrowEngine) {
   const EnumerationSpace space = EnumerationSpace::Make(3, 3, 3, -1);
   const WideLevelBuilder wide(3, 3, 3, space.max_sum, /*words=*/2);
   ASSERT_EQ(wide.codec().words(), 2);
-  WideLevel w = wide.First();
+  Level w = wide.First();
   ForEachLevel(space, [&](const Level& narrow) {
     if (narrow.sum > 0) w = wide.Next(w);
     std::vector<std::pair<std::vector<int>, std::uint8_t>> a, b;

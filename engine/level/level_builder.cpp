@@ -66,17 +66,10 @@ std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a) {
 }
 
 Level LevelBuilder::First() const {
-  Level level;
-  level.key_words = space_.key_words;
-  // The wide engine's level 0 has the same words in the same shard for every key width.
-  WideLevel zero =
-      WideLevelBuilder(space_.rows, space_.cols, space_.max_entry, space_.max_sum, space_.key_words)
-          .First();
-  for (int s = 0; s < kShardCount; ++s) {
-    level.shards[s].keys = std::move(zero.shards[s].keys);
-    level.shards[s].values = std::move(zero.shards[s].values);
-  }
-  return level;
+  // The wide engine's level 0 is the zero matrix's words in its shard, for every key width.
+  return WideLevelBuilder(space_.rows, space_.cols, space_.max_entry, space_.max_sum,
+                          space_.key_words)
+      .First();
 }
 
 Level LevelBuilder::Next(const Level& previous) const {
@@ -94,24 +87,14 @@ Level LevelBuilder::Next(const Level& previous) const {
 }
 
 void LevelBuilder::BuildWide(const Level& previous, Level& next) const {
-  // The level below as wide keys (the same words, the same shards: ShardOfWords of one word is
-  // ShardOf), one step of the wide engine, and back.
-  WideLevel below;
-  below.sum = previous.sum;
-  below.words = space_.key_words;
-  for (int s = 0; s < kShardCount; ++s) {
-    below.shards[s].keys = previous.shards[s].keys;
-    below.shards[s].values = previous.shards[s].values;
-  }
-  const WideLevelBuilder wide(space_.rows, space_.cols, space_.max_entry, space_.max_sum,
-                              space_.key_words);
-  WideLevel built = wide.Next(below);
-  for (int s = 0; s < kShardCount; ++s) {
-    next.shards[s].keys = std::move(built.shards[s].keys);
-    next.shards[s].values = std::move(built.shards[s].values);
-    if (!solve_)
-      std::fill(next.shards[s].values.begin(), next.shards[s].values.end(), PackedOutcome{});
-  }
+  // One step of the wide engine on the same Level (one word: the same shards, ShardOfWords of one
+  // word being ShardOf).
+  next =
+      WideLevelBuilder(space_.rows, space_.cols, space_.max_entry, space_.max_sum, space_.key_words)
+          .Next(previous);
+  if (!solve_)
+    for (LevelShard& shard : next.shards)
+      std::fill(shard.values.begin(), shard.values.end(), PackedOutcome{});
   if (hooks_.parents_done)
     hooks_.parents_done->fetch_add(previous.size(), std::memory_order_relaxed);
 }
@@ -149,12 +132,12 @@ double LevelBuilder::BatchRecordBytes(const EnumerationSpace& space, std::uint64
 
 double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                std::uint64_t classes) {
-  // The wide engine: the level below, its one-word copy, every child's record (key and offer
-  // word) with its place in the sort, and the new level (twice while it is moved into place).
+  // The wide engine: the level below, every child's record (key and offer word) with its place
+  // in the sort, and the new level.
   if (space.WideRecords()) {
     const double key = 8.0 * space.key_words;  // bytes of a key; a class adds its value byte
-    return 2 * (key + 1) * double(parents) + (key + 16) * PushRecords(space, parents) +
-           2 * (key + 1) * double(classes);
+    return (key + 1) * double(parents) + (key + 16) * PushRecords(space, parents) +
+           (key + 1) * double(classes);
   }
   // The level below (9 bytes a class); the shard tables, sized from Burnside's count for a load
   // near 0.8 (10 bytes a class, 11 with the slack), each freed as its shard becomes 9 bytes a

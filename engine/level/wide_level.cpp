@@ -29,28 +29,28 @@ using WideBuckets = std::array<std::vector<std::uint64_t>, kShardCount>;
 
 }  // namespace
 
-WideLevel WideLevelBuilder::First() const {
-  WideLevel level;
-  level.words = codec_.words();
+Level WideLevelBuilder::First() const {
+  Level level;
+  level.key_words = codec_.words();
   std::uint64_t key[WideKeyCodec::kMaxWords];
   codec_.Pack(Matrix(codec_.rows(), codec_.cols()), key);
-  WideLevelShard& shard = level.shards[ShardOfWords(key, level.words)];
-  shard.keys.assign(key, key + level.words);
+  LevelShard& shard = level.shards[ShardOfWords(key, level.key_words)];
+  shard.keys.assign(key, key + level.key_words);
   shard.values.push_back(PackedOutcome{});
   return level;
 }
 
-WideLevel WideLevelBuilder::Next(const WideLevel& previous) const {
-  WideLevel next;
+Level WideLevelBuilder::Next(const Level& previous) const {
+  Level next;
   next.sum = previous.sum + 1;
-  const int words = next.words = codec_.words();
+  const int words = next.key_words = codec_.words();
   if (next.sum > max_sum_) return next;
   const std::size_t stride = static_cast<std::size_t>(words) + 1;
 
   // Push: every parent's children, canonicalised, to the shard of their key.
   tbb::enumerable_thread_specific<WideBuckets> buckets;
   tbb::parallel_for(0, kShardCount, [&](int shard) {
-    const WideLevelShard& from = previous.shards[shard];
+    const LevelShard& from = previous.shards[shard];
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.values.size(), 256),
                       [&](const tbb::blocked_range<std::size_t>& range) {
                         WideBuckets& out = buckets.local();
@@ -87,7 +87,7 @@ WideLevel WideLevelBuilder::Next(const WideLevel& previous) const {
       return std::lexicographical_compare(key_of(x), key_of(x) + words, key_of(y),
                                           key_of(y) + words);
     });
-    WideLevelShard& to = next.shards[shard];
+    LevelShard& to = next.shards[shard];
     for (std::size_t r : order) {
       const std::uint64_t* key = key_of(r);
       const auto offer = static_cast<std::uint8_t>(key[words]);

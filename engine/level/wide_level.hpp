@@ -1,11 +1,11 @@
-// WideLevel and WideLevelBuilder: the level engine for regions whose canonical keys need more than
+// WideLevelBuilder: the level engine for regions whose canonical keys need more than
 // the 56 bits of the packed 64-bit records (e.g. 8 x 8 with entries <= 1, 3 x 4 with entries
 // <= 20, 6 x 6 with entries <= 2): keys of 2..8 words (WideKeyCodec), every child canonicalised
 // as a Matrix (canon::CanonicalForm) and pushed with its offer to the shard of its key; a shard
 // sorts its records and ORs the offers of equal keys — the same recursion as LevelBuilder's
 // solving step, with the same values, written for generality rather than speed.
 // Concurrency: Next runs in parallel on the calling thread's oneTBB arena; the result does not
-// depend on the number of threads. A WideLevel is immutable once built.
+// depend on the number of threads.
 #pragma once
 
 #include <array>
@@ -20,26 +20,6 @@
 
 namespace seki {
 
-struct WideLevelShard {
-  std::vector<std::uint64_t> keys;    // words() words per class, classes in increasing key order
-  std::vector<PackedOutcome> values;  // values[k] belongs to the k-th key
-};
-
-struct WideLevel {
-  int sum = 0;
-  int words = 2;  // words per key
-  std::array<WideLevelShard, kShardCount> shards;
-
-  std::size_t size() const {
-    std::size_t n = 0;
-    for (const auto& s : shards) n += s.values.size();
-    return n;
-  }
-  const std::uint64_t* KeyAt(int shard, std::size_t k) const {
-    return shards[shard].keys.data() + k * static_cast<std::size_t>(words);
-  }
-};
-
 class WideLevelBuilder {
  public:
   // The region rows x cols with entries <= max_entry and sum <= max_sum (effective bounds, as
@@ -48,8 +28,9 @@ class WideLevelBuilder {
       : codec_(rows, cols, max_entry, words), max_entry_(max_entry), max_sum_(max_sum) {}
 
   const WideKeyCodec& codec() const { return codec_; }
-  WideLevel First() const;                          // sum 0: the zero matrix
-  WideLevel Next(const WideLevel& previous) const;  // sum previous.sum + 1
+  // Levels with codec().words() words per key (Level::key_words).
+  Level First() const;                      // sum 0: the zero matrix
+  Level Next(const Level& previous) const;  // sum previous.sum + 1
 
  private:
   WideKeyCodec codec_;

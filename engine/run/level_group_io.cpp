@@ -96,6 +96,7 @@ std::optional<Level> LoadOwnedShards(const std::filesystem::path& dir,
       return std::nullopt;
     }
     level.sum = file->sum;
+    level.key_words = file->key_words;
     for (int s = std::max(held.first, owned.first); s < std::min(held.last, owned.last); ++s)
       level.shards[s] = std::move(file->shards[s]);
   }
