@@ -196,7 +196,7 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
       "first; then one summary line 'check conjecture=... result=...'.\n"
       "Exit status: 0 nothing found; 1 a finding (a counterexample; for 6.2 a complete seki of "
       "height >= 4, a counterexample to H_3 = 3 on 3x3 and a new record elsewhere); 2 bad "
-      "input (unknown conjecture, bad shape, missing bound, a key wider than 64 bits, not "
+      "input (unknown conjecture, bad shape, missing bound, an entry bound above 255, not "
       "enough memory).");
   sub->callback([options, command_line] {
     const int status = RunCheck(*options, command_line);

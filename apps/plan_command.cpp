@@ -1,6 +1,7 @@
 // `seki plan`: options → PlanRun → table and summary, or JSON.
 #include "apps/plan_command.hpp"
 
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 
@@ -33,7 +34,13 @@ void AddPlanCommand(CLI::App& app) {
   cmd->add_option("--threads", q.threads, "Threads per rank (default 1)");
   cmd->add_flag("--outcomes", q.outcomes, "Model a run with --outcomes");
   cmd->add_option("--rate", q.classes_per_thread_second,
-                  "Classes per thread-second (default: the measured rate)");
+                  "Classes per thread-second (default: the measured rate of the 64-bit or the "
+                  "wide level engine, as the region needs)")
+      ->check([](const std::string& text) -> std::string {
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        return end != text.c_str() && *end == '\0' && v > 0 ? "" : "must be a positive number";
+      });
   cmd->add_option("--bandwidth", q.bandwidth, "Network bytes per second per rank (default 1e9)");
   cmd->add_flag("--json", o->json, "Print the plan as JSON");
   cmd->callback([o] {

@@ -43,13 +43,13 @@ std::string FormatPlanSummary(const RunPlan& p) {
       q.classes_per_thread_second, q.bandwidth);
   if (p.needs_wide_keys)
     out += fmt::format(
-        "note: keys need {} bits ({} words a class): the wide level engine builds the levels, in "
-        "one process (no mpirun), at a lower rate\n",
-        p.key_bits, (p.key_bits + 63) / 64);
+        "note: keys need {} bits ({} words a class): the wide level engine builds the levels, at "
+        "a lower rate, with records of {} words\n",
+        p.key_bits, (p.key_bits + 63) / 64, (p.key_bits + 63) / 64 + 1);
   else if (p.wide_engine)
     out += fmt::format(
         "note: keys need {} bits, more than fit a 64-bit record with its offer byte: the wide "
-        "level engine builds the levels, in one process (no mpirun), at a lower rate\n",
+        "level engine builds the levels, at a lower rate, with records of 2 words\n",
         p.key_bits);
   return out;
 }

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "engine/base/matrix.hpp"
 #include "storage/level.hpp"
@@ -45,6 +47,13 @@ class WideKeyCodec {
     }
   }
 
+  // The key as a ClassKey (words() words).
+  std::vector<std::uint64_t> Key(const Matrix& a) const {
+    std::vector<std::uint64_t> key(static_cast<std::size_t>(words_));
+    Pack(a, key.data());
+    return key;
+  }
+
   Matrix Unpack(const std::uint64_t* in) const {
     Matrix a(rows_, cols_);
     const int cells = rows_ * cols_;
@@ -62,6 +71,22 @@ class WideKeyCodec {
  private:
   int rows_ = 0, cols_ = 0, bits_ = 1, words_ = 1;
 };
+
+// A class's canonical key as a value: its words, most significant first (one up to 64 key bits);
+// vectors compare as the keys do. For maps of the rare classes kept by checks and verifiers.
+using ClassKey = std::vector<std::uint64_t>;
+struct ClassKeyHash {
+  std::size_t operator()(const ClassKey& key) const {
+    std::uint64_t h = 0;
+    for (std::uint64_t w : key) h = (h ^ w) * 0x9E3779B97F4A7C15ull + (h >> 31);
+    return static_cast<std::size_t>(h);
+  }
+};
+
+// Whether key x is below key y (`words` words each, most significant first).
+inline bool KeyWordsLess(const std::uint64_t* x, const std::uint64_t* y, int words) {
+  return std::lexicographical_compare(x, x + words, y, y + words);
+}
 
 // The shard of a wide key (a fixed hash of all its words). Of a one-word key, ShardOf's.
 inline int ShardOfWords(const std::uint64_t* words, int count) {

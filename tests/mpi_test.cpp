@@ -2,6 +2,7 @@
 // 1, 2 and 3 ranks gives catalogues and outcomes byte-identical to a single process and per-level
 // counts equal to Burnside's; a rank killed with SIGKILL in the middle of a level takes the job
 // down (no hang), and --resume with another number of ranks (or none) gives identical files.
+// Keys wider than 56 bits (the wide engine's records) take the same path with the same results.
 // `seki check` on ranks gives the single process's report (JSON, census, summary line), also
 // after a rank is killed and the check resumes from its checkpoint on another number of ranks.
 #include <gtest/gtest.h>
@@ -30,6 +31,8 @@ using seki::testing::RunSeki;
 
 struct Shape {
   int rows, cols, max_entry;
+  int max_sum = -1;  // none: rows * cols * max_entry
+  int MaxSum() const { return max_sum >= 0 ? max_sum : rows * cols * max_entry; }
 };
 
 // Open MPI may run as root and put more ranks than cores on this machine only when told so.
@@ -51,6 +54,7 @@ std::vector<std::string> Enumerate(const Shape& s, const fs::path& out,
                                    "--quiet",
                                    "--out",
                                    out.string()};
+  if (s.max_sum >= 0) args.insert(args.end(), {"--max-sum", std::to_string(s.max_sum)});
   args.insert(args.end(), extra.begin(), extra.end());
   if (std::find(extra.begin(), extra.end(), "--threads") == extra.end())
     args.insert(args.end(), {"--threads", "1"});
@@ -109,7 +113,7 @@ void ExpectSameOnRanks(const fs::path& root, const fs::path& reference, const Sh
   ASSERT_GT(want.at("outcomes.txt").size(), 1000u);
   const nlohmann::json want_counts = Counts(Summary(reference));
   const std::vector<std::uint64_t> burnside =
-      seki::ClassCountsBySum(s.rows, s.cols, s.max_entry, s.rows * s.cols * s.max_entry);
+      seki::ClassCountsBySum(s.rows, s.cols, s.max_entry, s.MaxSum());
   for (int ranks : {1, 2, 3}) {
     SCOPED_TRACE(std::to_string(ranks) + " ranks");
     const fs::path dir = root / ("ranks" + std::to_string(ranks));
@@ -226,7 +230,10 @@ std::string SummaryFacts(const std::string& out) {
 TEST_F(MpiTest, CheckOnRanksGivesTheSingleProcessReport) {
   const std::vector<std::vector<std::string>> checks = {
       {"6.2", "--shapes", "3x3", "--max-entry", "4", "--min-height", "3"},
-      {"6.3", "--shapes", "2x3,3x4", "--max-entry", "3"}};
+      {"6.3", "--shapes", "2x3,3x4", "--max-entry", "3"},
+      // keys of 60 and 75 bits: the wide engine's records and two-word listed classes on ranks
+      {"6.3", "--shapes", "3x4", "--max-entry", "20", "--max-sum", "14"},
+      {"6.2", "--shapes", "5x5", "--max-entry", "4", "--max-sum", "11", "--min-height", "1"}};
   for (const auto& args : checks) {
     SCOPED_TRACE(args[0]);
     const RunResult one = Check(0, args, root_ / "one.json");
@@ -272,15 +279,33 @@ TEST_F(MpiTest, KilledCheckResumesOnOtherRanks) {
   EXPECT_EQ(SummaryFacts(resumed.out), SummaryFacts(one.out));
 }
 
-// Keys of 57..64 bits are built by the wide engine, which runs in one process: refused on ranks.
-TEST_F(MpiTest, WideKeysAreRefusedAcrossRanks) {
-  const RunResult r = Mpirun(2, {"enumerate", "--rows", "8", "--cols", "8", "--max-entry", "1",
-                                 "--max-sum", "9", "--quiet", "--out", (root_ / "w").string()});
-  EXPECT_EQ(r.status, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("wide level engine, which runs in one process"), std::string::npos) << r.err;
-  const RunResult c = Mpirun(
-      2, {"check", "6.3", "--shapes", "3x4", "--max-entry", "20", "--max-sum", "16", "--quiet"});
-  EXPECT_EQ(c.status, 2) << c.out << c.err;
+// Keys of 57..64 bits (one word, records of key and offer words) and of 72 bits (two words):
+// the wide engine's records cross the ranks like the 64-bit ones; byte-identical catalogues and
+// Burnside's counts on 1, 2 and 3 ranks.
+TEST_F(MpiTest, WideKeysOnRanks) {
+  for (const Shape& s : {Shape{8, 8, 1, 10}, Shape{6, 6, 2, 9}}) {
+    SCOPED_TRACE(std::to_string(s.rows) + "x" + std::to_string(s.cols));
+    const fs::path root = root_ / std::to_string(s.rows);
+    const fs::path reference = root / "reference";
+    ASSERT_EQ(RunSeki(Enumerate(s, reference, {"--threads", "2"})).status, 0);
+    ExpectSameOnRanks(root, reference, s);
+  }
+}
+
+// Two-word keys: rank 1 of 3 dies in the middle of level 7; the run resumes on 2 ranks from the
+// per-rank level files of level 6 to identical files.
+TEST_F(MpiTest, WideKeysKilledRankThenResumedOnOtherRanks) {
+  const Shape s{6, 6, 2, 9};
+  const fs::path reference = Reference(s), dir = root_ / "run";
+  const RunResult killed = Mpirun(3, Enumerate(s, dir), {"SEKI_KILL_AT=exchange:7@1"});
+  EXPECT_NE(killed.status, 0) << killed.out << killed.err;
+  EXPECT_FALSE(fs::exists(dir / "manifest.json"));
+  ASSERT_TRUE(fs::exists(dir / "levels/level-0006.rank-0002-of-0003.bin"));
+  const RunResult resumed = Mpirun(2, Enumerate(s, dir, {"--resume"}));
+  ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
+  EXPECT_NE(resumed.err.find("resuming after level 6"), std::string::npos) << resumed.err;
+  ExpectSameCatalogues(Catalogues(dir), Catalogues(reference));
+  EXPECT_EQ(Counts(Summary(dir)), Counts(Summary(reference)));
 }
 
 // Bad input under mpirun: one message (from rank 0) and exit status 2 for the whole job.

@@ -1,7 +1,7 @@
 // Regions whose keys need more than 56 bits through the command line: `seki enumerate` runs them
 // (the wide level engine builds the levels; past 64 bits with several words a key) with Burnside's
-// counts and resumes them identically, and so does `seki check`; an entry bound above 255 is
-// refused with one line, exit 2.
+// counts and resumes them identically, and so does `seki check`; `seki verify` and `seki export`
+// read such runs; an entry bound above 255 is refused with one line, exit 2.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -85,11 +85,61 @@ TEST(WideCli, EnumerateSixBySixEntriesTwoAndResume) {
     EXPECT_EQ(ta, tb) << file;
   }
   EXPECT_GT(fs::file_size(whole / "outcomes.txt"), 1000u);
-  // verify does not check such runs yet: it says so in one line.
+  // verify re-checks a run of two-word keys: order by (sum, key), canonical forms, every value.
   const RunResult verify = RunSeki({"verify", whole.string()});
-  EXPECT_EQ(verify.status, 2) << verify.err;
+  EXPECT_EQ(verify.status, 0) << verify.out << verify.err;
+  // export writes one row per starting class from outcomes.txt.
+  const fs::path db = TempDir("6x6.sqlite");
+  const RunResult exported = RunSeki({"export", whole.string(), "--sqlite", db.string()});
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const std::uint64_t starting = summary["totals"]["starting"].get<std::uint64_t>();
+  EXPECT_NE(exported.out.find("exported " + std::to_string(starting) + " classes"),
+            std::string::npos)
+      << exported.out;
+  // Two lines of outcomes.txt swapped: verify finds them out of order (exit 1).
+  std::vector<std::string> lines;
+  {
+    std::ifstream o(cut / "outcomes.txt");
+    for (std::string line; std::getline(o, line);) lines.push_back(line);
+  }
+  ASSERT_GT(lines.size(), 10u);
+  std::swap(lines[lines.size() - 2], lines[lines.size() - 3]);
+  {
+    std::ofstream o(cut / "outcomes.txt", std::ios::trunc);
+    for (const std::string& line : lines) o << line << '\n';
+  }
+  const RunResult bad = RunSeki({"verify", cut.string(), "--sample", "0"});
+  EXPECT_EQ(bad.status, 1) << bad.out << bad.err;
+  EXPECT_NE(bad.out.find("comes after a larger (sum, key)"), std::string::npos) << bad.out;
   fs::remove_all(whole);
   fs::remove_all(cut);
+  fs::remove_all(db);
+}
+
+// A run of two-word keys without outcomes.txt exports the union of its seki catalogues.
+TEST(WideCli, ExportSixBySixFromTheCatalogues) {
+  const fs::path dir = TempDir("6x6cat"), db = TempDir("6x6cat.sqlite");
+  ASSERT_EQ(RunSeki({"enumerate", "--rows", "6", "--cols", "6", "--max-entry", "2", "--max-sum",
+                     "11", "--quiet", "--out", dir.string()})
+                .status,
+            0);
+  const RunResult verify = RunSeki({"verify", dir.string()});
+  EXPECT_EQ(verify.status, 0) << verify.out << verify.err;
+  std::vector<std::string> all;
+  for (const char* file : {"seki/seki.txt", "dseki/seki.txt"}) {
+    std::ifstream in(dir / file);
+    for (std::string line; std::getline(in, line);) all.push_back(line.substr(0, line.find(' ')));
+  }
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  ASSERT_GT(all.size(), 3u);
+  const RunResult exported = RunSeki({"export", dir.string(), "--sqlite", db.string()});
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  EXPECT_NE(exported.out.find("exported " + std::to_string(all.size()) + " classes"),
+            std::string::npos)
+      << exported.out;
+  fs::remove_all(dir);
+  fs::remove_all(db);
 }
 
 // A check past 64 bits (6 x 6, entries <= 2: two words a key) with complete seki listed: killed

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -20,6 +21,7 @@
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/level/class_count.hpp"
+#include "engine/level/level_builder.hpp"
 #include "engine/level/level_engine.hpp"
 #include "engine/solve/solver.hpp"
 #include "storage/level_file.hpp"
@@ -150,6 +152,60 @@ TEST(WideLevel, SameClassesAndValuesAsTheNarrowEngine) {
     std::sort(b.begin(), b.end());
     EXPECT_EQ(a, b) << "sum " << narrow.sum;
   });
+}
+
+// WideAssembly merges records that arrive in any order and any chunks (here: merging after every
+// chunk, so a shard is merged many times) into the sorted classes, ORing the offers of equal keys.
+TEST(WideLevel, AssemblyMergesChunksLikeAMap) {
+  std::mt19937_64 rng(11);
+  for (int words : {1, 2, 3}) {
+    for (std::size_t fewest : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 16}) {
+      WideAssembly assembly(words, fewest);
+      std::map<std::vector<std::uint64_t>, std::uint8_t> want;
+      for (int chunk = 0; chunk < 60; ++chunk) {
+        std::vector<std::uint64_t> records;
+        for (int r = 0; r < 1 + chunk % 9; ++r) {
+          std::vector<std::uint64_t> key(words);
+          for (auto& w : key) w = rng() % 5;  // few distinct keys: many equal ones
+          const auto offer = static_cast<std::uint8_t>(1u << (rng() % 8));
+          want[key] |= offer;
+          records.insert(records.end(), key.begin(), key.end());
+          records.push_back(offer);
+        }
+        assembly.Absorb(3, records.data(), records.size());
+      }
+      LevelShard got;
+      assembly.Finish(3, got);
+      ASSERT_EQ(got.values.size(), want.size()) << words << " words";
+      std::size_t k = 0;
+      for (const auto& [key, offer] : want) {
+        EXPECT_TRUE(std::equal(key.begin(), key.end(), got.keys.begin() + k * words));
+        EXPECT_EQ(got.values[k].bits, offer);
+        ++k;
+      }
+      LevelShard empty;
+      assembly.Finish(4, empty);
+      EXPECT_TRUE(empty.keys.empty());
+    }
+  }
+}
+
+// A wide region built in many small push batches (merges across batches) is the one-batch level.
+TEST(WideLevel, BatchesDoNotChangeTheLevels) {
+  const EnumerationSpace space = EnumerationSpace::Make(6, 6, 2, 10);
+  ASSERT_EQ(space.key_words, 2);
+  const LevelBuilder batched(space, true, {}, /*push_batch_bytes=*/512);
+  const WideLevelBuilder whole(6, 6, 2, 10);
+  Level a = batched.First(), b = whole.First();
+  while (a.sum < 10) {
+    ASSERT_GT(batched.PushBatches(a.size()), a.sum > 6 ? 1 : 0);
+    a = batched.Next(a);
+    b = whole.Next(b);
+    for (int s = 0; s < kShardCount; ++s) {
+      EXPECT_EQ(a.shards[s].keys, b.shards[s].keys) << "sum " << a.sum;
+      EXPECT_EQ(a.shards[s].values, b.shards[s].values) << "sum " << a.sum;
+    }
+  }
 }
 
 // Spaces with 57..64 key bits: LevelBuilder builds them with the wide engine (one-word keys), and

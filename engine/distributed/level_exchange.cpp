@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -58,7 +59,10 @@ Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
   const int batches =
       static_cast<int>(MaxAll(std::min(builder.PushBatches(previous.size()), owned_shards)));
 
-  LevelAssembly assembly(builder.ExpectedClasses(next.sum));  // tables only for shards it gets
+  next.key_words = previous.key_words;
+  // Tables only for the shards it gets; records are builder.space().RecordWords() words, and every
+  // count below is of words.
+  const std::unique_ptr<ShardAssembly> assembly = builder.Assembly(next.sum);
   tbb::enumerable_thread_specific<ShardBuckets> buckets;
   std::vector<ShardCounts> all_counts(size_);  // [source rank][shard]: records of this batch
   std::vector<int> send_counts(size_), send_at(size_), receive_counts(size_), receive_at(size_);
@@ -98,24 +102,24 @@ Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
       for (int q = 0; q < size_; ++q) {
         if (q == rank_) {
           for (ShardBuckets& b : buckets) {
-            assembly.Absorb(s, b[s].data(), b[s].size());
+            assembly->Absorb(s, b[s].data(), b[s].size());
             b[s].clear();
           }
           continue;
         }
         std::uint64_t at = static_cast<std::uint64_t>(receive_at[q]);
         for (int t = mine.first; t < s; ++t) at += all_counts[q][t];
-        assembly.Absorb(s, receive.data() + at, all_counts[q][s]);
+        assembly->Absorb(s, receive.data() + at, all_counts[q][s]);
       }
     });
 
     std::uint64_t done[] = {0};
-    for (int s = first; s < last; ++s) done[0] += previous.shards[s].keys.size();
+    for (int s = first; s < last; ++s) done[0] += previous.shards[s].values.size();
     SumAll(done);
     parents_done.fetch_add(done[0], std::memory_order_relaxed);
   }
   buckets.clear();
-  tbb::parallel_for(mine.first, mine.last, [&](int s) { assembly.Finish(s, next.shards[s]); });
+  tbb::parallel_for(mine.first, mine.last, [&](int s) { assembly->Finish(s, next.shards[s]); });
   return next;
 }
 

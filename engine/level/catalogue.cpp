@@ -242,78 +242,48 @@ LevelText RenderLines(std::size_t count, EntryAt entry, bool outcomes) {
 
 }  // namespace
 
-LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
-                               bool outcomes) {
-  return RenderLines(
-      entries.size(),
-      [&](std::size_t k) { return std::pair(codec.Unpack(entries[k].first), entries[k].second); },
-      outcomes);
-}
-
-LevelText CatalogueWriter::RenderWideLevel(const Level& level, std::uint64_t& starting) const {
-  // Keys of several words: the selected classes by their place in the level, sorted by key.
+std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpace& space,
+                                        bool outcomes, std::uint64_t* starting) {
   const int words = level.key_words;
-  std::array<std::vector<std::pair<const std::uint64_t*, PackedOutcome>>, kShardCount> selected;
+  std::array<std::vector<KeyedEntry>, kShardCount> selected;
   std::array<std::uint64_t, kShardCount> starting_in{};
   tbb::parallel_for(0, kShardCount, [&](int shard) {
     const LevelShard& s = level.shards[shard];
     for (std::size_t k = 0; k < s.values.size(); ++k) {
       const std::uint64_t* key = level.KeyAt(shard, k);
-      if (space_.HasZeroLine(key)) continue;
+      if (space.HasZeroLine(key)) continue;
       ++starting_in[shard];
-      if (SelectedForCatalogues(s.values[k], write_outcomes_))
+      if (SelectedForCatalogues(s.values[k], outcomes))
         selected[shard].emplace_back(key, s.values[k]);
     }
   });
-  std::vector<std::pair<const std::uint64_t*, PackedOutcome>> entries;
+  std::vector<KeyedEntry> entries;
   for (auto& part : selected) entries.insert(entries.end(), part.begin(), part.end());
   tbb::parallel_sort(entries.begin(), entries.end(), [words](const auto& x, const auto& y) {
-    return std::lexicographical_compare(x.first, x.first + words, y.first, y.first + words);
+    return KeyWordsLess(x.first, y.first, words);
   });
-  for (std::uint64_t n : starting_in) starting += n;
+  if (starting)
+    for (std::uint64_t n : starting_in) *starting += n;
+  return entries;
+}
+
+LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const EnumerationSpace& space,
+                           bool outcomes) {
   return RenderLines(
       entries.size(),
-      [&](std::size_t k) {
-        return std::pair(space_.wide_codec.Unpack(entries[k].first), entries[k].second);
-      },
-      write_outcomes_);
+      [&](std::size_t k) { return std::pair(space.Unpack(entries[k].first), entries[k].second); },
+      outcomes);
 }
 
 LevelCounts CatalogueWriter::AddLevel(const Level& level) {
-  if (level.key_words > 1) {
-    std::uint64_t starting = 0;
-    LevelText text = RenderWideLevel(level, starting);
-    text.counts.sum = level.sum;
-    text.counts.classes = level.size();
-    text.counts.starting = starting;
-    AddText(text);
-    return text.counts;
-  }
   // The classes that get a line (starting classes in some catalogue, or every starting class with
   // outcomes), in key order; the others are only counted.
-  std::array<std::vector<CatalogueEntry>, kShardCount> selected;
-  std::array<std::uint64_t, kShardCount> starting{};
-  tbb::parallel_for(0, kShardCount, [&](int shard) {
-    const LevelShard& s = level.shards[shard];
-    for (std::size_t k = 0; k < s.keys.size(); ++k) {
-      if (space_.codec.HasZeroLine(s.keys[k])) continue;
-      ++starting[shard];
-      if (SelectedForCatalogues(s.values[k], write_outcomes_))
-        selected[shard].emplace_back(s.keys[k], s.values[k]);
-    }
-  });
-  std::vector<CatalogueEntry> entries;
-  for (auto& part : selected) {
-    entries.insert(entries.end(), part.begin(), part.end());
-    std::vector<CatalogueEntry>().swap(part);
-  }
-  tbb::parallel_sort(entries.begin(), entries.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
-
-  LevelText text = RenderCatalogueLines(entries, space_.codec, write_outcomes_);
+  std::uint64_t starting = 0;
+  LevelText text = RenderKeyedLines(SelectedEntries(level, space_, write_outcomes_, &starting),
+                                    space_, write_outcomes_);
   text.counts.sum = level.sum;
   text.counts.classes = level.size();
-  for (std::uint64_t n : starting) text.counts.starting += n;
+  text.counts.starting = starting;
   AddText(text);
   return text.counts;
 }

@@ -44,9 +44,6 @@ struct LevelCounts {
 // Counts of a level that was generated without solving: classes and starting classes only.
 LevelCounts CountClasses(const Level& level, const EnumerationSpace& space);
 
-// One class of a level as the catalogues see it: its canonical key and its values.
-using CatalogueEntry = std::pair<std::uint64_t, PackedOutcome>;
-
 // Catalogue lines rendered for a run of classes in increasing key: the text each file gets
 // ([game * 3 + kind], then outcomes.txt) and the counts.
 struct LevelText {
@@ -55,10 +52,17 @@ struct LevelText {
 };
 // Whether a starting class of this value gets a line: in some catalogue, or any with outcomes.
 bool SelectedForCatalogues(PackedOutcome value, bool outcomes);
+// One class as the catalogues see it, its key of any number of words: a pointer to the key's
+// words (in a level or buffer that outlives the entry) and its values.
+using KeyedEntry = std::pair<const std::uint64_t*, PackedOutcome>;
+// The starting classes of `level` that get a line (SelectedForCatalogues), sorted by key; adds the
+// level's starting classes to *starting when given.
+std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpace& space,
+                                        bool outcomes, std::uint64_t* starting);
 // Renders `entries` (selected starting classes, sorted by key) in parallel chunks; the text is in
 // the order of the entries. The counts are the members; classes and starting are the caller's.
-LevelText RenderCatalogueLines(const std::vector<CatalogueEntry>& entries, const KeyCodec& codec,
-                               bool outcomes);
+LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const EnumerationSpace& space,
+                           bool outcomes);
 
 // Sizes of the partial files after a level, by file name (e.g. "seki/complete.txt").
 using PartialSizes = std::map<std::string, std::uint64_t>;
@@ -74,7 +78,7 @@ class CatalogueWriter {
   CatalogueWriter& operator=(const CatalogueWriter&) = delete;
 
   LevelCounts AddLevel(const Level& level);
-  // Appends lines rendered elsewhere (by RenderCatalogueLines, in key order after what is there).
+  // Appends lines rendered elsewhere (by RenderKeyedLines, in key order after what is there).
   void AddText(const LevelText& text);
   // Flushes and fsyncs every partial file and returns their sizes (a checkpoint).
   PartialSizes Sync();
@@ -90,7 +94,6 @@ class CatalogueWriter {
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
   // AddLevel's lines for keys of several words; adds the level's starting classes to `starting`.
-  LevelText RenderWideLevel(const Level& level, std::uint64_t& starting) const;
   void Write(File& f, const std::string& text);
 
   std::filesystem::path dir_;

@@ -28,7 +28,7 @@ PackedOutcome OfferOf(const KeyCodec& codec, std::uint64_t parent, PackedOutcome
 }
 
 double PushRecordBytes(const EnumerationSpace& space, std::uint64_t parents) {
-  return LevelBuilder::PushRecords(space, parents) * sizeof(PushRecord);
+  return LevelBuilder::PushRecords(space, parents) * sizeof(PushRecord) * space.RecordWords();
 }
 
 }  // namespace
@@ -67,9 +67,7 @@ std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a) {
 
 Level LevelBuilder::First() const {
   // The wide engine's level 0 is the zero matrix's words in its shard, for every key width.
-  return WideLevelBuilder(space_.rows, space_.cols, space_.max_entry, space_.max_sum,
-                          space_.key_words)
-      .First();
+  return wide_.First();
 }
 
 Level LevelBuilder::Next(const Level& previous) const {
@@ -77,26 +75,19 @@ Level LevelBuilder::Next(const Level& previous) const {
   next.sum = previous.sum + 1;
   next.key_words = space_.key_words;
   if (next.sum > space_.max_sum) return next;
-  if (space_.WideRecords())
-    BuildWide(previous, next);
-  else if (solve_)
+  if (solve_ || space_.WideRecords())
     PushAndSolve(previous, next);
   else
     Generate(previous, next);
+  if (!solve_)  // the wide engine generates by solving; its values are dropped
+    for (LevelShard& shard : next.shards)
+      std::fill(shard.values.begin(), shard.values.end(), PackedOutcome{});
   return next;
 }
 
-void LevelBuilder::BuildWide(const Level& previous, Level& next) const {
-  // One step of the wide engine on the same Level (one word: the same shards, ShardOfWords of one
-  // word being ShardOf).
-  next =
-      WideLevelBuilder(space_.rows, space_.cols, space_.max_entry, space_.max_sum, space_.key_words)
-          .Next(previous);
-  if (!solve_)
-    for (LevelShard& shard : next.shards)
-      std::fill(shard.values.begin(), shard.values.end(), PackedOutcome{});
-  if (hooks_.parents_done)
-    hooks_.parents_done->fetch_add(previous.size(), std::memory_order_relaxed);
+std::unique_ptr<ShardAssembly> LevelBuilder::Assembly(int sum) const {
+  if (space_.WideRecords()) return std::make_unique<WideAssembly>(space_.key_words);
+  return std::make_unique<LevelAssembly>(expected_[sum]);
 }
 
 template <class Body>
@@ -104,12 +95,11 @@ void LevelBuilder::ForEachParent(const Level& previous, int first_shard, int las
                                  Body&& body) const {
   tbb::parallel_for(first_shard, last_shard, [&](int shard) {
     const LevelShard& from = previous.shards[shard];
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.keys.size(), 1024),
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.values.size(), 1024),
                       [&](const tbb::blocked_range<std::size_t>& range) {
                         if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed))
                           throw LevelInterrupted();
-                        for (std::size_t k = range.begin(); k != range.end(); ++k)
-                          body(from.keys[k], from.values[k]);
+                        for (std::size_t k = range.begin(); k != range.end(); ++k) body(from, k);
                         if (hooks_.parents_done)
                           hooks_.parents_done->fetch_add(range.size(), std::memory_order_relaxed);
                       });
@@ -132,12 +122,13 @@ double LevelBuilder::BatchRecordBytes(const EnumerationSpace& space, std::uint64
 
 double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                std::uint64_t classes) {
-  // The wide engine: the level below, every child's record (key and offer word) with its place
-  // in the sort, and the new level.
+  // The wide engine: the level below; per shard the merged classes, records waiting to be merged
+  // (at most as many as the merged classes, with their places in the sort) and the merge's copy;
+  // and the records of one batch (per-thread buffers may hold twice that).
   if (space.WideRecords()) {
     const double key = 8.0 * space.key_words;  // bytes of a key; a class adds its value byte
-    return (key + 1) * double(parents) + (key + 16) * PushRecords(space, parents) +
-           (key + 1) * double(classes);
+    return (key + 1) * double(parents) + (2 * (key + 1) + key + 16) * double(classes) +
+           2 * BatchRecordBytes(space, parents);
   }
   // The level below (9 bytes a class); the shard tables, sized from Burnside's count for a load
   // near 0.8 (10 bytes a class, 11 with the slack), each freed as its shard becomes 9 bytes a
@@ -147,10 +138,15 @@ double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t pare
 
 void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
                         tbb::enumerable_thread_specific<ShardBuckets>& buckets) const {
-  if (space_.WideRecords())
-    throw std::logic_error("LevelBuilder::Push: keys of " + std::to_string(space_.KeyBits()) +
-                           " bits do not fit a 64-bit record");
-  ForEachParent(previous, first_shard, last_shard, [&](std::uint64_t parent, PackedOutcome value) {
+  if (space_.WideRecords()) {
+    ForEachParent(previous, first_shard, last_shard, [&](const LevelShard& from, std::size_t k) {
+      wide_.PushChildren(from.keys.data() + k * space_.key_words, from.values[k], buckets.local());
+    });
+    return;
+  }
+  ForEachParent(previous, first_shard, last_shard, [&](const LevelShard& from, std::size_t k) {
+    const std::uint64_t parent = from.keys[k];
+    const PackedOutcome value = from.values[k];
     ShardBuckets& out = buckets.local();
     const std::uint64_t offer = OfferOf(space_.codec, parent, value).bits;
     std::uint64_t keys[kMaxDim * kMaxDim];
@@ -160,40 +156,12 @@ void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
   });
 }
 
-LevelAssembly::LevelAssembly(std::uint64_t expected_classes) : tables_(kShardCount) {
-  // Shards get about expected / 256 keys each (a fixed hash); four standard deviations of slack
-  // keep a table from growing, so it ends near its target load.
-  const double per_shard = double(expected_classes) / kShardCount;
-  capacity_ = static_cast<std::size_t>(per_shard + 4 * std::sqrt(per_shard) + 16);
-}
-
-void LevelAssembly::Absorb(int shard, const PushRecord* records, std::size_t count) {
-  static_assert(kOfferBits == FlatKeyTable::kValueBits, "records are the table's words");
-  if (count == 0) return;
-  // A shard's table is made on its first records, so a process that absorbs only some shards
-  // (a rank of a distributed run) holds tables for those alone.
-  if (!tables_[shard]) tables_[shard] = std::make_unique<FlatKeyTable>(capacity_);
-  tables_[shard]->InsertWordsOr(records, count);
-}
-
-void LevelAssembly::Finish(int shard, LevelShard& to) {
-  if (!tables_[shard]) return;  // no records: an empty shard
-  const std::vector<std::uint64_t> words = tables_[shard]->TakeSorted();
-  tables_[shard].reset();
-  to.keys.resize(words.size());
-  to.values.resize(words.size());
-  for (std::size_t k = 0; k < words.size(); ++k) {
-    to.keys[k] = words[k] >> kOfferBits;
-    to.values[k] = PackedOutcome{static_cast<std::uint8_t>(words[k] & 0xFF)};
-  }
-}
-
 void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
   // Phase 1, in batches of parent shards so that the pushed records of only one batch are alive:
   // every parent pushes each increment to the shard of the child's canonical key, with what moving
   // from the child back to the parent offers; each shard's table then absorbs its records,
   // deduplicating the keys and ORing the offers, which gives r(B) and c(B).
-  LevelAssembly assembly(expected_[next.sum]);
+  const std::unique_ptr<ShardAssembly> assembly = Assembly(next.sum);
   tbb::enumerable_thread_specific<ShardBuckets> buckets;
   const int batches = PushBatches(previous.size());
   for (int batch = 0; batch < batches; ++batch) {
@@ -201,7 +169,7 @@ void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
     Push(previous, first, last, buckets);
     tbb::parallel_for(0, kShardCount, [&](int shard) {
       for (ShardBuckets& b : buckets) {
-        assembly.Absorb(shard, b[shard].data(), b[shard].size());
+        assembly->Absorb(shard, b[shard].data(), b[shard].size());
         b[shard].clear();  // keeps its capacity for the next batch
       }
     });
@@ -209,14 +177,16 @@ void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
   buckets.clear();
 
   // Phase 2: each shard's table becomes the sorted keys and values of the level.
-  tbb::parallel_for(0, kShardCount, [&](int shard) { assembly.Finish(shard, next.shards[shard]); });
+  tbb::parallel_for(0, kShardCount,
+                    [&](int shard) { assembly->Finish(shard, next.shards[shard]); });
 }
 
 void LevelBuilder::Generate(const Level& previous, Level& next) const {
   // Every parent appends the children it generates (each class from exactly one parent).
   tbb::enumerable_thread_specific<ShardBuckets> buckets;
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch;
-  ForEachParent(previous, 0, kShardCount, [&](std::uint64_t key, PackedOutcome) {
+  ForEachParent(previous, 0, kShardCount, [&](const LevelShard& from, std::size_t k) {
+    const std::uint64_t key = from.keys[k];
     ShardBuckets& out = buckets.local();
     std::vector<std::uint64_t>& children = scratch.local();
     children.clear();

@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "engine/level/class_count.hpp"
+#include "engine/level/level_assembly.hpp"
+#include "engine/level/wide_level.hpp"
 #include "storage/flat_key_table.hpp"
 #include "storage/level.hpp"
 #include "storage/packed_key.hpp"
@@ -42,10 +44,13 @@ struct EnumerationSpace {
   // (`seki plan`) of runs whose keys need more than 64 bits.
   static EnumerationSpace Bounds(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
   int KeyBits() const;  // bits of a key (rows * cols * bits per entry), whether it fits or not
-  // Keys of more than 56 bits: a key and its offer byte do not share a 64-bit record, so levels
-  // are built by the wide level engine (engine/level/wide_level.hpp), in one process; up to 64
-  // bits with one-word keys (everything after the build is the same), past 64 with key_words.
+  // Keys of more than 56 bits: a key and its offer byte do not share a 64-bit record, so the
+  // records are the wide level engine's (engine/level/wide_level.hpp): the key's words, then the
+  // offer; up to 64 bits with one-word keys (everything after the build is the same), past 64
+  // with key_words.
   bool WideRecords() const { return KeyBits() > 64 - 8; }
+  // Words of a pushed record: one (key above offer byte), or the key's words and the offer.
+  int RecordWords() const { return WideRecords() ? key_words + 1 : 1; }
   // The matrix of a key of this space (key_words words), and whether it has a zero line.
   Matrix Unpack(const std::uint64_t* key) const {
     return key_words == 1 ? codec.Unpack(key[0]) : wide_codec.Unpack(key);
@@ -71,28 +76,6 @@ struct BuildHooks {
   const std::atomic<bool>* stop = nullptr;
 };
 
-// A record pushed to the shard of a child: its canonical key above one byte of offers.
-using PushRecord = std::uint64_t;
-inline constexpr int kOfferBits = 8;
-// Records by destination shard (one set per thread while pushing).
-using ShardBuckets = std::array<std::vector<PushRecord>, kShardCount>;
-
-// The level being built by the solving step: one table per shard that absorbs pushed records,
-// deduplicating keys and ORing offers. Concurrency: Absorb and Finish of one shard must not run
-// at the same time; different shards may.
-class LevelAssembly {
- public:
-  // Tables sized for a level of about `expected_classes` classes (they grow if it has more); a
-  // shard's table exists from its first records until Finish.
-  explicit LevelAssembly(std::uint64_t expected_classes);
-  void Absorb(int shard, const PushRecord* records, std::size_t count);
-  void Finish(int shard, LevelShard& to);  // the shard's sorted keys and values; frees its table
-
- private:
-  std::vector<std::unique_ptr<FlatKeyTable>> tables_;  // [shard], null until its first records
-  std::size_t capacity_ = 0;                           // keys a table is made for
-};
-
 class LevelBuilder {
  public:
   // Pushed records alive at once: parents are taken in batches of shards to stay near this.
@@ -106,17 +89,19 @@ class LevelBuilder {
         solve_(solve),
         hooks_(hooks),
         push_batch_bytes_(push_batch_bytes),
-        expected_(ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum)) {}
+        expected_(ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum)),
+        wide_(space.rows, space.cols, space.max_entry, space.max_sum, space.key_words) {}
 
   Level First() const;                      // sum 0: the zero matrix
   Level Next(const Level& previous) const;  // sum previous.sum + 1
 
-  // The solving step's first phase, public so that a distributed run can exchange records between
-  // it and LevelAssembly::Absorb: every parent in shards [first_shard, last_shard) of `previous`
-  // appends the records of its children to its thread's buckets. Not for WideRecords() spaces
-  // (std::logic_error): their records do not fit 64 bits.
+  // The solving step's phases, public so that a distributed run can exchange records between
+  // them. Push: every parent in shards [first_shard, last_shard) of `previous` appends the records
+  // of its children to its thread's buckets (space().RecordWords() words a record). Assembly: the
+  // tables that absorb the records of level `sum` (one-word or wide records, as the space needs).
   void Push(const Level& previous, int first_shard, int last_shard,
             tbb::enumerable_thread_specific<ShardBuckets>& buckets) const;
+  std::unique_ptr<ShardAssembly> Assembly(int sum) const;
 
   // About the most memory Next uses (bytes, the level below included) when the level below has
   // `parents` classes and the new level `classes`; the memory budgets of the apps use it.
@@ -136,7 +121,6 @@ class LevelBuilder {
   template <class Body>
   void ForEachParent(const Level& previous, int first_shard, int last_shard, Body&& body) const;
   void PushAndSolve(const Level& previous, Level& next) const;
-  void BuildWide(const Level& previous, Level& next) const;  // space_.WideRecords()
   void Generate(const Level& previous, Level& next) const;
 
   EnumerationSpace space_;
@@ -144,6 +128,7 @@ class LevelBuilder {
   BuildHooks hooks_;
   double push_batch_bytes_;
   std::vector<std::uint64_t> expected_;  // Burnside's classes per sum: the tables' sizes
+  WideLevelBuilder wide_;                // level 0, and the records of WideRecords() spaces
 };
 
 }  // namespace seki

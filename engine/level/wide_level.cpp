@@ -24,8 +24,15 @@ PackedOutcome OfferOf(const Matrix& parent, PackedOutcome parent_value) {
   return MoveContribution(Solution::From(parent_value));
 }
 
-// Pushed records by destination shard: each record is the child's key words, then its offer.
-using WideBuckets = std::array<std::vector<std::uint64_t>, kShardCount>;
+// Appends a class to a shard, or ORs its value into the last class when the key is the same.
+void AppendOrMerge(LevelShard& to, const std::uint64_t* key, int words, PackedOutcome value) {
+  if (!to.values.empty() && std::equal(key, key + words, to.keys.end() - words)) {
+    to.values.back().bits |= value.bits;
+    return;
+  }
+  to.keys.insert(to.keys.end(), key, key + words);
+  to.values.push_back(value);
+}
 
 }  // namespace
 
@@ -40,66 +47,104 @@ Level WideLevelBuilder::First() const {
   return level;
 }
 
+void WideLevelBuilder::PushChildren(const std::uint64_t* parent, PackedOutcome value,
+                                    ShardBuckets& out) const {
+  const int words = codec_.words();
+  const Matrix a = codec_.Unpack(parent);
+  const std::uint64_t offer = OfferOf(a, value).bits;
+  std::uint64_t key[WideKeyCodec::kMaxWords];
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j) {
+      if (a(i, j) >= max_entry_) continue;
+      Matrix child = a;
+      child.set(i, j, a(i, j) + 1);
+      codec_.Pack(canon::CanonicalForm(child), key);
+      std::vector<std::uint64_t>& to = out[ShardOfWords(key, words)];
+      to.insert(to.end(), key, key + words);
+      to.push_back(offer);
+    }
+}
+
 Level WideLevelBuilder::Next(const Level& previous) const {
   Level next;
   next.sum = previous.sum + 1;
-  const int words = next.key_words = codec_.words();
+  next.key_words = codec_.words();
   if (next.sum > max_sum_) return next;
-  const std::size_t stride = static_cast<std::size_t>(words) + 1;
-
-  // Push: every parent's children, canonicalised, to the shard of their key.
-  tbb::enumerable_thread_specific<WideBuckets> buckets;
+  tbb::enumerable_thread_specific<ShardBuckets> buckets;
   tbb::parallel_for(0, kShardCount, [&](int shard) {
     const LevelShard& from = previous.shards[shard];
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.values.size(), 256),
                       [&](const tbb::blocked_range<std::size_t>& range) {
-                        WideBuckets& out = buckets.local();
-                        std::uint64_t key[WideKeyCodec::kMaxWords];
-                        for (std::size_t k = range.begin(); k != range.end(); ++k) {
-                          const Matrix a = codec_.Unpack(previous.KeyAt(shard, k));
-                          const std::uint64_t offer = OfferOf(a, from.values[k]).bits;
-                          for (int i = 0; i < a.rows(); ++i)
-                            for (int j = 0; j < a.cols(); ++j) {
-                              if (a(i, j) >= max_entry_) continue;
-                              Matrix child = a;
-                              child.set(i, j, a(i, j) + 1);
-                              codec_.Pack(canon::CanonicalForm(child), key);
-                              std::vector<std::uint64_t>& to = out[ShardOfWords(key, words)];
-                              to.insert(to.end(), key, key + words);
-                              to.push_back(offer);
-                            }
-                        }
+                        for (std::size_t k = range.begin(); k != range.end(); ++k)
+                          PushChildren(previous.KeyAt(shard, k), from.values[k], buckets.local());
                       });
   });
-
-  // Each shard: its records in key order, equal keys merged by ORing their offers.
+  WideAssembly assembly(next.key_words);
   tbb::parallel_for(0, kShardCount, [&](int shard) {
-    std::vector<std::uint64_t> records;
-    for (WideBuckets& b : buckets) {
-      records.insert(records.end(), b[shard].begin(), b[shard].end());
+    for (ShardBuckets& b : buckets) {
+      assembly.Absorb(shard, b[shard].data(), b[shard].size());
       std::vector<std::uint64_t>().swap(b[shard]);
     }
-    const std::size_t count = records.size() / stride;
-    const auto key_of = [&](std::size_t r) { return records.data() + r * stride; };
-    std::vector<std::size_t> order(count);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-      return std::lexicographical_compare(key_of(x), key_of(x) + words, key_of(y),
-                                          key_of(y) + words);
-    });
-    LevelShard& to = next.shards[shard];
-    for (std::size_t r : order) {
-      const std::uint64_t* key = key_of(r);
-      const auto offer = static_cast<std::uint8_t>(key[words]);
-      if (!to.values.empty() && std::equal(key, key + words, to.keys.end() - words)) {
-        to.values.back().bits |= offer;
-        continue;
-      }
-      to.keys.insert(to.keys.end(), key, key + words);
-      to.values.push_back(PackedOutcome{offer});
-    }
+    assembly.Finish(shard, next.shards[shard]);
   });
   return next;
+}
+
+void WideAssembly::Absorb(int shard, const std::uint64_t* words, std::size_t count) {
+  std::vector<std::uint64_t>& waiting = waiting_[shard];
+  waiting.insert(waiting.end(), words, words + count);
+  const std::size_t records = waiting.size() / static_cast<std::size_t>(words_ + 1);
+  if (records >= std::max(fewest_, merged_[shard].values.size())) Merge(shard);
+}
+
+void WideAssembly::Finish(int shard, LevelShard& to) {
+  Merge(shard);
+  to = std::move(merged_[shard]);
+  merged_[shard] = {};
+}
+
+void WideAssembly::Merge(int shard) {
+  std::vector<std::uint64_t> records;
+  records.swap(waiting_[shard]);
+  const std::size_t stride = static_cast<std::size_t>(words_) + 1, count = records.size() / stride;
+  if (count == 0) return;
+  const auto key_of = [&](std::size_t r) { return records.data() + r * stride; };
+  std::vector<std::size_t> order(count);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return KeyWordsLess(key_of(x), key_of(y), words_);
+  });
+
+  // The new records in key order, equal keys merged, then merged with the shard's classes.
+  LevelShard fresh;
+  for (std::size_t r : order)
+    AppendOrMerge(fresh, key_of(r), words_,
+                  PackedOutcome{static_cast<std::uint8_t>(key_of(r)[words_])});
+  records = {};
+  order = {};
+  LevelShard& old = merged_[shard];
+  if (old.values.empty()) {
+    old = std::move(fresh);
+    return;
+  }
+  LevelShard both;
+  both.keys.reserve(old.keys.size() + fresh.keys.size());
+  both.values.reserve(old.values.size() + fresh.values.size());
+  std::size_t i = 0, j = 0;
+  const auto w = static_cast<std::size_t>(words_);
+  while (i < old.values.size() || j < fresh.values.size()) {
+    const bool take_old = j == fresh.values.size() ||
+                          (i < old.values.size() && !KeyWordsLess(fresh.keys.data() + j * w,
+                                                                  old.keys.data() + i * w, words_));
+    if (take_old) {
+      AppendOrMerge(both, old.keys.data() + i * w, words_, old.values[i]);
+      ++i;
+    } else {
+      AppendOrMerge(both, fresh.keys.data() + j * w, words_, fresh.values[j]);
+      ++j;
+    }
+  }
+  old = std::move(both);
 }
 
 }  // namespace seki

@@ -36,6 +36,7 @@
 #include "engine/research/census.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/solve/play.hpp"
+#include "storage/wide_key.hpp"
 
 namespace seki {
 
@@ -99,9 +100,8 @@ EnumerationSpace CheckSpace(Conjecture c, int rows, int cols, int max_entry, int
 
 // ---- Results ----
 
-// A class's canonical key: its words (one up to 64 key bits, EnumerationSpace::key_words past
-// that); vectors compare as the keys do. A class with its values, as the tallies keep them.
-using ClassKey = std::vector<std::uint64_t>;
+// A class (its ClassKey: one word up to 64 key bits, EnumerationSpace::key_words past that) with
+// its values, as the tallies keep them.
 using KeyedOutcome = std::pair<ClassKey, PackedOutcome>;
 
 struct Finding {

@@ -175,13 +175,6 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
   CheckReport report = plan.report;
   report.shapes.clear();
   report.ranks = ranks.size();
-  for (const EnumerationSpace& space : plan.spaces)
-    if (space.WideRecords() && ranks.size() > 1)
-      throw InputError("--max-entry", std::to_string(space.rows) + "x" +
-                                          std::to_string(space.cols) + ": " +
-                                          std::to_string(space.KeyBits()) +
-                                          "-bit keys are built by the wide level engine, which "
-                                          "runs in one process; start it without mpirun");
   const auto start = std::chrono::steady_clock::now();
   const auto notice = [&](const std::string& text) {
     if (observer) observer->Notice(text);

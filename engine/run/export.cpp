@@ -19,7 +19,7 @@
 #include "engine/run/run_text_file.hpp"
 #include "engine/solve/resolver.hpp"
 #include "storage/atomic_file.hpp"
-#include "storage/packed_key.hpp"
+#include "storage/wide_key.hpp"
 
 namespace seki {
 
@@ -39,9 +39,9 @@ Matrix CheckedMatrix(const Matrix& a, const RunManifest& m, const std::string& w
 // Rows from the catalogues: the union of seki/seki.txt and dseki/seki.txt (every other catalogue
 // is a subset of these), each game's values from its catalogue or else the solver, in the
 // catalogue order (sum, key).
-std::vector<ClassRow> RowsFromCatalogues(const fs::path& dir, const RunManifest& m,
-                                         const KeyCodec& codec) {
-  std::unordered_map<std::uint64_t, std::pair<Matrix, Outcome>> by_game[2];
+std::vector<ClassRow> RowsFromCatalogues(const fs::path& dir, const RunManifest& m) {
+  const WideKeyCodec codec(m.rows, m.cols, m.effective_max_entry);
+  std::unordered_map<ClassKey, std::pair<Matrix, Outcome>, ClassKeyHash> by_game[2];
   for (Game g : kGames) {
     const std::string name = std::string(GameName(g)) + "/seki.txt";
     ForEachRunLine(dir, name, [&](const std::string& where, const std::string& text) {
@@ -49,10 +49,10 @@ std::vector<ClassRow> RowsFromCatalogues(const fs::path& dir, const RunManifest&
       const std::optional<CatalogueRecord> r = ParseCatalogueLine(text, &why);
       if (!r) throw InputError(where, why);
       const Matrix a = CheckedMatrix(r->matrix, m, where);
-      by_game[static_cast<int>(g)][codec.Pack(a)] = {a, r->outcome};
+      by_game[static_cast<int>(g)][codec.Key(a)] = {a, r->outcome};
     });
   }
-  std::vector<std::pair<std::pair<int, std::uint64_t>, ClassRow>> rows;
+  std::vector<std::pair<std::pair<int, ClassKey>, ClassRow>> rows;
   Resolver resolver;
   auto add = [&](const Matrix& a, const Outcome* seki, const Outcome* dseki) {
     ClassRow row{a, {}};
@@ -63,7 +63,7 @@ std::vector<ClassRow> RowsFromCatalogues(const fs::path& dir, const RunManifest&
       if (seki) row.values.seki = *seki;
       if (dseki) row.values.dseki = *dseki;
     }
-    rows.emplace_back(std::pair(a.sum(), codec.Pack(a)), row);
+    rows.emplace_back(std::pair(a.sum(), codec.Key(a)), row);
   };
   for (const auto& [key, entry] : by_game[1]) {
     const auto it = by_game[0].find(key);
@@ -105,12 +105,7 @@ std::uint64_t WriteDatabase(const fs::path& partial, const fs::path& dir, const 
         inserter.Insert({CheckedMatrix(r->matrix, m, where), r->values});
       });
     } else {
-      if (!KeyCodec::Fits(m.rows, m.cols, m.effective_max_entry))
-        throw InputError(dir.string(),
-                         "a run with keys over 64 bits is exported only from outcomes.txt (a run "
-                         "made with seki enumerate --outcomes)");
-      const KeyCodec codec(m.rows, m.cols, m.effective_max_entry);
-      for (const ClassRow& row : RowsFromCatalogues(dir, m, codec)) inserter.Insert(row);
+      for (const ClassRow& row : RowsFromCatalogues(dir, m)) inserter.Insert(row);
     }
     exported = inserter.count();
   }
@@ -127,8 +122,6 @@ ExportResult ExportRun(const fs::path& dir, const fs::path& sqlite_file, bool fo
   if (sqlite_file.empty()) throw InputError("sqlite_file", "a database file name is required");
   const RunManifest m = ReadRunManifest(dir);
   CheckFinishedRun(dir, m, "export");
-  if (!KeyCodec::Fits(m.rows, m.cols, m.effective_max_entry))
-    throw InputError((dir / "manifest.json").string(), "parameters do not fit a 64-bit key");
 
   std::error_code ec;
   if (fs::is_directory(sqlite_file, ec)) throw InputError(sqlite_file.string(), "is a directory");

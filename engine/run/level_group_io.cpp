@@ -4,37 +4,69 @@
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <utility>
+
+#include "storage/wide_key.hpp"
 
 namespace seki {
 
 namespace {
 
-// Records (key << 8 | value) of the classes of the level that the catalogue writer needs, sorted.
-std::vector<PushRecord> WantedRecords(const Level& level, const KeyCodec& codec, bool outcomes) {
-  std::vector<PushRecord> records;
-  for (const LevelShard& shard : level.shards)
-    for (std::size_t k = 0; k < shard.keys.size(); ++k)
-      if (!codec.HasZeroLine(shard.keys[k]) && SelectedForCatalogues(shard.values[k], outcomes))
-        records.push_back(shard.keys[k] << kOfferBits | shard.values[k].bits);
-  tbb::parallel_sort(records.begin(), records.end());
-  return records;
+// size - 1 keys (`words` words each, one after another) that cut the key space into ranges of
+// about equal numbers of entries: from kSamples evenly spaced keys of every rank's sorted entries.
+// The same on every rank; fewer when the ranks have fewer entries in all.
+std::vector<std::uint64_t> KeySplitters(const RunGroup& group,
+                                        const std::vector<KeyedEntry>& sorted, int words) {
+  constexpr std::size_t kSamples = 64;
+  const auto w = static_cast<std::size_t>(words);
+  const std::size_t samples = std::min(kSamples, sorted.size());
+  std::vector<std::uint64_t> mine(1 + kSamples * w, 0);  // how many samples, then their keys
+  mine[0] = samples;
+  for (std::size_t i = 0; i < samples; ++i) {
+    const std::uint64_t* key = sorted[i * sorted.size() / samples].first;
+    std::copy(key, key + words, mine.begin() + static_cast<std::ptrdiff_t>(1 + i * w));
+  }
+  const std::vector<std::uint64_t> all = group.AllGather(mine);
+  std::vector<const std::uint64_t*> keys;
+  for (std::size_t at = 0; at < all.size(); at += mine.size())
+    for (std::size_t i = 0; i < all[at]; ++i) keys.push_back(all.data() + at + 1 + i * w);
+  std::sort(keys.begin(), keys.end(),
+            [words](const auto* x, const auto* y) { return KeyWordsLess(x, y, words); });
+  std::vector<std::uint64_t> splitters;
+  if (keys.empty()) return splitters;
+  for (int r = 1; r < group.size(); ++r) {
+    const std::uint64_t* key = keys[r * keys.size() / group.size()];
+    splitters.insert(splitters.end(), key, key + words);
+  }
+  return splitters;
 }
 
-// size - 1 keys that cut the key space into ranges of about equal numbers of records: from
-// kSamples evenly spaced keys of every rank's sorted records. The same on every rank.
-std::vector<std::uint64_t> KeySplitters(const RunGroup& group,
-                                        const std::vector<PushRecord>& sorted) {
-  constexpr std::size_t kSamples = 64;
-  std::vector<std::uint64_t> mine(kSamples, ~std::uint64_t{0});  // none: past every key
-  for (std::size_t i = 0; i < kSamples && !sorted.empty(); ++i)
-    mine[i] = sorted[i * sorted.size() / kSamples] >> kOfferBits;
-  std::vector<std::uint64_t> all = group.AllGather(mine);
-  std::sort(all.begin(), all.end());
-  std::vector<std::uint64_t> splitters;
-  const std::size_t real = all.size() - std::count(all.begin(), all.end(), ~std::uint64_t{0});
-  for (int r = 1; r < group.size(); ++r) splitters.push_back(all[r * real / group.size()]);
-  return splitters;
+// The entries of the catalogues of a level spread over ranks, moved so that rank r holds the r-th
+// range of keys: records of the key's words and the value, held in *records; sorted by key.
+std::vector<KeyedEntry> EntriesOfMyRange(const RunGroup& group, const std::vector<KeyedEntry>& mine,
+                                         int words, std::vector<std::uint64_t>* records) {
+  const std::vector<std::uint64_t> splitters = KeySplitters(group, mine, words);
+  const std::size_t ranges = splitters.size() / static_cast<std::size_t>(words) + 1;
+  std::vector<std::uint64_t> per_rank(group.size(), 0);  // words to each rank
+  records->clear();
+  records->reserve(mine.size() * static_cast<std::size_t>(words + 1));
+  std::size_t r = 0;  // entries are in key order, so their ranks only go up
+  for (const auto& [key, value] : mine) {
+    while (r + 1 < ranges && !KeyWordsLess(key, splitters.data() + r * words, words)) ++r;
+    per_rank[r] += static_cast<std::uint64_t>(words) + 1;
+    records->insert(records->end(), key, key + words);
+    records->push_back(value.bits);
+  }
+  *records = group.Exchange(*records, per_rank);
+  std::vector<KeyedEntry> entries;
+  for (std::size_t at = 0; at < records->size(); at += static_cast<std::size_t>(words) + 1)
+    entries.emplace_back(records->data() + at,
+                         PackedOutcome{static_cast<std::uint8_t>((*records)[at + words])});
+  tbb::parallel_sort(entries.begin(), entries.end(), [words](const auto& x, const auto& y) {
+    return KeyWordsLess(x.first, y.first, words);
+  });
+  return entries;
 }
 
 }  // namespace
@@ -43,28 +75,16 @@ LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const Enum
                            bool solved, bool outcomes, CatalogueWriter* writer) {
   if (group.size() == 1) return writer ? writer->AddLevel(level) : CountClasses(level, space);
 
-  const KeyCodec& codec = space.codec;  // ranks run keys of one word only (Run refuses wider)
   LevelCounts counts = CountClasses(level, space);
   std::vector<std::uint64_t> sums = {counts.classes, counts.starting, 0, 0, 0, 0, 0, 0};
   if (solved) {
     // The classes the catalogues need, moved so that rank r holds the r-th range of keys.
-    std::vector<PushRecord> records = WantedRecords(level, codec, outcomes);
-    const std::vector<std::uint64_t> splitters = KeySplitters(group, records);
-    std::vector<std::uint64_t> per_rank(group.size(), 0);
-    for (const PushRecord r : records)
-      ++per_rank[std::upper_bound(splitters.begin(), splitters.end(), r >> kOfferBits) -
-                 splitters.begin()];
-    records = group.Exchange(records, per_rank);
-    std::vector<CatalogueEntry> entries;
-    entries.reserve(records.size());
-    for (const PushRecord r : records)
-      entries.emplace_back(r >> kOfferBits, PackedOutcome{static_cast<std::uint8_t>(r & 0xFF)});
-    records = {};
-    tbb::parallel_sort(entries.begin(), entries.end(),
-                       [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<std::uint64_t> records;
+    const std::vector<KeyedEntry> entries = EntriesOfMyRange(
+        group, SelectedEntries(level, space, outcomes, nullptr), space.key_words, &records);
 
     // Each rank renders its range; rank 0 appends the ranges in rank order, i.e. in key order.
-    LevelText text = RenderCatalogueLines(entries, codec, outcomes);
+    LevelText text = RenderKeyedLines(entries, space, outcomes);
     for (std::string& file : text.files) file = group.GatherText(std::move(file));
     if (writer) writer->AddText(text);
     for (int g = 0; g < 2; ++g)

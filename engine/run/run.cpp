@@ -107,10 +107,6 @@ RunResult Session::Execute() {
   space_ = CheckRunParameters(p_);
   if (p_.generate_only && group_.size() > 1)
     throw InputError("--generate-only", "runs in one process; start it without mpirun");
-  if (space_.WideRecords() && group_.size() > 1)
-    throw InputError("--max-entry", std::to_string(space_.KeyBits()) +
-                                        "-bit keys are built by the wide level engine, which runs "
-                                        "in one process; start it without mpirun");
   if (space_.WideRecords() && p_.device != Device::kCpu)
     throw InputError("--device", std::to_string(space_.KeyBits()) +
                                      "-bit keys need --device cpu (the thrust engine packs a key "

@@ -14,18 +14,21 @@ namespace seki {
 RunPlan PlanRun(const PlanRequest& q) {
   EnumerationSpace space;
   try {
-    space = EnumerationSpace::Bounds(q.rows, q.cols, q.max_entry, q.max_sum);
+    space = EnumerationSpace::Make(q.rows, q.cols, q.max_entry, q.max_sum);
   } catch (const std::invalid_argument& e) {
     throw InputError("plan", e.what());
   }
   if (q.ranks < 1 || q.ranks > kShardCount)
     throw InputError("--ranks", "must be 1.." + std::to_string(kShardCount));
   if (q.threads < 1) throw InputError("--threads", "must be positive");
-  if (!(q.classes_per_thread_second > 0)) throw InputError("--rate", "must be positive");
+  if (q.classes_per_thread_second < 0) throw InputError("--rate", "must be positive");
   if (!(q.bandwidth > 0)) throw InputError("--bandwidth", "must be positive");
 
   RunPlan plan;
   plan.request = q;
+  if (q.classes_per_thread_second == 0)  // not given: the measured rate of the engine it needs
+    plan.request.classes_per_thread_second =
+        space.WideRecords() ? kMeasuredWideClassesPerThreadSecond : kMeasuredClassesPerThreadSecond;
   plan.max_entry = space.max_entry, plan.max_sum = space.max_sum;
   plan.key_bits = space.KeyBits();
   plan.wide_engine = plan.key_bits > 56;
@@ -34,18 +37,19 @@ RunPlan PlanRun(const PlanRequest& q) {
       ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum);
   plan.classes = counts[0];
   const double off_rank = double(q.ranks - 1) / q.ranks;
+  const double record_words = space.RecordWords();
+  const double rate = plan.request.classes_per_thread_second;
   const double workers = double(q.ranks) * q.threads;
   for (int s = 1; s <= space.max_sum; ++s) {
     PlanLevel l;
     l.sum = s;
     l.classes = counts[s];
     l.records = LevelBuilder::PushRecords(space, counts[s - 1]);
-    l.exchanged_bytes = l.records * off_rank * sizeof(PushRecord);
+    l.exchanged_bytes = l.records * off_rank * sizeof(PushRecord) * record_words;
     l.root_extra_bytes = CatalogueBytesEstimate(counts[s], q.outcomes);
     l.bytes_per_rank =
         LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks) - l.root_extra_bytes;
-    l.seconds = double(l.classes) / (q.classes_per_thread_second * workers) +
-                l.exchanged_bytes / q.ranks / q.bandwidth;
+    l.seconds = double(l.classes) / (rate * workers) + l.exchanged_bytes / q.ranks / q.bandwidth;
     plan.classes += l.classes;
     plan.records += l.records;
     plan.exchanged_bytes += l.exchanged_bytes;

@@ -1,7 +1,7 @@
 // RunPlan: the cost model of `seki enumerate` on P ranks of T threads each, computed before
 // anything runs (`seki plan`): per level the classes (Burnside), the records pushed and the bytes
 // exchanged between ranks, the memory one rank needs (LevelBytesEstimate) and the expected time
-// from a measured rate. It also covers runs this build cannot do (keys over 64 bits).
+// from a measured rate (of the 64-bit or the wide level engine, as the region needs).
 // Concurrency: pure functions; any thread may call them.
 #pragma once
 
@@ -15,6 +15,11 @@ namespace seki {
 // measured on the development machine (docs/performance.md, "Distributed"): 4x4 entries <= 3,
 // 7,880,456 classes in 3.96 s with --threads 2 on a quiet 2-core VM (main 47cc24c).
 inline constexpr double kMeasuredClassesPerThreadSecond = 9.9e5;
+// The same for the wide level engine (keys over 56 bits), which canonicalises every child as a
+// Matrix: 6x6 entries <= 2, sum <= 14, 1,454,592 classes in 7.66 s with --threads 1 (main after
+// 4fb5eec). Shape-dependent: 8x8 entries <= 1 is about 10x slower per class (64 children each,
+// many automorphisms).
+inline constexpr double kMeasuredWideClassesPerThreadSecond = 1.9e5;
 // Bytes per second one rank sends (and receives) over the network: 10 Gbit/s Ethernet, assumed.
 inline constexpr double kAssumedBandwidth = 1.0e9;
 
@@ -23,7 +28,7 @@ struct PlanRequest {
   int max_entry = -1, max_sum = -1;  // -1: not given
   int ranks = 1, threads = 1;        // threads per rank
   bool outcomes = false;
-  double classes_per_thread_second = kMeasuredClassesPerThreadSecond;
+  double classes_per_thread_second = 0;  // 0: the measured rate of the engine the region needs
   double bandwidth = kAssumedBandwidth;  // bytes per second per rank
 };
 

@@ -21,6 +21,7 @@ Space SpaceOf(const RunManifest& m) {
   space.cols = m.cols;
   space.max_entry = m.effective_max_entry;
   space.max_sum = m.effective_max_sum;
+  space.codec = WideKeyCodec(m.rows, m.cols, m.effective_max_entry);
   return space;
 }
 
@@ -48,7 +49,7 @@ void CheckContainments(Checks& checks, const std::vector<Scan>& scans, const Spa
     Tally t;
     for (const auto& [key, values] : a.members) {
       const auto it = b.members.find(key);
-      const std::string name = FormatMatrix(space.codec.Unpack(key));
+      const std::string name = FormatMatrix(space.codec.Unpack(key.data()));
       if (it == b.members.end())
         t.Add(a.name, name + " is missing from " + b.name);
       else if (same_values && it->second != values)
@@ -104,9 +105,6 @@ std::string RunSpaceText(const RunManifest& m) {
 
 RunVerifier::RunVerifier(std::filesystem::path dir, const VerifyOptions& options)
     : dir_(std::move(dir)), options_(options), manifest_(ReadRunManifest(dir_)) {
-  if (!KeyCodec::Fits(manifest_.rows, manifest_.cols, manifest_.effective_max_entry))
-    throw InputError((dir_ / "manifest.json").string(),
-                     "parameters " + RunSpaceText(manifest_) + " do not fit a 64-bit key");
   seed_ = options.seed ? *options.seed
                        : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
 }
@@ -122,13 +120,7 @@ VerifyReport RunVerifier::Run(const VerifyCheckCallback& on_check) const {
     CheckGenerationOnly(checks, dir_, m);
     return report;
   }
-  Space space = SpaceOf(m);
-  if (!KeyCodec::Fits(space.rows, space.cols, space.max_entry))
-    throw InputError(dir_.string(), "a run with keys over 64 bits (" + std::to_string(space.rows) +
-                                        "x" + std::to_string(space.cols) +
-                                        ", entries <= " + std::to_string(space.max_entry) +
-                                        "): seki verify does not check such runs yet");
-  space.codec = KeyCodec(space.rows, space.cols, space.max_entry);
+  const Space space = SpaceOf(m);
   Resolver resolver;
   std::vector<Scan> scans;
   for (std::size_t k = 0; k < CatalogueFiles().size(); ++k) {

@@ -19,7 +19,7 @@
 #include "engine/run/run_manifest.hpp"
 #include "engine/run/verify.hpp"
 #include "engine/solve/resolver.hpp"
-#include "storage/packed_key.hpp"
+#include "storage/wide_key.hpp"
 
 namespace seki::verify_detail {
 
@@ -69,7 +69,7 @@ class Tally {
 // The run's space of starting positions.
 struct Space {
   int rows = 0, cols = 0, max_entry = 0, max_sum = 0;
-  KeyCodec codec;
+  WideKeyCodec codec;  // keys of as many words as the space needs
 };
 
 // A line chosen for re-solving, with the values it states.
@@ -112,7 +112,7 @@ struct Scan {
   std::uint64_t lines = 0;
   Tally parse, bounds, canonical, order, once, fields, own_class;
   std::map<int, std::uint64_t> per_sum;
-  std::unordered_map<std::uint64_t, Outcome> members;  // catalogue: key -> values as written
+  std::unordered_map<ClassKey, Outcome, ClassKeyHash> members;  // key -> values as written
   std::uint64_t planar_lines = 0;
   std::pair<bool, std::string> solver;  // the re-solving check
 };
@@ -122,11 +122,11 @@ class MatrixChecks {
  public:
   explicit MatrixChecks(const Space& space) : space_(space) {}
   // Returns the key (nothing when the matrix is outside the run's space).
-  std::optional<std::uint64_t> Check(Scan& scan, const Matrix& a, const std::string& where);
+  std::optional<ClassKey> Check(Scan& scan, const Matrix& a, const std::string& where);
 
  private:
   Space space_;
-  std::optional<std::pair<int, std::uint64_t>> previous_;
+  std::optional<std::pair<int, ClassKey>> previous_;
 };
 
 // Reads the lines of dir/scan.name into scan (lines, readable, parse failures of the file's form),

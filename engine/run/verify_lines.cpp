@@ -12,8 +12,7 @@
 
 namespace seki::verify_detail {
 
-std::optional<std::uint64_t> MatrixChecks::Check(Scan& scan, const Matrix& a,
-                                                 const std::string& where) {
+std::optional<ClassKey> MatrixChecks::Check(Scan& scan, const Matrix& a, const std::string& where) {
   if (a.rows() != space_.rows || a.cols() != space_.cols || a.height() > space_.max_entry ||
       a.sum() > space_.max_sum || a.has_zero_line()) {
     scan.bounds.Add(where, FormatMatrix(a) + " is not a " + std::to_string(space_.rows) + "x" +
@@ -25,15 +24,14 @@ std::optional<std::uint64_t> MatrixChecks::Check(Scan& scan, const Matrix& a,
   if (const Matrix c = canon::CanonicalForm(a); c != a)
     scan.canonical.Add(where,
                        FormatMatrix(a) + " is not in canonical form (" + FormatMatrix(c) + ")");
-  const std::uint64_t key = space_.codec.Pack(a);
-  const std::pair<int, std::uint64_t> position(a.sum(), key);
+  std::pair<int, ClassKey> position(a.sum(), space_.codec.Key(a));
   if (previous_ && position == *previous_)
     scan.once.Add(where, FormatMatrix(a) + " repeats the line before");
   else if (previous_ && position < *previous_)
     scan.order.Add(where, FormatMatrix(a) + " comes after a larger (sum, key)");
-  previous_ = position;
   ++scan.per_sum[a.sum()];
-  return key;
+  previous_ = position;
+  return std::move(position.second);
 }
 
 void ReadLines(
@@ -101,9 +99,9 @@ Scan ScanCatalogue(const fs::path& dir, const CatalogueFile& file, const Space& 
         else if (!Member(o, file.kind))
           scan.own_class.Add(where, Values(o) + " do not make " + ClassNoun(file.game, file.kind));
 
-        const std::optional<std::uint64_t> key = matrix_checks.Check(scan, a, where);
+        std::optional<ClassKey> key = matrix_checks.Check(scan, a, where);
         if (!key) return;
-        if (!scan.members.emplace(*key, o).second)
+        if (!scan.members.emplace(std::move(*key), o).second)
           scan.once.Add(where, FormatMatrix(a) + " appears more than once");
         Pick pick{number, a, {}, file.kind};
         pick.game[static_cast<int>(file.game)] = o;

@@ -9,7 +9,7 @@ namespace seki::verify_detail {
 namespace {
 
 // A line's values against each catalogue (membership and values); counts the lines found there.
-void CrossCheck(const OutcomeRecord& r, std::uint64_t key, const std::string& where,
+void CrossCheck(const OutcomeRecord& r, const ClassKey& key, const std::string& where,
                 const std::vector<Scan>& scans, std::vector<std::uint64_t>& matched, Tally& cross) {
   for (std::size_t k = 0; k < scans.size(); ++k) {
     const CatalogueFile& f = CatalogueFiles()[k];
@@ -57,7 +57,7 @@ void CheckOutcomes(Checks& checks, const fs::path& dir, const RunManifest& m, co
                   break;
                 }
               }
-              const std::optional<std::uint64_t> key = matrix_checks.Check(scan, r->matrix, where);
+              const std::optional<ClassKey> key = matrix_checks.Check(scan, r->matrix, where);
               if (!key) return;
               CrossCheck(*r, *key, where, scans, matched, cross);
               Pick pick{number, r->matrix, {r->values.seki, r->values.dseki}, -1};
