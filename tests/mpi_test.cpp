@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -154,22 +155,36 @@ TEST_F(MpiTest, Shape4x4Entries2) {
   ExpectSameOnRanks(root_, Reference(s), s);
 }
 
-// Rank 1 of 3 dies of SIGKILL after the first exchange of level 12; mpirun ends the job (the
-// other ranks do not wait forever), and the run resumes on 2 ranks to identical files.
-TEST_F(MpiTest, KilledRankThenResumedOnOtherRanks) {
-  const Shape s{4, 4, 2};
-  const fs::path reference = Reference(s), dir = root_ / "run";
-  const RunResult killed = Mpirun(3, Enumerate(s, dir), {"SEKI_KILL_AT=exchange:12@1"});
+// Rank 1 of 3 of a run of `s` dies of SIGKILL after the first exchange of level `level`; mpirun
+// ends the job (the other ranks do not wait forever), and the run resumes on 2 ranks from the
+// per-rank level files of the level before to files identical to one process's.
+void ExpectKilledRankResumes(const fs::path& root, const fs::path& reference, const Shape& s,
+                             int level) {
+  const fs::path dir = root / "run";
+  const auto file = [&](int sum, int rank) {
+    char name[64];
+    std::snprintf(name, sizeof name, "levels/level-%04d.rank-%04d-of-0003.bin", sum, rank);
+    return dir / name;
+  };
+  const RunResult killed =
+      Mpirun(3, Enumerate(s, dir), {"SEKI_KILL_AT=exchange:" + std::to_string(level) + "@1"});
   EXPECT_NE(killed.status, 0) << killed.out << killed.err;
   EXPECT_FALSE(fs::exists(dir / "manifest.json"));
-  ASSERT_TRUE(fs::exists(dir / "levels/level-0011.rank-0002-of-0003.bin"));
-  EXPECT_FALSE(fs::exists(dir / "levels/level-0012.rank-0000-of-0003.bin"));
+  ASSERT_TRUE(fs::exists(file(level - 1, 2)));
+  EXPECT_FALSE(fs::exists(file(level, 0)));
 
   const RunResult resumed = Mpirun(2, Enumerate(s, dir, {"--resume"}));
   ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
-  EXPECT_NE(resumed.err.find("resuming after level 11"), std::string::npos) << resumed.err;
+  EXPECT_NE(resumed.err.find("resuming after level " + std::to_string(level - 1)),
+            std::string::npos)
+      << resumed.err;
   ExpectSameCatalogues(Catalogues(dir), Catalogues(reference));
   EXPECT_EQ(Counts(Summary(dir)), Counts(Summary(reference)));
+}
+
+TEST_F(MpiTest, KilledRankThenResumedOnOtherRanks) {
+  const Shape s{4, 4, 2};
+  ExpectKilledRankResumes(root_, Reference(s), s, 12);
 }
 
 // Across modes: a distributed run killed after a checkpoint resumes in one process without
@@ -292,20 +307,10 @@ TEST_F(MpiTest, WideKeysOnRanks) {
   }
 }
 
-// Two-word keys: rank 1 of 3 dies in the middle of level 7; the run resumes on 2 ranks from the
-// per-rank level files of level 6 to identical files.
+// Two-word keys: the same, killed in level 7 of 6 x 6 <= 2.
 TEST_F(MpiTest, WideKeysKilledRankThenResumedOnOtherRanks) {
   const Shape s{6, 6, 2, 9};
-  const fs::path reference = Reference(s), dir = root_ / "run";
-  const RunResult killed = Mpirun(3, Enumerate(s, dir), {"SEKI_KILL_AT=exchange:7@1"});
-  EXPECT_NE(killed.status, 0) << killed.out << killed.err;
-  EXPECT_FALSE(fs::exists(dir / "manifest.json"));
-  ASSERT_TRUE(fs::exists(dir / "levels/level-0006.rank-0002-of-0003.bin"));
-  const RunResult resumed = Mpirun(2, Enumerate(s, dir, {"--resume"}));
-  ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
-  EXPECT_NE(resumed.err.find("resuming after level 6"), std::string::npos) << resumed.err;
-  ExpectSameCatalogues(Catalogues(dir), Catalogues(reference));
-  EXPECT_EQ(Counts(Summary(dir)), Counts(Summary(reference)));
+  ExpectKilledRankResumes(root_, Reference(s), s, 7);
 }
 
 // Bad input under mpirun: one message (from rank 0) and exit status 2 for the whole job.
