@@ -23,11 +23,6 @@ nlohmann::json HostJson() {
           {"memory_bytes", PhysicalMemoryBytes()}};
 }
 
-std::uint64_t PhysicalMemoryBytes() {
-  return static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) *
-         static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
-}
-
 std::string NowIso8601() {
   const std::time_t now = std::time(nullptr);
   std::tm utc{};

@@ -7,11 +7,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "engine/base/memory_limit.hpp"
+
 namespace seki {
 
 // {"cpu": model name, "cores": hardware threads, "memory_bytes": physical memory}.
 nlohmann::json HostJson();
-std::uint64_t PhysicalMemoryBytes();
 std::string NowIso8601();  // "2026-11-23T14:44:21Z" (UTC)
 std::uint64_t PeakRssBytes();
 std::uint64_t CurrentRssBytes();

@@ -34,10 +34,6 @@ std::uint64_t ParseByteSize(const std::string& text, const std::string& option) 
   return static_cast<std::uint64_t>(value * scale);
 }
 
-double MemoryLimitBytes(std::uint64_t limit_bytes) {
-  return limit_bytes == 0 ? 0.8 * double(PhysicalMemoryBytes()) : double(limit_bytes);
-}
-
 std::string FormatGib(double bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));

@@ -1,13 +1,14 @@
-// Memory budgets of runs and checks: sizes given as text ("8G"), the default limit (80% of physical
-// memory), and the bytes building and writing one level needs, so that a run that cannot fit is
-// refused before it starts (or before the level that would not fit).
-// Concurrency: pure functions (PhysicalMemoryBytes reads the system); any thread may call them.
+// Memory budgets of runs and checks: sizes given as text ("8G") and the bytes building and writing
+// one level needs, so that a run that cannot fit is refused before it starts. The default limit is
+// engine/base/memory_limit.hpp's.
+// Concurrency: pure functions; any thread may call them.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "engine/base/memory_limit.hpp"
 #include "engine/level/level_builder.hpp"
 #include "engine/level/level_engine.hpp"
 
@@ -16,9 +17,6 @@ namespace seki {
 // "8G", "512M", "1.5k", "1024" (bytes) -> bytes; throws InputError naming `option` (e.g.
 // "--memory-limit") for anything else or a size that is not positive.
 std::uint64_t ParseByteSize(const std::string& text, const std::string& option);
-
-// The limit in bytes: `limit_bytes`, or 80% of physical memory when it is 0.
-double MemoryLimitBytes(std::uint64_t limit_bytes);
 
 // "1.25 GiB" (two decimals).
 std::string FormatGib(double bytes);

@@ -1,13 +1,12 @@
 // The two games' searches, one after the other or at once (engine/solve/game_search.hpp).
 #include "engine/solve/search.hpp"
 
-#include <unistd.h>
-
 #include <exception>
 #include <limits>
 #include <stdexcept>
 #include <string>
 
+#include "engine/base/memory_limit.hpp"
 #include "engine/base/rules.hpp"
 #include "engine/solve/search_threads.hpp"
 
@@ -25,12 +24,7 @@ Player QuestionPlayer(int k) { return k % 2 == 0 ? Player::kR : Player::kC; }
 
 }  // namespace
 
-std::size_t DefaultSearchBytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
-  const double bytes = (pages > 0 && page_size > 0) ? double(pages) * double(page_size) : 4e9;
-  return static_cast<std::size_t>(bytes * 0.75);
-}
+std::size_t DefaultSearchBytes() { return static_cast<std::size_t>(DefaultMemoryLimitBytes()); }
 
 BoundedSearch::BoundedSearch(SolverLimits limits)
     : BoundedSearch(SearchOptions{.max_positions = limits.max_positions}) {}

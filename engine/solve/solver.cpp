@@ -1,13 +1,12 @@
 // Memoised backward induction over the matrices reachable from a starting position.
 #include "engine/solve/solver.hpp"
 
-#include <unistd.h>
-
 #include <cmath>
 #include <cstdio>
 
 #include "canon/canonical_form.hpp"
 #include "engine/base/input_error.hpp"
+#include "engine/base/memory_limit.hpp"
 #include "engine/base/rules.hpp"
 
 namespace seki {
@@ -18,10 +17,7 @@ constexpr std::size_t kBytesPerPosition = 128;
 }  // namespace
 
 std::size_t DefaultMaxPositions() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
-  const double bytes = (pages > 0 && page_size > 0) ? double(pages) * double(page_size) : 4e9;
-  return static_cast<std::size_t>(bytes * 0.75 / kBytesPerPosition);
+  return static_cast<std::size_t>(DefaultMemoryLimitBytes() / kBytesPerPosition);
 }
 
 double ReachableClassesLowerBound(const Matrix& a) {
@@ -52,7 +48,7 @@ void CheckSolvable(const Matrix& a, std::size_t max_positions) {
                         std::to_string(max_positions) + " at most)");
 }
 
-Matrix CanonicalFormKey::operator()(const Matrix& a) const { return canon::CanonicalForm(a); }
+Matrix CanonicalMemoKey::operator()(const Matrix& a) const { return canon::CanonicalForm(a); }
 
 template <class KeyPolicy>
 BasicSolver<KeyPolicy>::BasicSolver(SolverLimits limits)
@@ -94,7 +90,7 @@ PackedOutcome BasicSolver<KeyPolicy>::Value(const Matrix& a) {
   return best.Packed();
 }
 
-template class BasicSolver<CanonicalFormKey>;
-template class BasicSolver<RawMatrixKey>;
+template class BasicSolver<CanonicalMemoKey>;
+template class BasicSolver<RawMemoKey>;
 
 }  // namespace seki

@@ -42,10 +42,10 @@ void RefuseIfTooLarge(const Matrix& a, std::string_view where, std::size_t max_p
 // (no zero line) and SolveTooLarge when a surely needs more than max_positions positions.
 void CheckSolvable(const Matrix& a, std::size_t max_positions);
 
-struct CanonicalFormKey {
+struct CanonicalMemoKey {  // memo by canonical form (canon::CanonicalForm)
   Matrix operator()(const Matrix& a) const;
 };
-struct RawMatrixKey {
+struct RawMemoKey {  // memo by the raw matrix
   Matrix operator()(const Matrix& a) const { return a; }
 };
 
@@ -72,10 +72,10 @@ class BasicSolver {
   ShapeMemos memos_;  // keyed by the bytes of KeyPolicy{}(a)
 };
 
-using Solver = BasicSolver<CanonicalFormKey>;
-using RawSolver = BasicSolver<RawMatrixKey>;
+using Solver = BasicSolver<CanonicalMemoKey>;
+using RawSolver = BasicSolver<RawMemoKey>;
 
-extern template class BasicSolver<CanonicalFormKey>;
-extern template class BasicSolver<RawMatrixKey>;
+extern template class BasicSolver<CanonicalMemoKey>;
+extern template class BasicSolver<RawMemoKey>;
 
 }  // namespace seki

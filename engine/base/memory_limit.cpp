@@ -1,0 +1,20 @@
+// Physical memory from the C library.
+#include "engine/base/memory_limit.hpp"
+
+#include <unistd.h>
+
+namespace seki {
+
+std::uint64_t PhysicalMemoryBytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 4'000'000'000ull;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size);
+}
+
+double DefaultMemoryLimitBytes() { return kDefaultMemoryFraction * double(PhysicalMemoryBytes()); }
+
+double MemoryLimitBytes(std::uint64_t limit_bytes) {
+  return limit_bytes == 0 ? DefaultMemoryLimitBytes() : double(limit_bytes);
+}
+
+}  // namespace seki
