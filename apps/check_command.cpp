@@ -56,7 +56,7 @@ class CheckPrinter : public CheckObserver {
     parents_done_ = 0;
     progress_->StartLevel(sum + 1, &parents_done_);
   }
-  void ShapeFinished(const ShapeCheck& shape) override {
+  void ShapeFinished(const ShapeReport& shape) override {
     progress_.reset();
     std::cout << FormatShapeText(shape) << std::flush;
   }
@@ -122,7 +122,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   if (!o.json_file.empty()) WriteOutputFile(o.json_file, FormatCheckJson(report));
   if (!o.census_file.empty()) {
     std::vector<Census> censuses;
-    for (const ShapeCheck& s : report.shapes) {
+    for (const ShapeReport& s : report.shapes) {
       censuses.push_back(s.census);
       censuses.back().source = command_line;
     }

@@ -14,7 +14,7 @@ namespace {
 
 std::string Shape(int rows, int cols) { return fmt::format("{}x{}", rows, cols); }
 
-std::string Region(const ShapeCheck& s) {
+std::string Region(const ShapeReport& s) {
   return fmt::format("{}, entries <= {}, sum <= {}", Shape(s.rows, s.cols), s.max_entry, s.max_sum);
 }
 
@@ -37,7 +37,7 @@ std::string FormatCheckHeader(const CheckReport& r) {
   return out;
 }
 
-std::string FormatShapeText(const ShapeCheck& s) {
+std::string FormatShapeText(const ShapeReport& s) {
   std::string out = fmt::format("\n{}\n", Region(s));
   out += fmt::format(
       "  classes examined: {} with no zero line, of {} classes in all ({}); {:.2f} s\n", s.examined,
@@ -97,7 +97,7 @@ std::string FormatShapeText(const ShapeCheck& s) {
 std::string FormatCheckSummary(const CheckReport& r) {
   std::string shapes, heights;
   std::uint64_t classes = 0, examined = 0, dseki = 0, seki = 0;
-  for (const ShapeCheck& s : r.shapes) {
+  for (const ShapeReport& s : r.shapes) {
     shapes += (shapes.empty() ? "" : ",") + Shape(s.rows, s.cols);
     heights += fmt::format("{}{}:{}", heights.empty() ? "" : ",", Shape(s.rows, s.cols),
                            s.largest_complete_seki_height);

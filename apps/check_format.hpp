@@ -10,7 +10,7 @@
 namespace seki::cli {
 
 std::string FormatCheckHeader(const CheckReport& r);
-std::string FormatShapeText(const ShapeCheck& s);
+std::string FormatShapeText(const ShapeReport& s);
 std::string FormatCheckSummary(const CheckReport& r);  // one line, ends in '\n'
 std::string FormatCheckJson(const CheckReport& r);
 

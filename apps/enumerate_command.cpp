@@ -107,13 +107,11 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.out = o.out;
   try {
     p.device = ParseDevice(o.device);
-    CheckRunParameters(p);  // bad bounds are reported before a bad --memory-limit
-    p.memory_limit_bytes =
-        o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
   } catch (const InputError&) {
     if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
     throw;
   }
+  p.memory_limit = o.memory_limit;  // checked with the other parameters by the Run
   p.outcomes = o.outcomes, p.generate_only = o.generate_only;
   p.resume = o.resume, p.force = o.force;
   p.command_line = command_line;

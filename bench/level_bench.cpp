@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/level/level_builder.hpp"
+#include "engine/run/level_driver.hpp"
 
 namespace {
 

@@ -104,8 +104,7 @@ py::object Enumerate(int rows, int cols, int max_entry, int max_sum, const std::
   p.rows = rows, p.cols = cols, p.max_entry = max_entry, p.max_sum = max_sum;
   p.threads = threads;
   p.out = out;
-  CheckRunParameters(p);
-  p.memory_limit_bytes = memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit");
+  p.memory_limit = memory_limit;
   p.outcomes = outcomes, p.resume = resume, p.force = force, p.generate_only = generate_only;
   p.command_line = command_line;
   PythonProgress python(std::move(progress));

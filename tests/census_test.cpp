@@ -39,8 +39,8 @@ fs::path Enumerate(const fs::path& dir, int rows, int cols, int max_entry) {
 
 Census FromCheck(int rows, int cols, int max_entry) {
   const seki::EnumerationSpace space =
-      seki::CheckSpace(seki::Conjecture::k69, rows, cols, max_entry, -1);
-  return seki::CheckShape(seki::Conjecture::k69, space).census;
+      seki::ConjectureSpace(seki::Conjecture::k69, rows, cols, max_entry, -1);
+  return seki::ScanShape(seki::Conjecture::k69, space).census;
 }
 
 std::uint64_t LineCount(const fs::path& file) {

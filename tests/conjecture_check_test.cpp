@@ -40,9 +40,9 @@ Solution Solve(const Matrix& a) {
   return solver.Solve(a);
 }
 
-ShapeCheck Search(Conjecture c, int rows, int cols, int max_entry, int max_sum = -1,
-                  const CheckConfig& config = {}) {
-  return CheckShape(c, CheckSpace(c, rows, cols, max_entry, max_sum), config);
+ShapeReport Search(Conjecture c, int rows, int cols, int max_entry, int max_sum = -1,
+                   const ShapeScanOptions& config = {}) {
+  return ScanShape(c, ConjectureSpace(c, rows, cols, max_entry, max_sum), config);
 }
 
 std::uint64_t Burnside(int rows, int cols, int max_entry) {
@@ -240,27 +240,27 @@ TEST(Regions, GridShapes) {
 
 TEST(Regions, Bounds) {
   // 6.1: entries <= 2 by default, never more.
-  EXPECT_EQ(CheckSpace(Conjecture::k61, 3, 3, -1, -1).max_entry, 2);
-  EXPECT_EQ(CheckSpace(Conjecture::k61, 3, 3, 1, -1).max_entry, 1);
-  EXPECT_EQ(CheckSpace(Conjecture::k61, 3, 3, -1, 5).max_sum, 5);
-  EXPECT_THROW(CheckSpace(Conjecture::k61, 3, 3, 3, -1), std::invalid_argument);
+  EXPECT_EQ(ConjectureSpace(Conjecture::k61, 3, 3, -1, -1).max_entry, 2);
+  EXPECT_EQ(ConjectureSpace(Conjecture::k61, 3, 3, 1, -1).max_entry, 1);
+  EXPECT_EQ(ConjectureSpace(Conjecture::k61, 3, 3, -1, 5).max_sum, 5);
+  EXPECT_THROW(ConjectureSpace(Conjecture::k61, 3, 3, 3, -1), std::invalid_argument);
   // The others need a bound.
-  EXPECT_THROW(CheckSpace(Conjecture::k62, 3, 3, -1, -1), std::invalid_argument);
-  const EnumerationSpace s = CheckSpace(Conjecture::k63, 3, 4, -1, 7);
+  EXPECT_THROW(ConjectureSpace(Conjecture::k62, 3, 3, -1, -1), std::invalid_argument);
+  const EnumerationSpace s = ConjectureSpace(Conjecture::k63, 3, 4, -1, 7);
   EXPECT_EQ(s.max_entry, 7);
   EXPECT_EQ(s.max_sum, 7);
   // Keys of any width: 4x4 with entries up to 20 needs 80 bits, two words.
-  EXPECT_EQ(CheckSpace(Conjecture::k62, 4, 4, -1, 20).key_words, 2);
-  EXPECT_NO_THROW(CheckSpace(Conjecture::k69, 8, 8, 1, -1));         // 64 bits: the wide engine
-  EXPECT_EQ(CheckSpace(Conjecture::k69, 6, 6, 2, -1).key_words, 2);  // 72 bits
-  EXPECT_NO_THROW(CheckSpace(Conjecture::k69, 7, 7, 1, -1));
+  EXPECT_EQ(ConjectureSpace(Conjecture::k62, 4, 4, -1, 20).key_words, 2);
+  EXPECT_NO_THROW(ConjectureSpace(Conjecture::k69, 8, 8, 1, -1));  // 64 bits: the wide engine
+  EXPECT_EQ(ConjectureSpace(Conjecture::k69, 6, 6, 2, -1).key_words, 2);  // 72 bits
+  EXPECT_NO_THROW(ConjectureSpace(Conjecture::k69, 7, 7, 1, -1));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Searches with known answers
 
 TEST(Search61, ThreeByThreeEntriesAtMostTwo) {
-  const ShapeCheck r = Search(Conjecture::k61, 3, 3, -1);
+  const ShapeReport r = Search(Conjecture::k61, 3, 3, -1);
   EXPECT_EQ(r.max_entry, 2);
   EXPECT_EQ(r.max_sum, 18);
   EXPECT_TRUE(r.findings.empty());
@@ -294,14 +294,14 @@ TEST(Search61, ThreeByThreeEntriesAtMostTwo) {
 
 TEST(Search61, SmallSquaresAndSumBound) {
   for (int n = 1; n <= 3; ++n) {
-    const ShapeCheck r = Search(Conjecture::k61, n, n, -1);
+    const ShapeReport r = Search(Conjecture::k61, n, n, -1);
     EXPECT_TRUE(r.findings.empty()) << n;
     EXPECT_EQ(r.classes, Burnside(n, n, 2)) << n;
   }
   // 2x2: the complete seki with entries <= 2 are 11/11, 20/02, 21/12, 22/22 (spec section 4).
   EXPECT_EQ(Search(Conjecture::k61, 2, 2, -1).Count(Game::kSeki, SekiClass::kComplete), 4u);
   // A sum bound cuts the region: 3x3, entries <= 2, sum <= 6.
-  const ShapeCheck r = Search(Conjecture::k61, 3, 3, -1, 6);
+  const ShapeReport r = Search(Conjecture::k61, 3, 3, -1, 6);
   EXPECT_EQ(r.max_sum, 6);
   std::uint64_t expected = 0;
   for (std::uint64_t k : ClassCountsBySum(3, 3, 2, 6)) expected += k;
@@ -310,8 +310,8 @@ TEST(Search61, SmallSquaresAndSumBound) {
 
 TEST(Search63, TwoByThreeEntriesAtMostThree) {
   // No seki when min(m, n) <= 2; D-SEKI has some (111/233 among them).
-  const ShapeCheck a = Search(Conjecture::k63, 2, 3, 3), b = Search(Conjecture::k63, 3, 2, 3);
-  for (const ShapeCheck* r : {&a, &b}) {
+  const ShapeReport a = Search(Conjecture::k63, 2, 3, 3), b = Search(Conjecture::k63, 3, 2, 3);
+  for (const ShapeReport* r : {&a, &b}) {
     EXPECT_TRUE(r->findings.empty());
     EXPECT_EQ(r->SekiCount(Game::kSeki), 0u);
     EXPECT_GT(r->SekiCount(Game::kDSeki), 0u);
@@ -323,7 +323,7 @@ TEST(Search63, TwoByThreeEntriesAtMostThree) {
 }
 
 TEST(Search62, ThreeByThreeEntriesAtMostFour) {
-  const ShapeCheck r = Search(Conjecture::k62, 3, 3, 4);
+  const ShapeReport r = Search(Conjecture::k62, 3, 3, 4);
   EXPECT_TRUE(r.findings.empty());
   EXPECT_EQ(r.largest_complete_seki_height, 3);
   ASSERT_EQ(r.complete_seki_by_height.size(), 5u);
@@ -337,9 +337,9 @@ TEST(Search62, ThreeByThreeEntriesAtMostFour) {
 TEST(Search62, ListedHeightsCarryLinesInKeyOrder) {
   // With the threshold lowered to 3 the seven known height-3 complete seki are listed: this runs
   // the findings path (solver agreement, lines of play, ordering) on real classes.
-  CheckConfig config;
+  ShapeScanOptions config;
   config.min_height_62 = 3;
-  const ShapeCheck r = Search(Conjecture::k62, 3, 3, 3, -1, config);
+  const ShapeReport r = Search(Conjecture::k62, 3, 3, 3, -1, config);
   ASSERT_EQ(r.findings.size(), 7u);
   std::set<Matrix> found;
   for (std::size_t k = 0; k < r.findings.size(); ++k) {
@@ -371,7 +371,7 @@ TEST(Search62, ListedHeightsCarryLinesInKeyOrder) {
 TEST(Search69, ShapesUpToThreeByThree) {
   std::map<std::pair<int, int>, std::uint64_t> complete;
   for (const auto& [m, n] : GridShapes(Conjecture::k69, 3, 3)) {
-    const ShapeCheck r = Search(Conjecture::k69, m, n, 2);
+    const ShapeReport r = Search(Conjecture::k69, m, n, 2);
     EXPECT_TRUE(r.findings.empty()) << m << "x" << n;
     EXPECT_EQ(r.classes, Burnside(m, n, 2));
     complete[{m, n}] = r.Count(Game::kDSeki, SekiClass::kComplete);
@@ -392,13 +392,13 @@ TEST(Search69, ShapesUpToThreeByThree) {
 }
 
 TEST(Search, IndependentOfThreadCount) {
-  CheckConfig config;
+  ShapeScanOptions config;
   config.min_height_62 = 3;
   auto run = [&](int threads) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
     return Search(Conjecture::k62, 3, 3, 3, -1, config);
   };
-  const ShapeCheck one = run(1), two = run(2);
+  const ShapeReport one = run(1), two = run(2);
   EXPECT_EQ(one.by_class, two.by_class);
   EXPECT_EQ(one.counts, two.counts);
   ASSERT_EQ(one.findings.size(), two.findings.size());
@@ -409,12 +409,12 @@ TEST(Search, IndependentOfThreadCount) {
 TEST(Search, LevelCallback) {
   std::vector<int> sums;
   std::uint64_t classes = 0;
-  CheckConfig config;
+  ShapeScanOptions config;
   config.on_level = [&](int sum, std::uint64_t n, double) {
     sums.push_back(sum);
     classes += n;
   };
-  const ShapeCheck r = Search(Conjecture::k63, 2, 3, 2, -1, config);
+  const ShapeReport r = Search(Conjecture::k63, 2, 3, 2, -1, config);
   ASSERT_EQ(sums.size(), 13u);  // sums 0..12
   EXPECT_EQ(sums.back(), 12);
   EXPECT_EQ(classes, r.classes);

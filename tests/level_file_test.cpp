@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
+#include "engine/run/level_driver.hpp"
 #include "storage/checksum.hpp"
 #include "storage/level_file_bytes.hpp"
 #include "temp_dir.hpp"

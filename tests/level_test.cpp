@@ -13,6 +13,7 @@
 #include "canon/canonical_form.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/level/level_builder.hpp"
+#include "engine/run/level_driver.hpp"
 #include "engine/solve/solver.hpp"
 #include "storage/flat_key_table.hpp"
 #include "test_support.hpp"

@@ -75,7 +75,7 @@ TEST(LibraryUser, RunVerifyExportAndCheckTheSameRegion) {
   request.threads = 2;
   const CheckReport check = CheckRegion(request);
   ASSERT_EQ(check.shapes.size(), 1u);
-  const ShapeCheck& shape = check.shapes[0];
+  const ShapeReport& shape = check.shapes[0];
   EXPECT_EQ(shape.classes, run.totals.classes);
   EXPECT_EQ(shape.examined, run.totals.starting);
   EXPECT_EQ(shape.Count(Game::kSeki, SekiClass::kComplete),

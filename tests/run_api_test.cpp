@@ -187,7 +187,7 @@ class CheckRecorder : public CheckObserver {
   void LevelFinished(const EnumerationSpace&, int sum, std::uint64_t classes, double) override {
     levels.emplace_back(sum, classes);
   }
-  void ShapeFinished(const ShapeCheck&) override { ++shapes; }
+  void ShapeFinished(const ShapeReport&) override { ++shapes; }
 
   std::atomic<std::uint64_t> parents_done{0};
   int started = 0, shapes = 0;
@@ -204,7 +204,7 @@ TEST(RegionCheckApi, Conjecture63TwoByThree) {
   CheckRecorder recorder;
   const CheckReport report = CheckRegion(request, &recorder);
   ASSERT_EQ(report.shapes.size(), 1u);
-  const ShapeCheck& s = report.shapes[0];
+  const ShapeReport& s = report.shapes[0];
   EXPECT_EQ(s.rows, 2);
   EXPECT_EQ(s.cols, 3);
   EXPECT_EQ(s.max_sum, 18);

@@ -23,6 +23,7 @@
 #include "engine/level/class_count.hpp"
 #include "engine/level/level_builder.hpp"
 #include "engine/level/level_engine.hpp"
+#include "engine/run/level_driver.hpp"
 #include "engine/solve/solver.hpp"
 #include "storage/level_file.hpp"
 

@@ -49,8 +49,8 @@ std::vector<PushRecord> PackForOthers(tbb::enumerable_thread_specific<ShardBucke
 
 }  // namespace
 
-Level MpiGroup::Next(const LevelBuilder& builder, const Level& previous,
-                     std::atomic<std::uint64_t>& parents_done) const {
+Level MpiGroup::BuildOwnedShards(const LevelBuilder& builder, const Level& previous,
+                                 std::atomic<std::uint64_t>& parents_done) const {
   Level next;
   next.sum = previous.sum + 1;
   const ShardRange mine = owned();

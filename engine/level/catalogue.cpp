@@ -145,6 +145,8 @@ void CatalogueWriter::Open(File& f, const std::string& name,
     const auto size = resume_at->find(name);
     if (size == resume_at->end()) throw std::runtime_error("checkpoint has no size for " + name);
     std::error_code ec;
+    if (!std::filesystem::exists(f.temp_path) && std::filesystem::exists(f.final_path))
+      std::filesystem::rename(f.final_path, f.temp_path);  // killed while committing
     std::filesystem::resize_file(f.temp_path, size->second, ec);
     if (ec)
       throw std::runtime_error("cannot cut back " + f.temp_path.string() + ": " + ec.message());
@@ -275,15 +277,20 @@ LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const Enumera
       outcomes);
 }
 
-LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+LevelText RenderLevel(const Level& level, const EnumerationSpace& space, bool outcomes) {
   // The classes that get a line (starting classes in some catalogue, or every starting class with
   // outcomes), in key order; the others are only counted.
   std::uint64_t starting = 0;
-  LevelText text = RenderKeyedLines(SelectedEntries(level, space_, write_outcomes_, &starting),
-                                    space_, write_outcomes_);
+  LevelText text =
+      RenderKeyedLines(SelectedEntries(level, space, outcomes, &starting), space, outcomes);
   text.counts.sum = level.sum;
   text.counts.classes = level.size();
   text.counts.starting = starting;
+  return text;
+}
+
+LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+  const LevelText text = RenderLevel(level, space_, write_outcomes_);
   AddText(text);
   return text.counts;
 }

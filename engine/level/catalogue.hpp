@@ -63,6 +63,8 @@ std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpa
 // the order of the entries. The counts are the members; classes and starting are the caller's.
 LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const EnumerationSpace& space,
                            bool outcomes);
+// Every line a level adds to the catalogues (and outcomes.txt), and all its counts.
+LevelText RenderLevel(const Level& level, const EnumerationSpace& space, bool outcomes);
 
 // Sizes of the partial files after a level, by file name (e.g. "seki/complete.txt").
 using PartialSizes = std::map<std::string, std::uint64_t>;
@@ -70,15 +72,17 @@ using PartialSizes = std::map<std::string, std::uint64_t>;
 class CatalogueWriter {
  public:
   // Starts new partial files, or, with `resume_at`, reopens them cut back to those sizes (what
-  // they held after the last checkpointed level), dropping anything written after it.
+  // they held after the last checkpointed level), dropping anything written after it; a file a
+  // run killed while finishing had already moved to its final name goes back to its partial one.
   CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space, bool outcomes,
                   const std::optional<PartialSizes>& resume_at = std::nullopt);
   ~CatalogueWriter();
   CatalogueWriter(const CatalogueWriter&) = delete;
   CatalogueWriter& operator=(const CatalogueWriter&) = delete;
 
-  LevelCounts AddLevel(const Level& level);
-  // Appends lines rendered elsewhere (by RenderKeyedLines, in key order after what is there).
+  LevelCounts AddLevel(const Level& level);  // AddText(RenderLevel(level, ...))
+  // Appends lines rendered elsewhere (RenderLevel, or RenderKeyedLines in key order after what is
+  // there).
   void AddText(const LevelText& text);
   // Flushes and fsyncs every partial file and returns their sizes (a checkpoint).
   PartialSizes Sync();
@@ -93,7 +97,6 @@ class CatalogueWriter {
     std::uint64_t synced_size = ~std::uint64_t{0};  // size at the last fsync
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
-  // AddLevel's lines for keys of several words; adds the level's starting classes to `starting`.
   void Write(File& f, const std::string& text);
 
   std::filesystem::path dir_;

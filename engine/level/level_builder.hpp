@@ -3,10 +3,11 @@
 //    to the shard that owns it, with what moving back to the parent offers each player; a shard
 //    then deduplicates its keys and ORs the offers (PackedOutcome), which gives r(B) and c(B) for
 //    both games. Generation and solving are one pass, and every child is canonicalised once.
-//  * Generation only: orderly generation by canonical augmentation (engine/orderly_generation.hpp)
-//    makes every class exactly once, canonicalising about one child per class.
+//  * Generation only: orderly generation by canonical augmentation
+//    (engine/level/orderly_generation.hpp) makes every class exactly once, canonicalising about one
+//    child per class.
 // The two are independent algorithms; tests check that they produce the same classes.
-// Concurrency: BuildNext runs in parallel on the calling thread's oneTBB arena; the result does
+// Concurrency: Next runs in parallel on the calling thread's oneTBB arena; the result does
 // not depend on the number of threads.
 #pragma once
 
@@ -20,7 +21,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/level/build_hooks.hpp"
 #include "engine/level/class_count.hpp"
+#include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_assembly.hpp"
 #include "engine/level/wide_level.hpp"
 #include "storage/flat_key_table.hpp"
@@ -29,52 +32,6 @@
 #include "storage/wide_key.hpp"
 
 namespace seki {
-
-struct EnumerationSpace {
-  int rows = 0, cols = 0;
-  int max_entry = 0;  // effective entry bound (the smaller of --max-entry and --max-sum)
-  int max_sum = 0;    // effective sum bound (rows * cols * max_entry when only entries are bounded)
-  KeyCodec codec;     // keys of up to 64 bits (key_words == 1)
-  int key_words = 1;  // words per key: more than one past 64 key bits
-  WideKeyCodec wide_codec;  // keys of every width (the one to use when key_words > 1)
-
-  // Throws std::invalid_argument with a one-line reason when the bounds are unusable.
-  static EnumerationSpace Make(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
-  // The same checks and effective bounds except the key width, and no codec: for cost models
-  // (`seki plan`) of runs whose keys need more than 64 bits.
-  static EnumerationSpace Bounds(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
-  int KeyBits() const;  // bits of a key (rows * cols * bits per entry), whether it fits or not
-  // Keys of more than 56 bits: a key and its offer byte do not share a 64-bit record, so the
-  // records are the wide level engine's (engine/level/wide_level.hpp): the key's words, then the
-  // offer; up to 64 bits with one-word keys (everything after the build is the same), past 64
-  // with key_words.
-  bool WideRecords() const { return KeyBits() > 64 - 8; }
-  // Words of a pushed record: one (key above offer byte), or the key's words and the offer.
-  int RecordWords() const { return WideRecords() ? key_words + 1 : 1; }
-  // The matrix of a key of this space (key_words words), and whether it has a zero line.
-  Matrix Unpack(const std::uint64_t* key) const {
-    return key_words == 1 ? codec.Unpack(key[0]) : wide_codec.Unpack(key);
-  }
-  bool HasZeroLine(const std::uint64_t* key) const {
-    return key_words == 1 ? codec.HasZeroLine(key[0]) : wide_codec.Unpack(key).has_zero_line();
-  }
-};
-
-// The canonical key of a matrix of the space (pack of its canonical form).
-std::uint64_t CanonicalKey(const EnumerationSpace& space, const Matrix& a);
-
-// Thrown out of LevelBuilder::Next when the stop flag is raised; nothing of the level is kept.
-class LevelInterrupted : public std::runtime_error {
- public:
-  LevelInterrupted() : std::runtime_error("interrupted") {}
-};
-
-// Optional hooks for long runs: a counter of parents processed (for progress) and a stop flag
-// checked between chunks of work (for SIGINT). Both are read and written atomically.
-struct BuildHooks {
-  std::atomic<std::uint64_t>* parents_done = nullptr;
-  const std::atomic<bool>* stop = nullptr;
-};
 
 class LevelBuilder {
  public:
@@ -130,22 +87,5 @@ class LevelBuilder {
   std::vector<std::uint64_t> expected_;  // Burnside's classes per sum: the tables' sizes
   WideLevelBuilder wide_;                // level 0, and the records of WideRecords() spaces
 };
-
-}  // namespace seki
-
-namespace seki {
-
-// Builds levels 0, 1, ..., space.max_sum in turn, keeping only the previous one, and calls
-// on_level(level) after each.
-template <class OnLevel>
-void ForEachLevel(const EnumerationSpace& space, OnLevel&& on_level, bool solve = true) {
-  const LevelBuilder builder(space, solve);
-  Level level = builder.First();
-  on_level(static_cast<const Level&>(level));
-  while (level.sum < space.max_sum) {
-    level = builder.Next(level);
-    on_level(static_cast<const Level&>(level));
-  }
-}
 
 }  // namespace seki

@@ -23,25 +23,6 @@ using nlohmann::json;
 constexpr const char* kFile = "check-checkpoint.json";
 constexpr const char* kFormat = "seki-check-checkpoint/1";
 
-// A class and its values as [key, value]: the key a number when it is one word (every check up to
-// 64 key bits, as checkpoints always had it), else the array of its words.
-json PairsJson(const std::vector<KeyedOutcome>& pairs) {
-  json a = json::array();
-  for (const auto& [key, packed] : pairs)
-    a.push_back({key.size() == 1 ? json(key[0]) : json(key), packed.bits});
-  return a;
-}
-
-std::vector<KeyedOutcome> PairsFromJson(const json& a) {
-  std::vector<KeyedOutcome> pairs;
-  for (const json& p : a) {
-    const json& key = p.at(0);
-    pairs.emplace_back(key.is_array() ? key.get<ClassKey>() : ClassKey{key.get<std::uint64_t>()},
-                       PackedOutcome{p.at(1).get<std::uint8_t>()});
-  }
-  return pairs;
-}
-
 std::string ShapeName(const EnumerationSpace& space) {
   return fmt::format("{}x{}", space.rows, space.cols);
 }
@@ -66,44 +47,15 @@ std::string LevelFileName(const std::string& shape, int sum, int rank, int ranks
 
 }  // namespace
 
-json ShapeTallyJson(const ShapeTally& t) {
-  return {{"last_sum", t.last_sum},
-          {"classes", t.classes},
-          {"examined", t.examined},
-          {"by_class", t.by_class},
-          {"complete_by_height", t.complete_by_height},
-          {"extra", t.extra},
-          {"findings", PairsJson(t.findings)},
-          {"listed", PairsJson(t.listed)},
-          {"census", CensusJson(t.census)},
-          {"seconds", t.seconds}};
-}
-
-ShapeTally ShapeTallyFromJson(const json& j) {
-  try {
-    ShapeTally t;
-    t.last_sum = j.at("last_sum").get<int>();
-    t.classes = j.at("classes").get<std::uint64_t>();
-    t.examined = j.at("examined").get<std::uint64_t>();
-    j.at("by_class").get_to(t.by_class);
-    j.at("complete_by_height").get_to(t.complete_by_height);
-    j.at("extra").get_to(t.extra);
-    t.findings = PairsFromJson(j.at("findings"));
-    t.listed = PairsFromJson(j.at("listed"));
-    t.census = CensusFromJson(j.at("census"));
-    t.seconds = j.at("seconds").get<double>();
-    return t;
-  } catch (const json::exception& e) {
-    throw std::runtime_error(std::string("not a shape tally: ") + e.what());
-  }
-}
-
 const RunGroup CheckCheckpoint::kOneProcess;
 
 CheckCheckpoint::CheckCheckpoint(fs::path dir, json parameters, bool resume,
                                  const std::function<void(const std::string&)>& notice,
                                  const RunGroup& group)
-    : group_(group), dir_(std::move(dir)), parameters_(std::move(parameters)) {
+    : group_(group),
+      dir_(std::move(dir)),
+      parameters_(std::move(parameters)),
+      conjecture_(*ParseConjecture(parameters_.at("conjecture").get<std::string>())) {
   const fs::path file = dir_ / kFile;
   std::error_code ec;
   if (fs::exists(dir_, ec) && !fs::is_directory(dir_, ec))
@@ -137,7 +89,7 @@ std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
   if (!shapes_.contains(key)) return std::nullopt;
   Resumed r;
   try {
-    r.tally = ShapeTallyFromJson(shapes_[key].at("tally"));
+    r.tally = ShapeTallyFromJson(conjecture_, shapes_[key].at("tally"));
   } catch (const std::exception& e) {
     notice(ShapeName(space) + ": " + e.what() + "; starting the shape over");
     return std::nullopt;
@@ -170,7 +122,8 @@ void CheckCheckpoint::Save(std::size_t k, const EnumerationSpace& space, const L
     KillPoint("check-level-file-" + shape, level.sum, group_.rank());
   }
   group_.Barrier();  // every rank's file is written before the checkpoint names it
-  shapes_[key] = {{"shape", shape}, {"level_files", files}, {"tally", ShapeTallyJson(tally)}};
+  shapes_[key] = {
+      {"shape", shape}, {"level_files", files}, {"tally", ShapeTallyJson(conjecture_, tally)}};
   if (group_.root()) {
     Write();
     KillPoint("check-checkpoint-" + shape, level.sum);

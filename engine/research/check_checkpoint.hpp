@@ -22,19 +22,19 @@
 #include <string>
 #include <vector>
 
-#include "engine/research/conjecture_check.hpp"
+#include "engine/level/enumeration_space.hpp"
+#include "engine/research/shape_tally.hpp"
+#include "engine/run/run_group.hpp"
+#include "storage/level.hpp"
 
 namespace seki {
 
-nlohmann::json ShapeTallyJson(const ShapeTally& t);
-// The inverse of ShapeTallyJson; throws std::runtime_error for a document it did not write.
-ShapeTally ShapeTallyFromJson(const nlohmann::json& j);
-
 class CheckCheckpoint {
  public:
-  // Without `resume`: creates DIR, refusing one that already holds a check checkpoint. With it:
-  // reads the checkpoint, refusing one made with other parameters; when there is none (or it is
-  // unreadable) the check starts over, with a notice. Throws InputError.
+  // `parameters` name the conjecture ("conjecture": "6.2", ...). Without `resume`: creates DIR,
+  // refusing one that already holds a check checkpoint. With it: reads the checkpoint, refusing one
+  // made with other parameters; when there is none (or it is unreadable) the check starts over,
+  // with a notice. Throws InputError.
   CheckCheckpoint(std::filesystem::path dir, nlohmann::json parameters, bool resume,
                   const std::function<void(const std::string&)>& notice,
                   const RunGroup& group = kOneProcess);
@@ -62,6 +62,7 @@ class CheckCheckpoint {
   const RunGroup& group_;
   std::filesystem::path dir_;
   nlohmann::json parameters_;
+  Conjecture conjecture_;
   nlohmann::json shapes_ = nlohmann::json::object();  // "k" -> {"tally", "level_files"}
 };
 

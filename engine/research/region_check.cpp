@@ -31,7 +31,7 @@ void PlanShape(Conjecture c, int rows, int cols, const CheckRequest& r, double m
                CheckPlan& plan) {
   EnumerationSpace space;
   try {
-    space = CheckSpace(c, rows, cols, r.max_entry, r.max_sum);
+    space = ConjectureSpace(c, rows, cols, r.max_entry, r.max_sum);
   } catch (const std::invalid_argument& e) {
     throw InputError("check " + std::string(ConjectureName(c)), e.what());
   }
@@ -67,21 +67,21 @@ nlohmann::json CheckpointParameters(const CheckPlan& plan) {
 
 std::size_t CheckReport::FindingCount() const {
   std::size_t n = 0;
-  for (const ShapeCheck& s : shapes)
+  for (const ShapeReport& s : shapes)
     for (const Finding& f : s.findings) n += f.kind != "listed";
   return n;
 }
 
 std::size_t CheckReport::ListedCount() const {
   std::size_t n = 0;
-  for (const ShapeCheck& s : shapes)
+  for (const ShapeReport& s : shapes)
     for (const Finding& f : s.findings) n += f.kind == "listed";
   return n;
 }
 
 std::string CheckReport::Result() const {
   bool counterexample = false, any = false;
-  for (const ShapeCheck& s : shapes)
+  for (const ShapeReport& s : shapes)
     for (const Finding& f : s.findings) {
       any |= f.kind != "listed";
       counterexample |= f.kind == "counterexample";
@@ -188,12 +188,12 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
     std::optional<CheckCheckpoint::Resumed> resumed;
     if (checkpoint) resumed = checkpoint->Take(k, space, notice);
     if (resumed && !resumed->level) {  // done in an earlier session
-      report.shapes.push_back(
-          ranks.root() ? FinishShapeCheck(report.conjecture, space, resumed->tally) : ShapeCheck{});
+      report.shapes.push_back(ranks.root() ? FinishShape(report.conjecture, space, resumed->tally)
+                                           : ShapeReport{});
       if (observer) observer->ShapeFinished(report.shapes.back());
       continue;
     }
-    CheckConfig config;
+    ShapeScanOptions config;
     if (resumed) {
       config.resume_tally = &resumed->tally;
       config.resume_level = &*resumed->level;
@@ -211,7 +211,7 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
         observer->LevelFinished(space, sum, classes, seconds);
       };
     }
-    report.shapes.push_back(CheckShape(report.conjecture, space, config));
+    report.shapes.push_back(ScanShape(report.conjecture, space, config));
     if (observer) observer->ShapeFinished(report.shapes.back());
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,6 +1,6 @@
 // RegionCheck: `seki check` as a library call — a conjecture, a region (shapes and/or a grid of
 // shapes, entry and sum bounds) and a memory budget are checked and planned, then every shape is
-// searched with CheckShape (engine/research/conjecture_check.hpp) and the results gathered in a
+// searched with ScanShape (engine/research/conjecture_check.hpp) and the results gathered in a
 // CheckReport. Bad input throws InputError with the one-line messages the CLI prints.
 // Concurrency: RunRegionCheck runs on the calling thread and sets oneTBB's parallelism to the
 // plan's thread count for its duration (tbb::global_control); the observer is called on the
@@ -36,7 +36,7 @@ struct CheckReport {
   Conjecture conjecture = Conjecture::k61;
   int max_entry = -1, max_sum = -1;  // the bounds as given (-1: not given; 6.1: entries <= 2)
   int min_height = 4;                // 6.2: complete seki of this height or more are reported
-  std::vector<ShapeCheck> shapes;
+  std::vector<ShapeReport> shapes;
   double seconds = 0;
   int threads = 0;  // per rank under mpirun
   int ranks = 1;    // the processes of an mpirun job (1: one process)
@@ -75,7 +75,7 @@ class CheckObserver {
   // Level `sum` of the shape is built and scanned, in `seconds`.
   virtual void LevelFinished(const EnumerationSpace& /*space*/, int /*sum*/,
                              std::uint64_t /*classes*/, double /*seconds*/) {}
-  virtual void ShapeFinished(const ShapeCheck& /*shape*/) {}
+  virtual void ShapeFinished(const ShapeReport& /*shape*/) {}
   // A remark for the user, e.g. "not using levels/3x3-level-0010.bin: <reason>" on resume.
   virtual void Notice(const std::string& /*text*/) {}
 };

@@ -75,7 +75,7 @@ Json FindingJson(const Finding& f) {
             {"C", PlayLineJson(f.lines[1], true)}}}};
 }
 
-Json ShapeJson(const ShapeCheck& s) {
+Json ShapeJson(const ShapeReport& s) {
   Json counts = Json::object();
   for (const auto& [name, n] : s.counts) counts[name] = n;
   Json classes = Json::object();
@@ -138,9 +138,9 @@ nlohmann::ordered_json SolveReportJson(const SolveReport& report) {
 
 nlohmann::ordered_json CheckReportJson(const CheckReport& r) {
   Json shapes = Json::array();
-  for (const ShapeCheck& s : r.shapes) shapes.push_back(ShapeJson(s));
+  for (const ShapeReport& s : r.shapes) shapes.push_back(ShapeJson(s));
   std::uint64_t classes = 0, examined = 0;
-  for (const ShapeCheck& s : r.shapes) classes += s.classes, examined += s.examined;
+  for (const ShapeReport& s : r.shapes) classes += s.classes, examined += s.examined;
   const auto bound = [](int b) { return b < 0 ? Json(nullptr) : Json(b); };
   Json report = {
       {"tool", {{"name", "seki"}, {"version", ToolVersion()}, {"commit", ToolCommit()}}},

@@ -10,6 +10,7 @@
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/level/level_builder.hpp"
+#include "engine/run/level_driver.hpp"
 #include "engine/structure/matrix_tools.hpp"
 
 namespace seki::reproduction_detail {

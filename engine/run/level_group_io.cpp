@@ -71,9 +71,10 @@ std::vector<KeyedEntry> EntriesOfMyRange(const RunGroup& group, const std::vecto
 
 }  // namespace
 
-LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
-                           bool solved, bool outcomes, CatalogueWriter* writer) {
-  if (group.size() == 1) return writer ? writer->AddLevel(level) : CountClasses(level, space);
+LevelText CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
+                         bool solved, bool outcomes, CatalogueWriter* writer) {
+  if (group.size() == 1)
+    return solved ? RenderLevel(level, space, outcomes) : LevelText{{}, CountClasses(level, space)};
 
   LevelCounts counts = CountClasses(level, space);
   std::vector<std::uint64_t> sums = {counts.classes, counts.starting, 0, 0, 0, 0, 0, 0};
@@ -95,7 +96,7 @@ LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const Enum
   counts.starting = sums[1];
   for (int g = 0; g < 2; ++g)
     for (int k = 0; k < 3; ++k) counts.members[g][k] = sums[2 + g * 3 + k];
-  return counts;
+  return LevelText{{}, counts};
 }
 
 std::optional<Level> LoadOwnedShards(const std::filesystem::path& dir,

@@ -1,11 +1,14 @@
-// Run: one enumeration into a run directory from start to end — the parameters checked, the exact
-// class count per level (Burnside), the memory budget, the run directory created, cleared (force)
-// or resumed from its newest verifying level file, every level built (LevelBuilder), written to the
-// catalogues (CatalogueWriter) and checkpointed, and manifest.json and summary.json written last.
-// The `seki` CLI, MPI drivers and the Python package drive the same Run; they see it through a
-// RunObserver and stop it with a flag. Under MPI every rank executes the same Run with its RunGroup
-// (engine/run/run_group.hpp): each builds its shards, rank 0 writes the catalogues and the
-// checkpoint, and the run's files are the same as a single process's.
+// Run: one enumeration into a run directory from start to end — the parameters checked once
+// (CheckRunParameters), the exact class count per level (Burnside), one memory estimate per level
+// refusing a run that cannot fit before it starts, the run directory created, cleared (force) or
+// resumed (PrepareRunDirectory, engine/run/run_directory.hpp), the level engine chosen
+// (engine/run/level_engines.hpp) and driven by the one level loop (engine/run/level_driver.hpp):
+// each level's catalogue lines rendered (CatalogueLevel) and, overlapped with the next level's
+// build, appended, synced, written as a level file and checkpointed; manifest.json and
+// summary.json written last. The `seki` CLI, MPI drivers and the Python package drive the same
+// Run; they see it through a RunObserver and stop it with a flag. Under MPI every rank executes
+// the same Run with its RunGroup (engine/run/run_group.hpp): each builds its shards, rank 0 writes
+// the catalogues and the checkpoint, and the run's files are the same as a single process's.
 // Concurrency: Execute runs on the calling thread and sets oneTBB's parallelism to the run's thread
 // count for its duration (tbb::global_control), so one Run at a time per process. The observer is
 // called on the calling thread only; the `parents_done` counter it is handed belongs to the Run
@@ -19,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/level/level_builder.hpp"
+#include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_engine.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/run/run_report.hpp"
@@ -28,16 +31,16 @@ namespace seki {
 
 struct RunParameters {
   int rows = 0, cols = 0;
-  int max_entry = -1, max_sum = -1;      // -1: not given (at least one is needed)
-  int threads = 0;                       // 0: all cores
-  std::string out;                       // the run directory
-  std::uint64_t memory_limit_bytes = 0;  // 0: 80% of physical memory
-  bool outcomes = false;                 // also write outcomes.txt (every class)
-  bool generate_only = false;            // count the classes without solving; no catalogues
-  bool resume = false;                   // continue the run in `out` from its last saved level
-  bool force = false;                    // clear a run already in `out` and start over
-  Device device = Device::kCpu;          // the level engine; the output is the same for all
-  std::string command_line;  // recorded in manifest.json; the resume hint is built from it
+  int max_entry = -1, max_sum = -1;  // -1: not given (at least one is needed)
+  int threads = 0;                   // 0: all cores
+  std::string out;                   // the run directory
+  std::string memory_limit;          // e.g. "8G"; empty: the default (engine/base/memory_limit.hpp)
+  bool outcomes = false;             // also write outcomes.txt (every class)
+  bool generate_only = false;        // count the classes without solving; no catalogues
+  bool resume = false;               // continue the run in `out` from its last saved level
+  bool force = false;                // clear a run already in `out` and start over
+  Device device = Device::kCpu;      // the level engine; the output is the same for all
+  std::string command_line;          // recorded in manifest.json; the resume hint is built from it
 };
 
 // What a run is about to do, once its parameters are checked and its directory is ready.
@@ -93,10 +96,17 @@ struct RunResult {
   nlohmann::json summary;            // completed: what summary.json holds
 };
 
-// What Execute checks first: the bounds (EnumerationSpace::Make), the thread count and, for a
-// thrust device, that the shape fits that engine. Returns the space; throws InputError. (The CLI
-// calls it before it parses --memory-limit, as it always did.)
-EnumerationSpace CheckRunParameters(const RunParameters& parameters);
+// The parameters of a run, checked.
+struct CheckedRun {
+  EnumerationSpace space;
+  double memory_limit_bytes = 0;
+  int threads = 0;  // per rank
+};
+
+// The one check of a run's parameters, in this order: the bounds (EnumerationSpace::Make), the
+// thread count, the level engine for the device and the group (CheckLevelEngine), the memory
+// limit. Execute calls it first; throws InputError.
+CheckedRun CheckRunParameters(const RunParameters& parameters, const RunGroup& group);
 
 class Run {
  public:

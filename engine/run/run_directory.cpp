@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <fstream>
 
+#include "engine/base/input_error.hpp"
+#include "engine/run/host.hpp"
+#include "engine/run/level_group_io.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/checksum.hpp"
 
@@ -104,6 +107,79 @@ void RunDirectory::Finish(const nlohmann::json& manifest_without_files,
   fs::remove(dir_ / kCheckpoint);
   fs::remove_all(dir_ / "levels");
   SyncDirectory(dir_);
+}
+
+namespace {
+
+// The newest finished level of checkpoint `c` whose files all verify on every rank, with `start`
+// cut back to it; nothing (after notices) when none does.
+void ResumeFrom(const RunDirectory& dir, const Checkpoint& c, const DirectoryRequest& request,
+                const RunGroup& group, const std::function<void(const std::string&)>& notice,
+                RunStartPoint& start) {
+  for (auto r = c.resumable.rbegin(); r != c.resumable.rend(); ++r) {
+    std::string reason;
+    start.level =
+        LoadOwnedShards(dir.path(), r->level_files, group.owned(), request.file_params, &reason);
+    if (!group.AllTrue(start.level.has_value())) {
+      start.level.reset();
+      const std::string files = r->level_files.size() == 1
+                                    ? r->level_files[0]
+                                    : "the files of level " + std::to_string(r->sum);
+      notice("not using " + files + ": " +
+             (reason.empty() ? "a file of another rank does not verify" : reason));
+      continue;
+    }
+    start.partial_sizes = r->partial_sizes;
+    start.checkpoint = c;
+    nlohmann::json kept = nlohmann::json::array();  // per-level reports up to the resumed level
+    for (const nlohmann::json& l : c.levels)
+      if (l["sum"].get<int>() <= r->sum) kept.push_back(l);
+    start.checkpoint.levels = kept;
+    start.checkpoint.resumable.assign(c.resumable.begin(), r.base());
+    return;
+  }
+  notice("no usable level file; starting over");
+}
+
+}  // namespace
+
+RunStartPoint PrepareRunDirectory(const RunDirectory& dir, const DirectoryRequest& request,
+                                  const RunGroup& group,
+                                  const std::function<void(const std::string&)>& notice) {
+  std::error_code ec;
+  fs::create_directories(dir.path() / "levels", ec);
+  if (ec) throw InputError(dir.path().string(), "cannot create the run directory: " + ec.message());
+  RunStartPoint start;
+  start.checkpoint = {request.parameters, nlohmann::json::array(), {}, 0, NowIso8601()};
+  const bool complete = dir.IsComplete(), has_run = dir.HasRun();
+  group.Barrier();
+  if (request.resume && complete) {
+    start.already_complete = true;
+    return start;
+  }
+  if (!request.resume && has_run) {
+    if (!request.force)
+      throw InputError(dir.path().string(),
+                       "already holds a run; use --resume to continue it or --force to start over");
+    if (group.root()) {
+      dir.Clear();
+      fs::create_directories(dir.path() / "levels");
+    }
+    group.Barrier();
+  }
+  if (!request.resume) return start;
+  std::string why;
+  const std::optional<Checkpoint> c = dir.ReadCheckpoint(&why);
+  if (!c) {
+    notice("nothing to resume in " + dir.path().string() + " (" + why + "); starting");
+    return start;
+  }
+  if (c->parameters != request.parameters)
+    throw InputError("--resume", dir.path().string() +
+                                     " was started with other parameters: " + c->parameters.dump() +
+                                     " (now " + request.parameters.dump() + ")");
+  ResumeFrom(dir, *c, request, group, notice, start);
+  return start;
 }
 
 }  // namespace seki

@@ -2,11 +2,14 @@
 // resumed run needs), levels/level-NNNN.bin (the last two finished levels; a run on P > 1 ranks
 // writes one file per rank, levels/level-NNNN.rank-RRRR-of-PPPP.bin, holding that rank's shards),
 // manifest.json (provenance, written last) and summary.json. Every JSON file is written atomically.
-// Concurrency: one thread uses a run directory at a time (the Run that owns it).
+// PrepareRunDirectory makes a directory ready for a run: created, cleared (force) or resumed.
+// Concurrency: one thread uses a run directory at a time (the Run that owns it); under ranks
+// PrepareRunDirectory is collective.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -14,6 +17,8 @@
 #include <vector>
 
 #include "engine/level/catalogue.hpp"
+#include "engine/run/run_group.hpp"
+#include "storage/level_file.hpp"
 
 namespace seki {
 
@@ -58,5 +63,28 @@ class RunDirectory {
  private:
   std::filesystem::path dir_;
 };
+
+// What a run asks of its directory.
+struct DirectoryRequest {
+  nlohmann::json parameters;  // the run's parameters: a resumed checkpoint must have the same
+  LevelFileParams file_params;
+  bool resume = false, force = false;
+};
+
+// What the run starts from once its directory is ready.
+struct RunStartPoint {
+  bool already_complete = false;  // resume of a complete run: nothing to do
+  Checkpoint checkpoint;          // a new one, or the resumed one cut back to the resumed level
+  std::optional<Level> level;     // the resumed level (the shards this rank owns)
+  std::optional<PartialSizes> partial_sizes;  // the catalogues' sizes at that level
+};
+
+// Creates the directory; refuses one that holds another run (unless resume or force), clears it
+// (force) or loads the newest finished level whose files all verify on every rank (a torn or
+// corrupt file is passed over with a notice), whatever number of ranks wrote them. Every rank
+// looks at the directory before rank 0 changes anything in it. Throws InputError.
+RunStartPoint PrepareRunDirectory(const RunDirectory& dir, const DirectoryRequest& request,
+                                  const RunGroup& group,
+                                  const std::function<void(const std::string&)>& notice);
 
 }  // namespace seki

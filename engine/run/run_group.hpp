@@ -48,11 +48,12 @@ class RunGroup {
                            const std::atomic<bool>* stop) const {
     return {parents_done, stop};
   }
-  // The owned shards of level previous.sum + 1, built from the owned shards of `previous`.
-  // `parents_done` counts the parents done on all ranks (a single process: the builder's hooks
-  // count them already).
-  virtual Level Next(const LevelBuilder& builder, const Level& previous,
-                     std::atomic<std::uint64_t>& /*parents_done*/) const {
+  // The collective step of the ranks' level engine (engine/run/level_engines.hpp, the only
+  // caller): the owned shards of level previous.sum + 1, built from the owned shards of
+  // `previous`. `parents_done` counts the parents done on all ranks (a single process: the
+  // builder's hooks count them already).
+  virtual Level BuildOwnedShards(const LevelBuilder& builder, const Level& previous,
+                                 std::atomic<std::uint64_t>& /*parents_done*/) const {
     return builder.Next(previous);
   }
   // Element-wise sums over the ranks, in place on every rank.

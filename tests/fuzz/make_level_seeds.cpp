@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/level/level_builder.hpp"
+#include "engine/run/level_driver.hpp"
 #include "storage/level_file_bytes.hpp"
 
 int main(int argc, char** argv) {

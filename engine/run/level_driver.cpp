@@ -1,0 +1,88 @@
+// The level loop: check, build, take, persist (overlapped with the next build in one process).
+#include "engine/run/level_driver.hpp"
+
+#include <chrono>
+#include <exception>
+#include <future>
+#include <utility>
+
+namespace seki {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The Persist of one level in flight: on a second thread (overlapped) or already done (inline).
+// Wait rethrows what Persist threw; the destructor waits too (after another error, whose
+// exception wins), so no level is freed while it is being written.
+class PendingPersist {
+ public:
+  PendingPersist() = default;
+  PendingPersist(const PendingPersist&) = delete;
+  PendingPersist& operator=(const PendingPersist&) = delete;
+  ~PendingPersist() {
+    if (job_.valid()) job_.wait();
+  }
+
+  void Start(LevelWalk& walk, const Level& level, bool overlap) {
+    Wait();
+    if (overlap)
+      job_ = std::async(std::launch::async, [&walk, &level] { walk.Persist(level); });
+    else
+      walk.Persist(level);
+  }
+  void Wait() {
+    if (job_.valid()) job_.get();
+  }
+
+ private:
+  std::future<void> job_;
+};
+
+}  // namespace
+
+bool LevelDriver::StopRequested() const { return !group_.AllTrue(!(stop_ && stop_->load())); }
+
+WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<Level> resumed) {
+  const bool overlap = group_.size() == 1;  // collective steps stay on this thread
+  Level level;
+  PendingPersist persist;
+  if (resumed) {
+    level = std::move(*resumed);
+  } else {
+    const auto start = Clock::now();
+    level = engine_.First();
+    walk.Take(level, Since(start));
+    persist.Start(walk, level, overlap);
+  }
+  while (level.sum < max_sum) {
+    if (StopRequested()) {
+      persist.Wait();
+      return {level.sum, true};
+    }
+    const int next = level.sum + 1;
+    walk.BeforeBuild(next, level);
+    walk.BuildStarted(next);
+    const auto start = Clock::now();
+    Level built;
+    try {
+      built = engine_.Next(level);
+    } catch (const LevelInterrupted&) {
+      persist.Wait();
+      return {level.sum, true};
+    }
+    const double seconds = Since(start);
+    persist.Wait();  // level s is durable before it is freed
+    level = std::move(built);
+    walk.Take(level, seconds);
+    persist.Start(walk, level, overlap);
+  }
+  persist.Wait();
+  return {level.sum, false};
+}
+
+}  // namespace seki

@@ -1,0 +1,87 @@
+// LevelDriver: the one level loop of every walk over a space's levels — a run's catalogues
+// (engine/run/run.cpp), a region check's tallies (engine/research/conjecture_check.cpp), the
+// level tests and benchmarks (ForEachLevel) — in the shape of a tablebase generator: the level is
+// the unit of work and of persistence, and each level goes through the same phases, which the
+// driver announces to the walk in this order:
+//   1. check   — the stop flag (honoured on every rank together) and BeforeBuild, the walk's
+//                memory check for the next level (it may refuse the level by throwing);
+//   2. build   — BuildStarted, then the engine (engine/run/level_engines.hpp: CPU, thrust on a
+//                GPU or the CPU, CPU on MPI ranks) makes level s from level s-1;
+//   3. take    — Take, on the driver's thread: what the walk needs of the level before the next
+//                one is built (catalogue lines rendered, a check's tally, counts, observer events);
+//   4. persist — Persist: the durable writes of the level (catalogue text, level file, checkpoint).
+//                In one process it runs on a second thread, overlapped with the build of level
+//                s+1 from level s, and is finished before level s is freed or the walk ends; under
+//                ranks it runs on the driver's thread right after Take, since its collective steps
+//                keep the ranks in step.
+// At most two levels are alive: the one built from (and being persisted) and the one being built.
+// A walk killed at any moment can go on from its last persisted level, which is at most two
+// levels behind the one being built.
+// Concurrency: Drive runs on the calling thread and calls BeforeBuild, BuildStarted and Take there;
+// Persist runs on one other thread at a time, one level after another in increasing sum, never at
+// the same time as another Persist or Take. The engine's calls are parallel inside.
+#pragma once
+
+#include <atomic>
+#include <optional>
+
+#include "engine/level/level_engine.hpp"
+#include "engine/run/run_group.hpp"
+#include "storage/level.hpp"
+
+namespace seki {
+
+class LevelWalk {
+ public:
+  virtual ~LevelWalk() = default;
+  // Phase 1: level `sum` is about to be built from `below`. May throw to refuse it.
+  virtual void BeforeBuild(int /*sum*/, const Level& /*below*/) {}
+  // Phase 2: the build of level `sum` starts.
+  virtual void BuildStarted(int /*sum*/) {}
+  // Phase 3: a new level, built in `build_seconds` (0 for level 0 of a resumed walk: never taken).
+  virtual void Take(const Level& level, double build_seconds) = 0;
+  // Phase 4: the level's durable writes (see above).
+  virtual void Persist(const Level& /*level*/) {}
+};
+
+struct WalkEnd {
+  int last_sum = -1;         // the last level taken and persisted
+  bool interrupted = false;  // the stop flag ended the walk before space.max_sum
+};
+
+class LevelDriver {
+ public:
+  // `stop` may be null; a build in progress stops through the engine's hooks (LevelInterrupted).
+  LevelDriver(LevelEngine& engine, const RunGroup& group, const std::atomic<bool>* stop = nullptr)
+      : engine_(engine), group_(group), stop_(stop) {}
+
+  // Walks the levels up to `max_sum`: from `resumed` (a level taken and persisted in an earlier
+  // session: the walk goes on with the next one) or from level 0.
+  WalkEnd Drive(LevelWalk& walk, int max_sum, std::optional<Level> resumed = std::nullopt);
+
+ private:
+  bool StopRequested() const;  // on any rank
+
+  LevelEngine& engine_;
+  const RunGroup& group_;
+  const std::atomic<bool>* stop_;
+};
+
+// Builds levels 0, 1, ..., space.max_sum with the CPU engine and calls on_level(level) after each
+// (the driver with no persistence): for tests, benchmarks and small research walks.
+template <class OnLevel>
+void ForEachLevel(const EnumerationSpace& space, OnLevel&& on_level, bool solve = true) {
+  class Walk : public LevelWalk {
+   public:
+    explicit Walk(OnLevel& f) : f_(f) {}
+    void Take(const Level& level, double) override { f_(level); }
+
+   private:
+    OnLevel& f_;
+  } walk(on_level);
+  CpuLevelEngine engine(space, solve, {});
+  const RunGroup one_process;
+  LevelDriver(engine, one_process).Drive(walk, space.max_sum);
+}
+
+}  // namespace seki

@@ -1,0 +1,27 @@
+// The one place a walk over levels chooses its level engine (engine/level/level_engine.hpp): the
+// CPU engine (LevelBuilder), the thrust engine on a GPU or on the CPU (engine/gpu), or the CPU
+// engine spread over the ranks of a RunGroup (each rank builds its block of shards; the records
+// between push and absorb cross ranks in the group's collective step). Runs and region checks
+// make their engine here and drive it with the one level loop (engine/run/level_driver.hpp).
+// Concurrency: one thread drives an engine; its calls are parallel inside.
+#pragma once
+
+#include <memory>
+
+#include "engine/level/level_engine.hpp"
+#include "engine/run/run_group.hpp"
+
+namespace seki {
+
+// Refuses a combination no engine runs, with one line naming the option: the thrust engine with
+// keys over 56 bits or under mpirun (`device`), generation alone under mpirun (`solve` false),
+// a space outside the thrust engine. Throws InputError.
+void CheckLevelEngine(const EnumerationSpace& space, Device device, bool solve,
+                      const RunGroup& group);
+
+// The engine of a walk (after CheckLevelEngine). `hooks` count the parents done (on all ranks)
+// and stop a build; under ranks a stop waits for the level's end, when the driver honours it.
+std::unique_ptr<LevelEngine> MakeLevelEngine(const EnumerationSpace& space, Device device,
+                                             bool solve, const RunGroup& group, BuildHooks hooks);
+
+}  // namespace seki
