@@ -1,4 +1,4 @@
-// Temporary file, fsync, rename, directory fsync.
+// Uncommitted file, fsync, rename, directory fsync.
 #include "storage/atomic_file.hpp"
 
 #include <fcntl.h>
@@ -14,10 +14,21 @@
 namespace seki {
 
 namespace {
+
 [[noreturn]] void Fail(const std::filesystem::path& path, const char* what) {
-  throw std::runtime_error(std::string(what) + " " + path.string() + ": " + std::strerror(errno));
+  throw std::runtime_error(
+      OneLine(std::string(what) + " " + path.string() + ": " + std::strerror(errno)));
 }
+
+void SyncFd(int fd, const std::filesystem::path& path) {
+  if (::fsync(fd) != 0) Fail(path, "cannot sync");
+}
+
 }  // namespace
+
+std::filesystem::path UncommittedPath(const std::filesystem::path& path) {
+  return path.string() + ".partial";
+}
 
 void SyncDirectory(const std::filesystem::path& dir) {
   const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY);
@@ -27,27 +38,64 @@ void SyncDirectory(const std::filesystem::path& dir) {
   if (rc != 0) Fail(dir, "cannot sync directory");
 }
 
-void WriteFileAtomically(const std::filesystem::path& path, std::string_view bytes) {
-  const std::filesystem::path temp = path.string() + ".tmp";
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) Fail(temp, "cannot create");
+UncommittedFile::UncommittedFile(std::filesystem::path path)
+    : path_(std::move(path)), temp_(UncommittedPath(path_)) {
+  // A leftover of a crash under the same name is truncated and reused; readers never look at it.
+  fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) Fail(temp_, "cannot create");
+}
+
+UncommittedFile::~UncommittedFile() {
+  if (fd_ < 0) return;
+  ::close(fd_);
+  ::unlink(temp_.c_str());
+}
+
+void UncommittedFile::Write(std::string_view bytes) {
   std::size_t done = 0;
   while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    const ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      ::close(fd);
-      Fail(temp, "cannot write");
+      Fail(temp_, "cannot write");
     }
     done += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd) != 0) {
-    ::close(fd);
-    Fail(temp, "cannot sync");
+}
+
+void UncommittedFile::Commit() {
+  SyncFd(fd_, temp_);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) {
+    const int saved = errno;
+    ::unlink(temp_.c_str());
+    errno = saved;
+    Fail(temp_, "cannot close");
   }
-  if (::close(fd) != 0) Fail(temp, "cannot close");
-  if (std::rename(temp.c_str(), path.c_str()) != 0) Fail(path, "cannot rename into");
+  if (::rename(temp_.c_str(), path_.c_str()) != 0) {
+    const int saved = errno;
+    ::unlink(temp_.c_str());
+    errno = saved;
+    Fail(path_, "cannot rename into");
+  }
+  SyncDirectory(path_.parent_path());
+}
+
+void CommitFile(const std::filesystem::path& uncommitted, const std::filesystem::path& path) {
+  const int fd = ::open(uncommitted.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) Fail(uncommitted, "cannot open");
+  const int rc = ::fsync(fd);
+  ::close(fd);
+  if (rc != 0) Fail(uncommitted, "cannot sync");
+  if (::rename(uncommitted.c_str(), path.c_str()) != 0) Fail(path, "cannot rename into");
   SyncDirectory(path.parent_path());
+}
+
+void WriteFileAtomically(const std::filesystem::path& path, std::string_view bytes) {
+  UncommittedFile file(path);
+  file.Write(bytes);
+  file.Commit();
 }
 
 void WriteOutputFile(const std::string& path, const std::string& text) {

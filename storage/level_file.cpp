@@ -542,33 +542,10 @@ std::optional<Level> DecodeLevelFile(std::span<const std::uint8_t> bytes,
 void WriteLevelFile(const std::filesystem::path& path, const Level& level,
                     const LevelFileParams& params) {
   Validate(level, params);
-  // A fixed temporary name next to the target: a leftover from a crash is truncated and reused,
-  // and readers never look at it.
-  const std::filesystem::path temp = path.string() + ".partial";
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) ThrowErrno("cannot create", temp);
-  try {
-    FdSink sink(fd, temp);
-    Encode(level, params, sink);
-    if (::fsync(fd) != 0) ThrowErrno("cannot fsync", temp);
-  } catch (...) {
-    ::close(fd);
-    ::unlink(temp.c_str());
-    throw;
-  }
-  if (::close(fd) != 0) {
-    const int saved = errno;
-    ::unlink(temp.c_str());
-    errno = saved;
-    ThrowErrno("cannot close", temp);
-  }
-  if (::rename(temp.c_str(), path.c_str()) != 0) {
-    const int saved = errno;
-    ::unlink(temp.c_str());
-    errno = saved;
-    ThrowErrno("cannot rename to", path);
-  }
-  SyncDirectory(path.parent_path());  // so that the rename survives a crash
+  UncommittedFile file(path);  // storage/atomic_file.hpp
+  FdSink sink(file.fd(), file.temp_path());
+  Encode(level, params, sink);
+  file.Commit();
 }
 
 std::optional<Level> ReadLevelFile(const std::filesystem::path& path,

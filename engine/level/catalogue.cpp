@@ -138,7 +138,7 @@ void CatalogueWriter::Open(File& f, const std::string& name,
                            const std::optional<PartialSizes>& resume_at) {
   f.name = name;
   f.final_path = dir_ / name;
-  f.temp_path = dir_ / (name + ".partial");
+  f.temp_path = UncommittedPath(f.final_path);
   if (!resume_at) {
     f.out = std::fopen(f.temp_path.c_str(), "wb");
   } else {
@@ -180,11 +180,9 @@ std::map<std::string, std::filesystem::path> CatalogueWriter::Commit() {
   for (File& f : files_) {
     if (std::fclose(f.out) != 0) throw std::runtime_error("error closing " + f.temp_path.string());
     f.out = nullptr;
-    std::filesystem::rename(f.temp_path, f.final_path);
+    CommitFile(f.temp_path, f.final_path);
     paths[f.name] = f.final_path;
   }
-  SyncDirectory(dir_);
-  for (Game g : kGames) SyncDirectory(dir_ / GameName(g));
   return paths;
 }
 

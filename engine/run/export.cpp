@@ -79,14 +79,6 @@ std::vector<ClassRow> RowsFromCatalogues(const fs::path& dir, const RunManifest&
   return out;
 }
 
-void SyncFile(const fs::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error("cannot open " + path.string());
-  const int rc = ::fsync(fd);
-  ::close(fd);
-  if (rc != 0) throw std::runtime_error("cannot fsync " + path.string());
-}
-
 // Writes every row into a new database at `partial`; returns the number of classes.
 std::uint64_t WriteDatabase(const fs::path& partial, const fs::path& dir, const RunManifest& m,
                             bool from_outcomes, const std::string& source) {
@@ -127,16 +119,14 @@ ExportResult ExportRun(const fs::path& dir, const fs::path& sqlite_file, bool fo
   if (fs::is_directory(sqlite_file, ec)) throw InputError(sqlite_file.string(), "is a directory");
   if (fs::exists(sqlite_file, ec) && !force)
     throw InputError(sqlite_file.string(), "exists; use --force to replace it");
-  const fs::path partial = sqlite_file.string() + ".partial";
+  const fs::path partial = UncommittedPath(sqlite_file);
   fs::remove(partial, ec);
 
   const bool from_outcomes = m.files.count(kOutcomesFile) > 0;
   const std::string source = from_outcomes ? kOutcomesFile : "catalogues";
   try {
     const std::uint64_t exported = WriteDatabase(partial, dir, m, from_outcomes, source);
-    SyncFile(partial);
-    fs::rename(partial, sqlite_file);
-    SyncDirectory(sqlite_file.parent_path());
+    CommitFile(partial, sqlite_file);
     return {exported, source};
   } catch (...) {
     fs::remove(partial, ec);
