@@ -1,5 +1,5 @@
 // Strict parsers for the lines of a run directory's text files, for `seki verify` and
-// `seki export` (the writer is engine/catalogue.cpp):
+// `seki export` (the writer is engine/level/catalogue.cpp):
 //   catalogue line  "MATRIX sum=S height=H R=X C=X r=X c=X idsm=yes|no prime=yes|no
 //                    symmetric=yes|no[ planar=yes|no]"
 //   outcomes line   "MATRIX seki=RCrc dseki=RCrc"

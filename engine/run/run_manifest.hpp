@@ -22,7 +22,7 @@ inline constexpr const char* kManifestFormat = "seki-run/1";
 // same for D-SEKI ("seki/seki.txt", ...), and the manifest's name of their counts ("seki/seki").
 struct CatalogueFile {
   Game game;
-  int kind;          // 0 seki, 1 complete, 2 semi-complete (engine/catalogue.hpp CatalogueKind)
+  int kind;          // 0 seki, 1 complete, 2 semi-complete (engine/level/catalogue.hpp CatalogueKind)
   std::string path;  // "dseki/complete.txt"
   std::string counts_name;  // "dseki/complete"
 };

@@ -1,4 +1,4 @@
-// Fuzz target: ParseMatrix (engine/matrix_text.hpp) on arbitrary text. Properties checked on every
+// Fuzz target: ParseMatrix (engine/base/matrix_text.hpp) on arbitrary text. Properties checked on every
 // input: it returns a matrix of 1..8 rows and columns or throws ParseError (nothing else), an
 // accepted matrix survives FormatMatrix -> ParseMatrix unchanged, and an error message is one
 // line of printable text.
