@@ -2,20 +2,22 @@
 # Two builds of the level engine on the same whole runs, alternating, so that both see the same
 # machine: per run, wall seconds, user seconds and peak RSS (/usr/bin/time), and whether the
 # outputs agree (the check's summary line, times removed; the enumerate's catalogue files, byte for byte).
-#   bash bench/engine_compare.sh OLD_SEKI NEW_SEKI [REPEATS] [WHICH]
+#   [THREADS=N] bash bench/engine_compare.sh OLD_SEKI NEW_SEKI [REPEATS] [WHICH]
 # WHICH: check37 (seki check 6.3 --shapes 3x4 --max-entry 7), enum43 (seki enumerate 4x4 <= 3,
 # catalogues written), check36 (3x4 <= 6), or all (default: enum43 check36 check37).
+# THREADS=N passes --threads N to every run (default: all cores).
 # Prints one TSV line per run: case, build, repeat, wall_s, user_s, max_kib, same.
 set -uo pipefail
 old=$1 new=$2 repeats=${3:-1} which=${4:-all}
 [ "$which" = all ] && which="enum43 check36 check37"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+threads=${THREADS:+--threads $THREADS}
 args_of() {
   case $1 in
-    check37) echo "check 6.3 --shapes 3x4 --max-entry 7 --quiet" ;;
-    check36) echo "check 6.3 --shapes 3x4 --max-entry 6 --quiet" ;;
-    enum43) echo "enumerate --rows 4 --cols 4 --max-entry 3 --quiet --force --out $tmp/run" ;;
+    check37) echo "check 6.3 --shapes 3x4 --max-entry 7 --quiet $threads" ;;
+    check36) echo "check 6.3 --shapes 3x4 --max-entry 6 --quiet $threads" ;;
+    enum43) echo "enumerate --rows 4 --cols 4 --max-entry 3 --quiet --force --out $tmp/run $threads" ;;
   esac
 }
 printf 'case\tbuild\trepeat\twall_s\tuser_s\tmax_kib\tsame\n'

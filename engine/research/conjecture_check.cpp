@@ -2,6 +2,7 @@
 #include "engine/research/conjecture_check.hpp"
 
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <chrono>
 #include <memory>

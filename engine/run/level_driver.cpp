@@ -1,4 +1,4 @@
-// The level loop: check, build, take, persist (overlapped with the next build in one process).
+// The level loop: check, build, take, persist (overlapped with the next build when it may be).
 #include "engine/run/level_driver.hpp"
 
 #include <chrono>
@@ -48,7 +48,7 @@ class PendingPersist {
 bool LevelDriver::StopRequested() const { return !group_.AllTrue(!(stop_ && stop_->load())); }
 
 WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<Level> resumed) {
-  const bool overlap = group_.size() == 1;  // collective steps stay on this thread
+  const bool overlap = overlap_;
   Level level;
   PendingPersist persist;
   if (resumed) {

@@ -10,10 +10,11 @@
 //   3. take    — Take, on the driver's thread: what the walk needs of the level before the next
 //                one is built (catalogue lines rendered, a check's tally, counts, observer events);
 //   4. persist — Persist: the durable writes of the level (catalogue text, level file, checkpoint).
-//                In one process it runs on a second thread, overlapped with the build of level
-//                s+1 from level s, and is finished before level s is freed or the walk ends; under
-//                ranks it runs on the driver's thread right after Take, since its collective steps
-//                keep the ranks in step.
+//                With `overlap` (one process, more than one thread) it runs on a second thread,
+//                overlapped with the build of level s+1 from level s, and is finished before level
+//                s is freed or the walk ends; otherwise it runs on the driver's thread right after
+//                Take (one thread means one core; under ranks its collective steps keep the ranks
+//                in step).
 // At most two levels are alive: the one built from (and being persisted) and the one being built.
 // A walk killed at any moment can go on from its last persisted level, which is at most two
 // levels behind the one being built.
@@ -52,8 +53,11 @@ struct WalkEnd {
 class LevelDriver {
  public:
   // `stop` may be null; a build in progress stops through the engine's hooks (LevelInterrupted).
-  LevelDriver(LevelEngine& engine, const RunGroup& group, const std::atomic<bool>* stop = nullptr)
-      : engine_(engine), group_(group), stop_(stop) {}
+  // `threads`: the walk's thread count; Persist overlaps the next build when it is above one and
+  // the group is one process.
+  LevelDriver(LevelEngine& engine, const RunGroup& group, const std::atomic<bool>* stop = nullptr,
+              int threads = 1)
+      : engine_(engine), group_(group), stop_(stop), overlap_(group.size() == 1 && threads > 1) {}
 
   // Walks the levels up to `max_sum`: from `resumed` (a level taken and persisted in an earlier
   // session: the walk goes on with the next one) or from level 0.
@@ -65,6 +69,7 @@ class LevelDriver {
   LevelEngine& engine_;
   const RunGroup& group_;
   const std::atomic<bool>* stop_;
+  bool overlap_;
 };
 
 // Builds levels 0, 1, ..., space.max_sum with the CPU engine and calls on_level(level) after each

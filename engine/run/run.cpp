@@ -145,7 +145,8 @@ RunResult Session::Execute() {
   session_before_ = checkpoint_.elapsed_seconds;
   session_start_ = Clock::now();
   const WalkEnd end =
-      LevelDriver(*engine, group_, stop_).Drive(*this, space_.max_sum, std::move(start.level));
+      LevelDriver(*engine, group_, stop_, threads_).Drive(*this, space_.max_sum,
+                                                          std::move(start.level));
   if (end.interrupted) return Interrupted(end.last_sum);
   return Complete(session_start_);
 }
