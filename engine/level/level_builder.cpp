@@ -130,7 +130,9 @@ void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
   // from the child back to the parent offers; each shard's table then absorbs its records,
   // deduplicating the keys and ORing the offers, which gives r(B) and c(B).
   const std::unique_ptr<ShardAssembly> assembly = Assembly(next.sum);
-  tbb::enumerable_thread_specific<ShardBuckets> buckets;
+  // The threads' buckets keep their capacity from batch to batch and from level to level (at most
+  // twice a batch of records), so their pages are touched once per run, not once per level.
+  tbb::enumerable_thread_specific<ShardBuckets>& buckets = push_buckets_;
   const int batches = PushBatches(previous.size());
   for (int batch = 0; batch < batches; ++batch) {
     const int first = batch * kShardCount / batches, last = (batch + 1) * kShardCount / batches;
@@ -142,7 +144,6 @@ void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
       }
     });
   }
-  buckets.clear();
 
   // Phase 2: each shard's table becomes the sorted keys and values of the level.
   tbb::parallel_for(0, kShardCount,

@@ -7,7 +7,8 @@
 //    (engine/level/orderly_generation.hpp) makes every class exactly once, canonicalising about one
 //    child per class.
 // The two are independent algorithms; tests check that they produce the same classes.
-// Concurrency: Next runs in parallel on the calling thread's oneTBB arena; the result does
+// Concurrency: one thread at a time calls Next (it reuses its record buckets), which runs in
+// parallel on the calling thread's oneTBB arena; the result does
 // not depend on the number of threads.
 #pragma once
 
@@ -86,6 +87,8 @@ class LevelBuilder {
   double push_batch_bytes_;
   std::vector<std::uint64_t> expected_;  // Burnside's classes per sum: the tables' sizes
   WideLevelBuilder wide_;                // level 0, and the records of WideRecords() spaces
+  // PushAndSolve's per-thread record buckets, empty between levels but keeping their capacity.
+  mutable tbb::enumerable_thread_specific<ShardBuckets> push_buckets_;
 };
 
 }  // namespace seki
