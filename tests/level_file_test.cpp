@@ -26,7 +26,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Byte offsets of the format (see storage/level_file.cpp).
+// Byte offsets of the format (see storage/level_file_format.hpp).
 constexpr std::size_t kVersionAt = 8, kRowsAt = 12, kColsAt = 16, kMaxEntryAt = 20, kMaxSumAt = 24,
                       kFlagsAt = 28, kSumAt = 32, kShardCountAt = 36, kClassesAt = 40,
                       kShardsAt = 48;
