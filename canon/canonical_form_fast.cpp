@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "canon/canonical_form.hpp"
+#include "canon/line_invariants.hpp"
 
 namespace seki::canon {
 namespace {
@@ -32,30 +33,18 @@ using std::uint64_t;
 // Lines of the shorter side the fast path handles: a packed column key holds the class byte, one
 // byte per row and the column index byte.
 constexpr int kMaxFastLines = 6;
-constexpr int kClassShift = 56;
-constexpr int kFirstRowShift = 48;  // the row at position p sits at bits kFirstRowShift - 8p
 
-// Weight of one entry in a line key: the entry in bits 48.. (so keys order lines by their sum) plus
-// a fixed pseudo-random 40-bit value, so the sum of weights identifies the multiset of entries
-// with overwhelming probability. A collision only weakens the invariant; exactness never needs it.
+// canon/line_invariants.hpp's weights as a table, and its class multipliers.
 constexpr std::array<uint64_t, 256> kEntryWeight = [] {
   std::array<uint64_t, 256> w{};
-  uint64_t state = 0x243F6A8885A308D3ull;
-  for (int v = 0; v < 256; ++v) {
-    state += 0x9E3779B97F4A7C15ull;  // splitmix64
-    uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    w[v] = (uint64_t(v) << 48) | (z >> 24);
-  }
+  for (int v = 0; v < 256; ++v) w[v] = EntryWeight(v);
   return w;
 }();
-
-// Odd multipliers that mix the entry weights of a row by column class when refining row keys.
-constexpr std::array<uint64_t, kMaxDim> kClassMultiplier = {
-    0x9E3779B97F4A7C15ull, 0xBF58476D1CE4E5B9ull, 0x94D049BB133111EBull, 0xD6E8FEB86659FD93ull,
-    0xA0761D6478BD642Full, 0xE7037ED1A0B428DBull, 0x8EBC6AF09C88C6E3ull, 0x589965CC75374CC3ull};
+constexpr std::array<uint64_t, kMaxDim> kClassMultiplier = [] {
+  std::array<uint64_t, kMaxDim> m{};
+  for (int c = 0; c < kMaxDim; ++c) m[c] = ClassMultiplier(c);
+  return m;
+}();
 
 inline int Entry(uint64_t row, int j) { return static_cast<int>((row >> (8 * j)) & 0xFF); }
 

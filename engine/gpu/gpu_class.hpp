@@ -8,11 +8,7 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define SEKI_HD __host__ __device__
-#else
-#define SEKI_HD
-#endif
+#include "engine/base/host_device.hpp"
 
 namespace seki::gpu {
 

@@ -1,0 +1,199 @@
+// ProjectCanonicalKey: the project's canonical key (canon::CanonicalFormKey: the same form, the
+// same key bits) for a device kernel and the host, one instantiation per shape the engine takes
+// (rows and columns up to 5). It follows canon's definition (canon/canonical_form_fast.cpp) with
+// canon's line invariants (canon/line_invariants.hpp): after transposing when there are more rows
+// than columns (M <= N), rows and columns get invariant keys (their multisets of entries, the rows
+// refined by column class when some tie); among the row orders that list the rows by key, each
+// with its columns sorted by (class, entries in row order), the form is the row-major smallest.
+// Where canon searches with pruning and automorphisms, this walks every admissible row order (at
+// most M! = 120) with everything in registers: the shape is a template parameter, so every loop
+// unrolls and no array is indexed by a run-time value it cannot resolve.
+// Concurrency: pure functions of their arguments; any number of threads (or GPU threads) may call
+// them at once.
+#pragma once
+
+#include <cstdint>
+
+#include "canon/line_invariants.hpp"
+#include "engine/base/host_device.hpp"
+
+namespace seki::gpu {
+
+namespace project_key_detail {
+
+// Rank of each of K keys: the number of strictly smaller keys (equal keys share a rank).
+template <int K>
+SEKI_HD inline void Ranks(const std::uint64_t* keys, std::uint32_t* rank) {
+  SEKI_UNROLL
+  for (int i = 0; i < K; ++i) {
+    std::uint32_t smaller = 0;
+    SEKI_UNROLL
+    for (int k = 0; k < K; ++k) smaller += keys[k] < keys[i];
+    rank[i] = smaller;
+  }
+}
+
+template <int N>
+SEKI_HD inline void SortAscending(std::uint64_t* keys) {  // odd-even transposition: no branches
+  SEKI_UNROLL
+  for (int round = 0; round < N; ++round) SEKI_UNROLL
+  for (int j = round % 2; j + 1 < N; j += 2) {
+    const std::uint64_t a = keys[j], b = keys[j + 1];
+    const bool swap = b < a;
+    keys[j] = swap ? b : a;
+    keys[j + 1] = swap ? a : b;
+  }
+}
+
+SEKI_HD constexpr int Factorial(int n) { return n <= 1 ? 1 : n * Factorial(n - 1); }
+
+}  // namespace project_key_detail
+
+// The canonical form of the Rows x Cols matrix `a` (row-major entries), written row-major to
+// `form`: equal to canon::CanonicalForm.
+template <int Rows, int Cols>
+SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* form) {
+  using namespace project_key_detail;
+  static_assert(Rows >= 1 && Cols >= 1 && Rows <= 5 && Cols <= 5, "shapes up to 5x5");
+  constexpr bool kTranspose = Rows > Cols;
+  constexpr int M = kTranspose ? Cols : Rows;
+  constexpr int N = kTranspose ? Rows : Cols;
+  // e[i][j]: the searched orientation (transposed when Rows > Cols).
+  std::uint32_t e[M][N];
+  SEKI_UNROLL
+  for (int i = 0; i < Rows; ++i) SEKI_UNROLL
+  for (int j = 0; j < Cols; ++j) {
+    if constexpr (kTranspose)
+      e[j][i] = a[i * Cols + j];
+    else
+      e[i][j] = a[i * Cols + j];
+  }
+
+  // Line keys and their ranks; rows refined by column class when some tie.
+  std::uint64_t row_key[M], col_key[N];
+  SEKI_UNROLL
+  for (int j = 0; j < N; ++j) col_key[j] = 0;
+  SEKI_UNROLL
+  for (int i = 0; i < M; ++i) {
+    row_key[i] = 0;
+    SEKI_UNROLL
+    for (int j = 0; j < N; ++j) {
+      const std::uint64_t w = canon::EntryWeight(static_cast<int>(e[i][j]));
+      row_key[i] += w;
+      col_key[j] += w;
+    }
+  }
+  std::uint32_t col_rank[N], row_rank[M];
+  Ranks<N>(col_key, col_rank);
+  Ranks<M>(row_key, row_rank);
+  std::uint32_t rank_sum = 0;
+  SEKI_UNROLL
+  for (int i = 0; i < M; ++i) rank_sum += row_rank[i];
+  if (rank_sum != std::uint32_t(M * (M - 1) / 2)) {  // some rows tie
+    SEKI_UNROLL
+    for (int i = 0; i < M; ++i) {
+      std::uint64_t refined = 0;
+      SEKI_UNROLL
+      for (int j = 0; j < N; ++j)
+        refined += canon::EntryWeight(static_cast<int>(e[i][j])) *
+                   canon::ClassMultiplier(static_cast<int>(col_rank[j]));
+      row_key[i] = (std::uint64_t(row_rank[i]) << canon::kClassShift) | (refined >> 8);
+    }
+    Ranks<M>(row_key, row_rank);
+  }
+
+  // Every row order by non-decreasing rank (a permutation from its Lehmer code), each with its
+  // columns sorted; the smallest matrix, row-major, is the form.
+  std::uint64_t best[M];
+  SEKI_UNROLL
+  for (int p = 0; p < M; ++p) best[p] = ~std::uint64_t{0};
+  for (int code = 0; code < Factorial(M); ++code) {
+    std::uint32_t order[M], used = 0;
+    int rest = code;
+    bool admissible = true;
+    SEKI_UNROLL
+    for (int p = 0; p < M; ++p) {
+      const int base = Factorial(M - 1 - p);
+      int skip = rest / base;
+      rest %= base;
+      std::uint32_t row = 0;
+      SEKI_UNROLL
+      for (int r = 0; r < M; ++r) {  // the skip-th unused row
+        const bool take = !((used >> r) & 1) && skip-- == 0;
+        row = take ? std::uint32_t(r) : row;
+      }
+      used |= 1u << row;
+      order[p] = row;
+    }
+    std::uint32_t rank_at[M];
+    SEKI_UNROLL
+    for (int p = 0; p < M; ++p) {
+      std::uint32_t rank = 0;
+      SEKI_UNROLL
+      for (int r = 0; r < M; ++r) rank = order[p] == std::uint32_t(r) ? row_rank[r] : rank;
+      rank_at[p] = rank;
+    }
+    SEKI_UNROLL
+    for (int p = 1; p < M; ++p) admissible = admissible && rank_at[p - 1] <= rank_at[p];
+    if (!admissible) continue;
+
+    std::uint64_t cols[N];
+    SEKI_UNROLL
+    for (int j = 0; j < N; ++j) {
+      std::uint64_t k = (std::uint64_t(col_rank[j]) << canon::kClassShift) | std::uint64_t(j);
+      SEKI_UNROLL
+      for (int p = 0; p < M; ++p) {
+        std::uint32_t v = 0;
+        SEKI_UNROLL
+        for (int r = 0; r < M; ++r) v = order[p] == std::uint32_t(r) ? e[r][j] : v;
+        k |= std::uint64_t(v) << (canon::kFirstRowShift - 8 * p);
+      }
+      cols[j] = k;
+    }
+    SortAscending<N>(cols);
+    std::uint64_t rows[M];
+    bool less = false, decided = false;
+    SEKI_UNROLL
+    for (int p = 0; p < M; ++p) {
+      std::uint64_t row = 0;
+      SEKI_UNROLL
+      for (int j = 0; j < N; ++j)
+        row = (row << 8) | ((cols[j] >> (canon::kFirstRowShift - 8 * p)) & 0xFF);
+      rows[p] = row;
+      less = decided ? less : row < best[p];
+      decided = decided || row != best[p];
+    }
+    if (less) {
+      SEKI_UNROLL
+      for (int p = 0; p < M; ++p) best[p] = rows[p];
+    }
+  }
+
+  // Back to the Rows x Cols orientation.
+  SEKI_UNROLL
+  for (int i = 0; i < Rows; ++i) SEKI_UNROLL
+  for (int j = 0; j < Cols; ++j)
+    form[i * Cols + j] = static_cast<std::uint8_t>(
+        kTranspose ? (best[j] >> (8 * (N - 1 - i))) & 0xFF : (best[i] >> (8 * (N - 1 - j))) & 0xFF);
+}
+
+// The canonical key of the Rows x Cols matrix packed in `key` (KeyCodec's layout: row-major, first
+// entry most significant, `in_bits` bits an entry), packed with `out_bits` bits an entry: equal to
+// canon::CanonicalFormKey(matrix, out_bits). Both keys have at most 64 bits.
+template <int Rows, int Cols>
+SEKI_HD inline std::uint64_t ProjectCanonicalKey(std::uint64_t key, int in_bits, int out_bits) {
+  std::uint8_t a[Rows * Cols], form[Rows * Cols];
+  const std::uint64_t mask = (std::uint64_t{1} << in_bits) - 1;
+  SEKI_UNROLL
+  for (int k = Rows * Cols - 1; k >= 0; --k) {
+    a[k] = static_cast<std::uint8_t>(key & mask);
+    key >>= in_bits;
+  }
+  ProjectCanonicalForm<Rows, Cols>(a, form);
+  std::uint64_t out = 0;
+  SEKI_UNROLL
+  for (int k = 0; k < Rows * Cols; ++k) out = (out << out_bits) | form[k];
+  return out;
+}
+
+}  // namespace seki::gpu
