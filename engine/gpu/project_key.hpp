@@ -107,34 +107,38 @@ SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* fo
   std::uint64_t best[M];
   SEKI_UNROLL
   for (int p = 0; p < M; ++p) best[p] = ~std::uint64_t{0};
+  // Row r as one word, entry (r, j) in byte j: a row is then chosen with M selects.
+  std::uint64_t row_word[M];
+  SEKI_UNROLL
+  for (int r = 0; r < M; ++r) {
+    row_word[r] = 0;
+    SEKI_UNROLL
+    for (int j = 0; j < N; ++j) row_word[r] |= std::uint64_t(e[r][j]) << (8 * j);
+  }
   for (int code = 0; code < Factorial(M); ++code) {
-    std::uint32_t order[M], used = 0;
+    std::uint32_t used = 0, previous_rank = 0;
     int rest = code;
     bool admissible = true;
+    std::uint64_t placed[M];  // the row word at each position
     SEKI_UNROLL
     for (int p = 0; p < M; ++p) {
       const int base = Factorial(M - 1 - p);
       int skip = rest / base;
       rest %= base;
-      std::uint32_t row = 0;
+      std::uint64_t word = 0;
+      std::uint32_t rank = 0, bit = 0;
       SEKI_UNROLL
       for (int r = 0; r < M; ++r) {  // the skip-th unused row
         const bool take = !((used >> r) & 1) && skip-- == 0;
-        row = take ? std::uint32_t(r) : row;
+        word = take ? row_word[r] : word;
+        rank = take ? row_rank[r] : rank;
+        bit = take ? 1u << r : bit;
       }
-      used |= 1u << row;
-      order[p] = row;
+      used |= bit;
+      placed[p] = word;
+      admissible = admissible && (p == 0 || previous_rank <= rank);
+      previous_rank = rank;
     }
-    std::uint32_t rank_at[M];
-    SEKI_UNROLL
-    for (int p = 0; p < M; ++p) {
-      std::uint32_t rank = 0;
-      SEKI_UNROLL
-      for (int r = 0; r < M; ++r) rank = order[p] == std::uint32_t(r) ? row_rank[r] : rank;
-      rank_at[p] = rank;
-    }
-    SEKI_UNROLL
-    for (int p = 1; p < M; ++p) admissible = admissible && rank_at[p - 1] <= rank_at[p];
     if (!admissible) continue;
 
     std::uint64_t cols[N];
@@ -142,12 +146,8 @@ SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* fo
     for (int j = 0; j < N; ++j) {
       std::uint64_t k = (std::uint64_t(col_rank[j]) << canon::kClassShift) | std::uint64_t(j);
       SEKI_UNROLL
-      for (int p = 0; p < M; ++p) {
-        std::uint32_t v = 0;
-        SEKI_UNROLL
-        for (int r = 0; r < M; ++r) v = order[p] == std::uint32_t(r) ? e[r][j] : v;
-        k |= std::uint64_t(v) << (canon::kFirstRowShift - 8 * p);
-      }
+      for (int p = 0; p < M; ++p)
+        k |= ((placed[p] >> (8 * j)) & 0xFF) << (canon::kFirstRowShift - 8 * p);
       cols[j] = k;
     }
     SortAscending<N>(cols);
