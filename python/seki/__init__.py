@@ -19,6 +19,8 @@ from ._seki import A, B, C, InputError, Matrix
 from .solve import GameValues, Solution, moves, optimal_line, origin, solve
 from .runs import Run, census, check, enumerate, export_sqlite, read_run, verify
 from .pictures import svg, to_html, to_latex
+from .report import report
+from .tables import census_latex, census_markdown, solve_latex
 
 
 def plot_run(dir, out=None):
@@ -30,5 +32,7 @@ def plot_run(dir, out=None):
 
 __all__ = [
     "A", "B", "C", "InputError", "Matrix", "GameValues", "Solution", "solve", "moves",
-    "optimal_line", "origin", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run", "enumerate", "check", "census", "verify", "export_sqlite",
+    "optimal_line", "origin", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run",
+    "enumerate", "check", "census", "verify", "export_sqlite", "census_latex", "census_markdown",
+    "solve_latex", "report",
 ]
