@@ -227,9 +227,9 @@ std::string Page(const Contents& c, const HtmlReportRequest& request,
       c.title, kStyle, c.title, Code(ShownCommand(request.command)), ToolVersion(),
       commit.empty() ? "unknown" : commit);
   out += "<nav><a href=\"#summary\">Summary</a> &middot; <a href=\"#census\">Census</a>";
-  if (!plots.empty()) out += " &middot; <a href=\"#plots\">Plots</a>";
   for (const Section& s : c.sections)
     out += fmt::format(" &middot; <a href=\"#{}\">{}</a>", s.id, s.title);
+  if (!plots.empty()) out += " &middot; <a href=\"#plots\">Plots</a>";
   out += "</nav>\n<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n";
   for (const auto& [label, html] : c.summary)
     out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", label, html);
@@ -244,6 +244,13 @@ std::string Page(const Contents& c, const HtmlReportRequest& request,
       for (bool by_height : {true, false}) out += CensusTableHtml(census, g, by_height);
   }
   out += "</section>\n";
+  for (const Section& s : c.sections) {
+    out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n<p>{} matrices.</p>\n", s.id, s.title,
+                       s.matrices.size());
+    out += "<div class=\"matrices\">\n";
+    for (std::size_t k = 0; k < s.matrices.size(); ++k) out += MatrixFigure(search, s, k);
+    out += "</div>\n</section>\n";
+  }
   if (!plots.empty()) {
     out += "<section id=\"plots\">\n<h2>Plots</h2>\n";
     for (const std::string& plot : plots)
@@ -251,13 +258,6 @@ std::string Page(const Contents& c, const HtmlReportRequest& request,
           fmt::format("<figure class=\"plot\"><img src=\"{}\" alt=\"plots of the run\"></figure>\n",
                       Escape(plot));
     out += "</section>\n";
-  }
-  for (const Section& s : c.sections) {
-    out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n<p>{} matrices.</p>\n", s.id, s.title,
-                       s.matrices.size());
-    out += "<div class=\"matrices\">\n";
-    for (std::size_t k = 0; k < s.matrices.size(); ++k) out += MatrixFigure(search, s, k);
-    out += "</div>\n</section>\n";
   }
   return out + "</body>\n</html>\n";
 }
