@@ -29,8 +29,10 @@ void RunReport(const ReportOptions& o, const std::string& command_line) {
   if (!o.no_plots && CanDrawPlots())
     request.draw_plots = [](const std::filesystem::path& run, const std::filesystem::path& dir) {
       const int status = DrawRunPlots(run.string(), (dir / kPlotFile).string());
-      if (status != 0) throw ExitStatus{status};
-      return std::vector<std::string>{kPlotFile};
+      if (status == 0) return std::vector<std::string>{kPlotFile};
+      std::cerr << "seki: report: the plots are left out: python -m seki.plot ended with status "
+                << status << " (is matplotlib installed?)" << std::endl;
+      return std::vector<std::string>{};
     };
   const HtmlReportResult r = WriteHtmlReport(request);
   std::cout << "wrote " << r.page.string() << ": " << r.matrices << " matrices, " << r.pictures
@@ -54,8 +56,10 @@ void AddReportCommand(CLI::App& app, int argc, char** argv) {
                   "Directory of the page: DIR/index.html, DIR/go/*.svg, DIR/run.svg (created)")
       ->type_name("DIR")
       ->required();
-  sub->add_flag("--no-plots", options->no_plots,
-                "Leave out the run's plots (drawn by the Python package, python3 -m seki.plot)");
+  sub->add_flag(
+      "--no-plots", options->no_plots,
+      "Leave out the run's plots (drawn by the Python package, python3 -m seki.plot; left "
+      "out with a line on stderr when that fails, e.g. without matplotlib)");
   sub->footer(
       "The page uses no script and nothing outside DIR; open DIR/index.html in a browser.\n"
       "Exit status: 0; 2 for a source that is not a finished run or a check report, or a DIR "

@@ -34,8 +34,8 @@ th{background:#eee}
 table.summary th,table.summary td{text-align:left}
 code{font-family:monospace}
 .matrices{display:flex;flex-wrap:wrap;gap:12px}
-figure.matrix{border:1px solid #ccc;margin:0;padding:6px;width:300px}
-figure.matrix img{display:block;margin:0 auto;max-width:220px;max-height:220px}
+figure.matrix{border:1px solid #ccc;margin:0;padding:6px;width:340px}
+figure.matrix img{display:block;margin:0 auto;max-width:320px;max-height:260px}
 figcaption{font-size:13px}
 figure.plot img{max-width:100%})";
 

@@ -185,7 +185,8 @@ def test_chromium_draws_the_page(page, tmp_path):
     dir, result, parsed = page
     url = "file://" + urllib.parse.quote(os.path.abspath(dir / "index.html"))
     common = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-              f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,3000"]
+              f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+              "--window-size=1280,3000"]
     shot = tmp_path / "page.png"
     p = subprocess.run([*common, f"--screenshot={shot}", url], capture_output=True, text=True,
                        timeout=120)
