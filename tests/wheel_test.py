@@ -40,8 +40,10 @@ def main(source, work, binary):
     # sdist and wheel
     dist = os.path.join(work, "dist")
     start = time.monotonic()
-    p = subprocess.run([sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", dist,
-                        source], env=env, text=True, capture_output=True)
+    # No --sdist/--wheel: build makes the sdist, then the wheel from the unpacked sdist (so the
+    # sdist is complete), in a fresh CMake build folder.
+    p = subprocess.run([sys.executable, "-m", "build", "--outdir", dist, source], env=env,
+                       text=True, capture_output=True)
     print(p.stdout[-3000:], p.stderr[-3000:], sep="\n")
     assert p.returncode == 0, "python3 -m build failed"
     print(f"build: {time.monotonic() - start:.0f} s", flush=True)

@@ -110,23 +110,24 @@ Contents FromRun(const fs::path& dir) {
   for (const CatalogueFile& f : CatalogueFiles())
     out.summary.push_back(
         {Escape(f.counts_name), std::to_string(m.totals.members.at(f.counts_name))});
-  for (Game g : kGames)
-    for (CensusKind k : kCensusKinds) {
-      const std::string game(GameName(g)), kind(CensusKindName(k));
-      Section s{game + "-" + kind,
-                fmt::format("{} {} ({})", kind == "complete" ? "Complete" : "Semi-complete",
-                            g == Game::kSeki ? "seki" : "d-seki", game + "/" + kind + ".txt"),
-                g,
-                {}};
-      std::ifstream in(dir / game / (kind + ".txt"));
-      std::string line, why;
-      while (std::getline(in, line)) {
-        const auto r = ParseCatalogueLine(line, &why);
-        if (!r) throw InputError((dir / game / (kind + ".txt")).string(), why);
-        s.matrices.push_back(r->matrix);
-      }
-      out.sections.push_back(std::move(s));
+  for (const CatalogueFile& f : CatalogueFiles()) {
+    if (f.kind == 0) continue;  // the seki of either game: only the complete and semi-complete
+    std::string id = f.counts_name;
+    id[id.find('/')] = '-';
+    Section s{id,
+              fmt::format("{} {} ({})", f.kind == 1 ? "Complete" : "Semi-complete",
+                          f.game == Game::kSeki ? "seki" : "d-seki", f.path),
+              f.game,
+              {}};
+    std::ifstream in(dir / f.path);
+    std::string line, why;
+    while (std::getline(in, line)) {
+      const auto r = ParseCatalogueLine(line, &why);
+      if (!r) throw InputError((dir / f.path).string(), why);
+      s.matrices.push_back(r->matrix);
     }
+    out.sections.push_back(std::move(s));
+  }
   return out;
 }
 
