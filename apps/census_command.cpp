@@ -18,18 +18,13 @@ namespace {
 struct CensusOptions {
   std::vector<std::string> sources;  // run directories or check reports
   std::string json_file, list_file;
+  bool latex = false;  // LaTeX tables on stdout instead of Markdown
 };
 
 void RunCensus(const CensusOptions& o, const std::string& command_line) {
   std::vector<Census> censuses;
-  for (const std::string& source : o.sources) {
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(source, ec)) {
-      for (Census& c : CensusesFromCheckReport(source)) censuses.push_back(std::move(c));
-    } else {
-      censuses.push_back(CensusFromRun(source));
-    }
-  }
+  for (const std::string& source : o.sources)
+    for (Census& c : CensusesFrom(source)) censuses.push_back(std::move(c));
   if (!o.json_file.empty()) {
     nlohmann::ordered_json j = {{"command", command_line},
                                 {"censuses", nlohmann::ordered_json::array()}};
@@ -37,7 +32,9 @@ void RunCensus(const CensusOptions& o, const std::string& command_line) {
     WriteOutputFile(o.json_file, j.dump(2) + "\n");
   }
   if (!o.list_file.empty()) WriteOutputFile(o.list_file, CensusListText(censuses, command_line));
-  std::cout << CensusMarkdown(censuses, command_line) << std::flush;
+  std::cout << (o.latex ? CensusLatex(censuses, command_line)
+                        : CensusMarkdown(censuses, command_line))
+            << std::flush;
 }
 
 }  // namespace
@@ -59,6 +56,8 @@ void AddCensusCommand(CLI::App& app, int argc, char** argv) {
   sub->add_option("--list", options->list_file,
                   "Also write the complete seki of height >= 4, one matrix per line, to FILE")
       ->type_name("FILE");
+  sub->add_flag("--latex", options->latex,
+                "Print LaTeX tables for a paper (booktabs) instead of Markdown");
   sub->footer(
       "The same tables for a region check: seki check ... --census FILE, or seki census on its "
       "--json report.\n"

@@ -18,6 +18,7 @@
 #include "apps/progress.hpp"
 #include "engine/base/input_error.hpp"
 #include "engine/distributed/distributed_group.hpp"
+#include "engine/level/device_option.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
 
@@ -91,12 +92,6 @@ std::string SummaryLine(const RunResult& r) {
   return line.str();
 }
 
-Device ParseDevice(const std::string& name) {
-  for (Device d : {Device::kCpu, Device::kGpu, Device::kThrustCpu})
-    if (name == DeviceName(d)) return d;
-  throw InputError("--device", "must be cpu, gpu or thrust-cpu, not '" + name + "'");
-}
-
 }  // namespace
 
 int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
@@ -106,7 +101,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.threads = o.threads;
   p.out = o.out;
   try {
-    p.device = ParseDevice(o.device);
+    p.device = ParseDevice(o.device, "--device");
   } catch (const InputError&) {
     if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
     throw;

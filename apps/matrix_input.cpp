@@ -64,7 +64,8 @@ std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& a
 }
 
 void AddMatrixInputOptions(CLI::App* command, std::vector<std::string>& matrices,
-                           std::string& input_file, std::string& format) {
+                           std::string& input_file, std::string& format,
+                           const std::vector<std::string>& formats) {
   command->add_option("matrices", matrices,
                       "Matrices such as 033/331/312; '-' reads them from stdin, one per line");
   command
@@ -72,8 +73,8 @@ void AddMatrixInputOptions(CLI::App* command, std::vector<std::string>& matrices
                    "Read matrices from FILE, one per line; blank lines and '#' lines are skipped")
       ->type_name("FILE");
   command->add_option("-f,--format", format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->default_str("text");
+      ->check(CLI::IsMember(formats))
+      ->default_str(formats.front());
 }
 
 }  // namespace seki::cli

@@ -23,8 +23,9 @@ std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& a
                                                const std::string& input_file);
 
 // Adds the options every matrix command shares: the positional matrices ('-' for stdin),
-// -i/--input FILE and -f/--format text|json.
+// -i/--input FILE and -f/--format (one of `formats`, the first the default).
 void AddMatrixInputOptions(CLI::App* command, std::vector<std::string>& matrices,
-                           std::string& input_file, std::string& format);
+                           std::string& input_file, std::string& format,
+                           const std::vector<std::string>& formats = {"text", "json"});
 
 }  // namespace seki::cli

@@ -1,8 +1,7 @@
 // `seki plot RUN --out FILE.svg|png`: plots of a run directory (classes, seconds and memory per
 // level, catalogue members per level) drawn by the Python package: the command runs
-// `python3 -m seki.plot RUN --out FILE` with the interpreter and package of the build
-// (SEKI_PYTHON_EXECUTABLE, SEKI_PYTHON_DIR); its exit status is the command's. In a build without
-// the Python package the command says so, exit status 2.
+// `python3 -m seki.plot RUN --out FILE` (apps/python_plot.hpp); its exit status is the command's.
+// In a build without the Python package the command says so, exit status 2.
 // Concurrency: called from main only.
 #pragma once
 

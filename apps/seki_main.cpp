@@ -17,6 +17,7 @@
 #include "apps/plan_command.hpp"
 #include "apps/play_command.hpp"
 #include "apps/plot_command.hpp"
+#include "apps/report_command.hpp"
 #include "apps/reproduce_command.hpp"
 #include "apps/show_command.hpp"
 #include "apps/solve_command.hpp"
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
   seki::cli::AddCheckCommand(app, argc, argv);
   seki::cli::AddCensusCommand(app, argc, argv);
   seki::cli::AddPlotCommand(app);
+  seki::cli::AddReportCommand(app, argc, argv);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 
   try {

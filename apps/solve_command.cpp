@@ -14,6 +14,7 @@
 #include "apps/live_line.hpp"
 #include "apps/matrix_input.hpp"
 #include "apps/solve_format.hpp"
+#include "engine/research/solve_latex.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solve_report.hpp"
@@ -30,7 +31,8 @@ Output: R, C = result for the player to move when R (rows) resp. C (columns) beg
 result of an active move (L: that player must pass); W win, D draw, L loss. Rows and columns are
 numbered from 1. JSON: one object per matrix per line with keys matrix, rows, cols, sum, height,
 seki and dseki, each game {"R","C","r","c","class"} with class complete, semi-complete, seki or
-none; --moves adds "moves" and "lines" to each game.
+none; --moves adds "moves" and "lines" to each game. LaTeX: one booktabs table (\\usepackage{booktabs}),
+a row per matrix (values only).
 Progress: on a terminal, a line on stderr (positions searched, table memory, elapsed) while a
 matrix takes longer than a second; none with --quiet or when stderr is not a terminal.
 Exit status: 0 on success; 2 on bad input or a position too large to solve; 3 when the bounded
@@ -63,12 +65,19 @@ void CheckDecidable(const MatrixInput& input, std::size_t max_positions) {
   CheckSize(input, max_positions);
 }
 
-void Print(const SolveReport& report, bool json, bool first) {
-  if (json)
+void Print(const SolveReport& report, const std::string& format, bool first) {
+  if (format == "json")
     std::cout << FormatJson(report) << '\n';
+  else if (format == "latex")
+    std::cout << (first ? SolveLatexHead() : "") << SolveLatexRow(report);
   else
     std::cout << (first ? "" : "\n") << FormatText(report);
   std::cout.flush();
+}
+
+// The end of the output after the last matrix (the LaTeX table's foot).
+void PrintEnd(const std::string& format) {
+  if (format == "latex") std::cout << SolveLatexFoot() << std::flush;
 }
 
 // Builds a report with the shared engine (Solver or BoundedSearch); when its tables, filled by
@@ -89,11 +98,13 @@ SolveReport Solve(std::unique_ptr<Engine>& engine, const MatrixInput& input, boo
 
 // Reports every input in order with one engine, printing each as soon as it is solved.
 template <class Engine>
-void SolveAll(const std::vector<MatrixInput>& inputs, bool json, bool moves, bool stats) {
+void SolveAll(const std::vector<MatrixInput>& inputs, const std::string& format, bool moves,
+              bool stats) {
   auto engine = std::make_unique<Engine>();
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    Print(Solve(engine, inputs[k], moves), json, k == 0);
+    Print(Solve(engine, inputs[k], moves), format, k == 0);
   }
+  PrintEnd(format);
   if (stats) std::cerr << "stats: engine=exhaustive positions=" << engine->positions() << '\n';
 }
 
@@ -126,7 +137,7 @@ void SolveBounded(const std::vector<MatrixInput>& inputs, const SolveOptions& op
     try {
       const SolveReport report = BuildReport(search, inputs[k].matrix, options.moves);
       line.Restart();
-      Print(report, options.format == "json", k == 0);
+      Print(report, options.format, k == 0);
     } catch (const SearchStopped& e) {
       line.Restart();
       ReleaseInterrupt();
@@ -143,6 +154,7 @@ void SolveBounded(const std::vector<MatrixInput>& inputs, const SolveOptions& op
     }
   }
   ReleaseInterrupt();
+  PrintEnd(options.format);
   if (options.stats)
     std::cerr << "stats: engine=bounded positions=" << search.positions()
               << " expansions=" << search.expansions() << " table_bytes=" << search.table_bytes()
@@ -154,6 +166,9 @@ void SolveBounded(const std::vector<MatrixInput>& inputs, const SolveOptions& op
 void RunSolve(const SolveOptions& options) {
   const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
       options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
+  if (options.format == "latex" && options.moves)
+    throw CliError("--format latex",
+                   "shows the values only; use --format text or json with --moves");
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
   const std::size_t max_positions = DefaultMaxPositions();
@@ -164,7 +179,7 @@ void RunSolve(const SolveOptions& options) {
       CheckDecidable(input, max_positions);
   }
   if (options.exhaustive)
-    SolveAll<Solver>(inputs, options.format == "json", options.moves, options.stats);
+    SolveAll<Solver>(inputs, options.format, options.moves, options.stats);
   else
     SolveBounded(inputs, options, memory_bytes);
 }
@@ -172,7 +187,8 @@ void RunSolve(const SolveOptions& options) {
 void AddSolveCommand(CLI::App& app) {
   auto options = std::make_shared<SolveOptions>();
   CLI::App* sub = app.add_subcommand("solve", "Solve SEKI and D-SEKI for the given matrices");
-  AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format);
+  AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format,
+                        {"text", "json", "latex"});
   sub->add_flag("-m,--moves", options->moves,
                 "Also show each active move's value and a line of optimal play per first player");
   sub->add_flag("--exhaustive", options->exhaustive,

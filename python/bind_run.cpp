@@ -1,6 +1,7 @@
 // Runs: enumerate (Run with an observer that calls a Python progress function), the strict line
 // parsers of run_lines.hpp, the manifest, verify, export, the census of a run and the region check
 // of `seki check`.
+#include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -11,7 +12,9 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
+#include "engine/level/device_option.hpp"
 #include "engine/research/census.hpp"
+#include "engine/research/html_report.hpp"
 #include "engine/research/region_check.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/run/export.hpp"
@@ -98,12 +101,13 @@ class CheckProgress : public CheckObserver {
 
 py::object Enumerate(int rows, int cols, int max_entry, int max_sum, const std::string& out,
                      int threads, bool outcomes, bool resume, bool force, bool generate_only,
-                     const std::string& memory_limit, const std::string& command_line,
-                     py::object progress) {
+                     const std::string& memory_limit, const std::string& device,
+                     const std::string& command_line, py::object progress) {
   RunParameters p;
   p.rows = rows, p.cols = cols, p.max_entry = max_entry, p.max_sum = max_sum;
   p.threads = threads;
   p.out = out;
+  p.device = ParseDevice(device, "--device");
   p.memory_limit = memory_limit;
   p.outcomes = outcomes, p.resume = resume, p.force = force, p.generate_only = generate_only;
   p.command_line = command_line;
@@ -161,16 +165,18 @@ py::object Export(const std::string& dir, const std::string& file, bool force) {
 
 py::object Check(const std::string& conjecture, const std::vector<std::string>& shapes,
                  int max_rows, int max_cols, int max_entry, int max_sum, int min_height,
-                 int threads, const std::string& memory_limit, const std::string& command,
-                 py::object progress) {
+                 int threads, const std::string& memory_limit, const std::string& checkpoint,
+                 bool resume, const std::string& command, py::object progress) {
   CheckRequest r;
   r.conjecture = conjecture;
   r.shapes = shapes;
   r.max_rows = max_rows, r.max_cols = max_cols, r.max_entry = max_entry, r.max_sum = max_sum;
   r.min_height = min_height;
   r.threads = threads;
+  r.checkpoint_dir = checkpoint;
+  r.resume = resume;
   CheckRequestBasics(r);
-  r.memory_limit_bytes = memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit");
+  r.memory_limit_bytes = memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "--memory-limit");
   r.command = command;
   const CheckPlan plan = PlanRegionCheck(r);
   PythonProgress python(std::move(progress));
@@ -184,6 +190,32 @@ py::object Check(const std::string& conjecture, const std::vector<std::string>& 
     throw;
   }
   return ToPython(j);
+}
+
+std::vector<Census> Censuses(const std::vector<std::string>& sources) {
+  std::vector<Census> out;
+  for (const std::string& source : sources)
+    for (Census& c : CensusesFrom(source)) out.push_back(std::move(c));
+  return out;
+}
+
+py::object HtmlReport(const std::string& source, const std::string& dir, const std::string& command,
+                      py::object draw_plots) {
+  HtmlReportRequest request;
+  request.source = source, request.dir = dir, request.command = command;
+  if (!draw_plots.is_none())
+    request.draw_plots = [&](const std::filesystem::path& run, const std::filesystem::path& out) {
+      py::gil_scoped_acquire acquire;
+      return draw_plots(run.string(), out.string()).cast<std::vector<std::string>>();
+    };
+  HtmlReportResult r;
+  {
+    py::gil_scoped_release release;
+    r = WriteHtmlReport(request);
+  }
+  py::dict d;
+  d["page"] = r.page.string(), d["matrices"] = r.matrices, d["pictures"] = r.pictures;
+  return d;
 }
 
 }  // namespace
@@ -201,7 +233,7 @@ void BindRun(py::module_& m) {
   m.def("enumerate", &Enumerate, py::arg("rows"), py::arg("cols"), py::arg("max_entry"),
         py::arg("max_sum"), py::arg("out"), py::arg("threads"), py::arg("outcomes"),
         py::arg("resume"), py::arg("force"), py::arg("generate_only"), py::arg("memory_limit"),
-        py::arg("command_line"), py::arg("progress"));
+        py::arg("device"), py::arg("command_line"), py::arg("progress"));
   m.def("verify", &Verify, py::arg("dir"), py::arg("sample"), py::arg("seed"));
   m.def("export_sqlite", &Export, py::arg("dir"), py::arg("file"), py::arg("force"));
   m.def(
@@ -215,9 +247,26 @@ void BindRun(py::module_& m) {
         return ToPython(j);
       },
       py::arg("dir"), "`seki census DIR --json`'s census of one finished run, as a dict.");
+  m.def(
+      "census_text",
+      [](const std::vector<std::string>& sources, const std::string& format,
+         const std::string& command) {
+        std::vector<Census> censuses;
+        {
+          py::gil_scoped_release release;
+          censuses = Censuses(sources);
+        }
+        return format == "latex" ? CensusLatex(censuses, command)
+                                 : CensusMarkdown(censuses, command);
+      },
+      py::arg("sources"), py::arg("format"), py::arg("command"),
+      "`seki census SOURCES [--latex]`: Markdown or LaTeX.");
+  m.def("html_report", &HtmlReport, py::arg("source"), py::arg("dir"), py::arg("command"),
+        py::arg("draw_plots"), "`seki report SOURCE --html DIR`, plots drawn by draw_plots.");
   m.def("check", &Check, py::arg("conjecture"), py::arg("shapes"), py::arg("max_rows"),
         py::arg("max_cols"), py::arg("max_entry"), py::arg("max_sum"), py::arg("min_height"),
-        py::arg("threads"), py::arg("memory_limit"), py::arg("command"), py::arg("progress"));
+        py::arg("threads"), py::arg("memory_limit"), py::arg("checkpoint"), py::arg("resume"),
+        py::arg("command"), py::arg("progress"));
 }
 
 }  // namespace seki::python

@@ -1,14 +1,17 @@
 // solve, moves and optimal lines: engine/solve (BoundedSearch or Solver) and the JSON documents of
 // engine/research/report_json.hpp, so the dictionaries are `seki solve --format json`'s.
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/starting_position.hpp"
 #include "engine/research/origin.hpp"
 #include "engine/research/report_json.hpp"
+#include "engine/research/solve_latex.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solve_report.hpp"
 #include "python/bindings.hpp"
@@ -65,6 +68,18 @@ py::object Line(const Matrix& a, const std::string& game, const std::string& fir
   return ToPython(j);
 }
 
+// `seki solve --format latex`: one table, a row per matrix.
+std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive) {
+  std::string out = SolveLatexHead();
+  for (const Matrix& a : matrices) {
+    const auto j = WithEngine(a, exhaustive, [&](auto& engine) {
+      return nlohmann::ordered_json(SolveLatexRow(BuildReport(engine, a, false)));
+    });
+    out += j.template get<std::string>();
+  }
+  return out + SolveLatexFoot();
+}
+
 }  // namespace
 
 void BindSolve(py::module_& m) {
@@ -83,6 +98,8 @@ void BindSolve(py::module_& m) {
         return ToPython(j);
       },
       py::arg("matrix"), "`seki origin --format json` for one matrix, as a dict.");
+  m.def("solve_latex", &Latex, py::arg("matrices"), py::arg("exhaustive") = false,
+        "`seki solve --format latex` for the matrices: a booktabs table.");
   m.def("optimal_line_json", &Line, py::arg("matrix"), py::arg("game") = "seki",
         py::arg("first") = "R", py::arg("exhaustive") = false,
         "One line of optimal play: {result, ending, text, steps}.");

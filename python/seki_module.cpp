@@ -4,6 +4,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/run/tool_version.hpp"
 #include "python/bindings.hpp"
 
 namespace seki::python {
@@ -14,6 +15,7 @@ std::string Where(const Matrix& a) { return FormatMatrix(a); }
 
 PYBIND11_MODULE(_seki, m) {
   m.doc() = "The C++ libraries of seki (solver, level engine, runs); use the package `seki`.";
+  m.attr("__version__") = seki::ToolVersion();  // the CMake project's version
   pybind11::register_exception<seki::InputError>(m, "InputError", PyExc_ValueError);
   seki::python::BindMatrix(m);
   seki::python::BindSolve(m);

@@ -139,6 +139,22 @@ void Census::MergeCounts(const Census& c) {
     for (CensusKind k : kCensusKinds) Table(g, k).Merge(c.Table(g, k));
 }
 
+std::vector<CensusRow> CensusRows(const Census& c, Game g, bool by_height) {
+  const CensusTable& complete = c.Table(g, CensusKind::kComplete);
+  const CensusTable& semi = c.Table(g, CensusKind::kSemiComplete);
+  const auto& a = by_height ? complete.by_height : complete.by_sum;
+  const auto& b = by_height ? semi.by_height : semi.by_sum;
+  std::map<int, CensusRow> rows;
+  for (const auto& [v, cell] : a) rows[v].complete = cell;
+  for (const auto& [v, cell] : b) rows[v].semi_complete = cell;
+  std::vector<CensusRow> out;
+  for (auto& [v, row] : rows) {
+    row.value = v;
+    out.push_back(row);
+  }
+  return out;
+}
+
 int Census::LargestCompleteHeight(Game g) const {
   const auto& by = Table(g, CensusKind::kComplete).by_height;
   return by.empty() ? 0 : by.rbegin()->first;
@@ -186,6 +202,12 @@ std::vector<Census> CensusesFromCheckReport(const fs::path& file) {
     }
   }
   return out;
+}
+
+std::vector<Census> CensusesFrom(const fs::path& source) {
+  std::error_code ec;
+  if (fs::is_regular_file(source, ec)) return CensusesFromCheckReport(source);
+  return {CensusFromRun(source)};
 }
 
 nlohmann::ordered_json CensusJson(const Census& c) {

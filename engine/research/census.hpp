@@ -87,6 +87,10 @@ Census CensusFromRun(const std::filesystem::path& dir);
 // InputError for a file that cannot be read or is not such a report.
 std::vector<Census> CensusesFromCheckReport(const std::filesystem::path& file);
 
+// The censuses of a source: a check report (a file, CensusesFromCheckReport) or a run directory
+// (anything else, CensusFromRun); throws as those do.
+std::vector<Census> CensusesFrom(const std::filesystem::path& source);
+
 // JSON: {"shape", "rows", "cols", "max_entry", "max_sum", "classes", "starting", "source" (when
 // known),
 // "seki"/"dseki": {"complete"/"semi-complete": {"total", "by_height", "by_sum"}}, "listed"}.
@@ -94,9 +98,24 @@ nlohmann::ordered_json CensusJson(const Census& c);
 // The inverse of CensusJson; throws std::runtime_error for a document it did not write.
 Census CensusFromJson(const nlohmann::json& j);
 
+// One row of a census table: a height (or a sum) with its complete and semi-complete counts.
+struct CensusRow {
+  int value = 0;
+  CensusCell complete, semi_complete;
+};
+// The rows of game g by height (or by sum), in increasing order, every value either class has.
+std::vector<CensusRow> CensusRows(const Census& c, Game g, bool by_height);
+
+// A command line as shown in the renderings: the program by its name, without its directory.
+std::string ShownCommand(const std::string& command);
+
 // Markdown for docs: a title, `command` (how it was made), a summary table of every census, then
 // per shape per game a table by height and one by sum.
 std::string CensusMarkdown(const std::vector<Census>& censuses, const std::string& command);
+// LaTeX for papers (booktabs, engine/research/census_latex.cpp): a summary table, then per shape
+// per game a table by height and one by sum, each a `table` float with a caption and a label
+// (tab:census-<shape>-<game>-<height|sum>); `command` in a comment line.
+std::string CensusLatex(const std::vector<Census>& censuses, const std::string& command);
 // The listed complete seki of every census, one matrix per line, under '#' comment lines naming
 // `command` (a file `seki show --input` and `seki census --structure` read back).
 std::string CensusListText(const std::vector<Census>& censuses, const std::string& command);

@@ -15,10 +15,12 @@ Indices: ``m[i, j]`` is 0-based like every Python sequence; the entries named in
 from 1, as in the CLI (``seki extend --at I,J``, ``seki solve --moves``).
 """
 
-from ._seki import A, B, C, InputError, Matrix
+from ._seki import A, B, C, InputError, Matrix, __version__
 from .solve import GameValues, Solution, moves, optimal_line, origin, solve
 from .runs import Run, census, check, enumerate, export_sqlite, read_run, verify
 from .pictures import svg, to_html, to_latex
+from .report import report
+from .tables import census_latex, census_markdown, solve_latex
 
 
 def plot_run(dir, out=None):
@@ -29,6 +31,8 @@ def plot_run(dir, out=None):
     return plot(dir, out)
 
 __all__ = [
-    "A", "B", "C", "InputError", "Matrix", "GameValues", "Solution", "solve", "moves",
-    "optimal_line", "origin", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run", "enumerate", "check", "census", "verify", "export_sqlite",
+    "__version__", "A", "B", "C", "InputError", "Matrix", "GameValues", "Solution", "solve", "moves",
+    "optimal_line", "origin", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run",
+    "enumerate", "check", "census", "verify", "export_sqlite", "census_latex", "census_markdown",
+    "solve_latex", "report",
 ]

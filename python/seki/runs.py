@@ -9,6 +9,8 @@ from . import _seki
 from ._seki import InputError
 
 _KINDS = ("seki", "complete", "semi-complete")
+# The fields of a catalogue record, in line order: the columns of to_pandas (also when empty).
+_COLUMNS = ("matrix", "sum", "height", "R", "C", "r", "c", "idsm", "prime", "symmetric", "planar")
 
 
 class Run:
@@ -53,15 +55,17 @@ class Run:
         return self.manifest["levels"]
 
     def to_pandas(self, game="seki", kind="seki"):
-        """A catalogue as a pandas DataFrame (matrix as text); needs pandas."""
-        import pandas  # noqa: F401  (ImportError when pandas is not installed)
+        """A catalogue as a pandas DataFrame, a row per record, the columns the record's fields
+        (matrix as text); an empty catalogue gives an empty frame with the same columns. Needs
+        pandas."""
+        import pandas  # ImportError when pandas is not installed
 
         rows = []
         for r in self.catalogue(game, kind):
             r = dict(r)
             r["matrix"] = str(r["matrix"])
-            rows.append(r)
-        return pandas.DataFrame(rows)
+            rows.append([r[c] for c in _COLUMNS])
+        return pandas.DataFrame(rows, columns=list(_COLUMNS))
 
     def __repr__(self):
         p = self.manifest.get("parameters", {})
@@ -74,9 +78,11 @@ def read_run(dir):
 
 
 def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, outcomes=False,
-              resume=False, force=False, generate_only=False, memory_limit=None, progress=None):
+              resume=False, force=False, generate_only=False, memory_limit=None, device="cpu",
+              progress=None):
     """``seki enumerate``: every class of rows x cols matrices within the bounds, both games, into
-    the run directory ``out``. ``progress(level)`` is called after each level with its report
+    the run directory ``out``. ``device`` is ``--device``: 'cpu' (the default), 'gpu' (the thrust
+    engine on a CUDA GPU, when built with CUDA) or 'thrust-cpu'; the files are the same. ``progress(level)`` is called after each level with its report
     (sum, classes, starting, members, seconds, peak_rss_bytes). An exception in ``progress`` or a
     KeyboardInterrupt stops the run cleanly (finished levels are saved; continue with
     resume=True) and is raised again. Returns summary.json's contents."""
@@ -88,10 +94,13 @@ def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, out
     if max_sum is not None:
         args.append(f"max_sum={max_sum}")
     args.append(f"out={os.fspath(out)!r}")
+    if device != "cpu":
+        args.append(f"device={device!r}")
     command = "seki.enumerate(" + ", ".join(args) + ")"
     r = _seki.enumerate(rows, cols, -1 if max_entry is None else max_entry,
                         -1 if max_sum is None else max_sum, os.fspath(out), threads, outcomes,
-                        resume, force, generate_only, memory_limit or "", command, progress)
+                        resume, force, generate_only, memory_limit or "", str(device), command,
+                        progress)
     if r["status"] == "interrupted":
         raise KeyboardInterrupt(f"run interrupted; continue with {r['resume_hint']}")
     if r["summary"] is None:  # already complete: nothing was done
@@ -100,8 +109,11 @@ def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, out
 
 
 def check(conjecture, shapes=(), max_rows=None, max_cols=None, max_entry=None, max_sum=None,
-          min_height=None, threads=0, memory_limit=None, progress=None):
+          min_height=None, threads=0, memory_limit=None, checkpoint=None, resume=False,
+          progress=None):
     """``seki check CONJECTURE``: a dict with the fields of ``seki check --json``.
+    ``checkpoint`` is ``--checkpoint DIR`` (each finished level saved there) and ``resume=True``
+    ``--resume`` (go on from what DIR holds, e.g. after an exception in ``progress``).
     ``progress(level)`` is called after each level of each shape with {"rows", "cols", "sum",
     "classes", "seconds"}; an exception there (or Ctrl-C) stops the check and is raised again."""
     def bound(x):
@@ -109,7 +121,9 @@ def check(conjecture, shapes=(), max_rows=None, max_cols=None, max_entry=None, m
     command = f"seki.check({conjecture!r}, shapes={list(shapes)!r})"
     return _seki.check(str(conjecture), [str(s) for s in shapes], bound(max_rows),
                        bound(max_cols), bound(max_entry), bound(max_sum), bound(min_height),
-                       threads, memory_limit or "", command, progress)
+                       threads, memory_limit or "",
+                       "" if checkpoint is None else os.fspath(checkpoint), resume, command,
+                       progress)
 
 
 def verify(dir, sample=None, seed=None):

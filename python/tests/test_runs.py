@@ -1,6 +1,7 @@
 """enumerate, read_run, verify, export_sqlite and check against the CLI and the known counts."""
 
 import json
+import os
 import sqlite3
 
 import pytest
@@ -41,9 +42,26 @@ def test_read_run(run3x3):
 
 
 def test_to_pandas(run3x3):
-    pytest.importorskip("pandas")
-    df = seki.read_run(run3x3[0]).to_pandas("seki", "complete")
-    assert len(df) > 0 and "height" in df.columns
+    """The DataFrame holds the catalogue's records field for field (pandas is a Debian package of
+    debian-packages.txt, so this runs wherever the suite does)."""
+    import pandas
+
+    run = seki.read_run(run3x3[0])
+    for game, kind in (("seki", "complete"), ("dseki", "semi-complete"), ("seki", "seki")):
+        records = list(run.catalogue(game, kind))
+        df = run.to_pandas(game, kind)
+        assert isinstance(df, pandas.DataFrame)
+        assert len(df) == len(records) == run.summary["totals"]["members"][f"{game}/{kind}"]
+        assert list(df.columns) == ["matrix", "sum", "height", "R", "C", "r", "c", "idsm", "prime",
+                                    "symmetric", "planar"]
+        assert list(df["matrix"]) == [str(r["matrix"]) for r in records]
+        assert list(df["sum"]) == [r["sum"] for r in records]
+        assert list(df["planar"]) == [r["planar"] for r in records]
+    df = run.to_pandas("seki", "complete")
+    assert (df.groupby("height").size().to_dict() ==
+            {c["height"]: c["total"] for c in seki.census(run3x3[0])["seki"]["complete"]["by_height"]})
+    assert len(df[df["height"] == 3]) == 7  # the paper's seven complete seki of height 3
+    assert set(df["R"]) == {"D"} and set(df["r"]) == {"L"}
 
 
 def test_bad_line_is_reported(tmp_path, run3x3):
@@ -69,6 +87,56 @@ def test_enumerate_bad_parameters_raise_the_cli_message(cli, tmp_path):
         seki.enumerate(9, 3, max_entry=3, out=out)
     assert str(e.value) == cli.error("enumerate", "--rows", "9", "--cols", "3", "--max-entry", "3",
                                      "--out", out)
+
+
+def test_device(run3x3, tmp_path, cli):
+    """device= is --device: thrust-cpu (every build has it) writes the cpu run's catalogues; a bad
+    name raises the CLI's message."""
+    out = tmp_path / "thrust"
+    summary = seki.enumerate(3, 3, max_entry=3, out=out, threads=1, device="thrust-cpu")
+    assert summary["totals"] == run3x3[1]["totals"]
+    run = seki.read_run(out)
+    assert "device='thrust-cpu'" in run.manifest["command"]
+    for game in ("seki", "dseki"):
+        for kind in ("seki", "complete", "semi-complete"):
+            assert ((out / game / f"{kind}.txt").read_bytes() ==
+                    (run3x3[0] / game / f"{kind}.txt").read_bytes())
+    bad = str(tmp_path / "bad")
+    with pytest.raises(seki.InputError) as e:
+        seki.enumerate(3, 3, max_entry=3, out=bad, device="tpu")
+    assert str(e.value) == cli.error("enumerate", "--rows", "3", "--cols", "3", "--max-entry", "3",
+                                     "--out", bad, "--device", "tpu")
+
+
+def test_check_checkpoint_and_resume(tmp_path, cli):
+    """checkpoint=/resume= are --checkpoint/--resume: a check stopped by its progress function
+    goes on from its last saved level and reports what an uninterrupted check does."""
+    whole = seki.check("6.3", shapes=["2x3", "2x4"], max_entry=3)
+    ck = tmp_path / "ck"
+    seen = []
+
+    def stop_in_2x4(level):
+        seen.append((level["rows"], level["cols"], level["sum"]))
+        if (level["rows"], level["cols"], level["sum"]) == (2, 4, 6):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        seki.check("6.3", shapes=["2x3", "2x4"], max_entry=3, checkpoint=ck, progress=stop_in_2x4)
+    assert os.listdir(ck)  # the finished levels were saved
+    later = []
+    resumed = seki.check("6.3", shapes=["2x3", "2x4"], max_entry=3, checkpoint=ck, resume=True,
+                         progress=later.append)
+    assert (2, 4, 7) in [(lv["rows"], lv["cols"], lv["sum"]) for lv in later]
+    assert (2, 3, 1) not in [(lv["rows"], lv["cols"], lv["sum"]) for lv in later]  # 2x3 was done
+    for j in (whole, resumed):
+        j.pop("command"), j.pop("seconds"), j.pop("threads")
+        for s in j["shapes"]:
+            s.pop("seconds")
+    assert resumed == whole
+    with pytest.raises(seki.InputError) as e:
+        seki.check("6.3", shapes=["2x3"], max_entry=3, resume=True)
+    assert str(e.value) == cli.error("check", "6.3", "--shapes", "2x3", "--max-entry", "3",
+                                     "--resume")
 
 
 def test_interrupted_by_progress_then_resumed(tmp_path):
