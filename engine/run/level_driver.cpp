@@ -28,12 +28,19 @@ class PendingPersist {
     if (job_.valid()) job_.wait();
   }
 
-  void Start(LevelWalk& walk, const Level& level, bool overlap) {
+  // Persists `level`; `retired` (the level below, no longer needed) is freed first, on the same
+  // thread, so that giving its pages back overlaps the next build too.
+  void Start(LevelWalk& walk, const Level& level, bool overlap, Level retired = {}) {
     Wait();
-    if (overlap)
-      job_ = std::async(std::launch::async, [&walk, &level] { walk.Persist(level); });
-    else
+    if (overlap) {
+      job_ = std::async(std::launch::async, [&walk, &level, old = std::move(retired)]() mutable {
+        old = Level{};
+        walk.Persist(level);
+      });
+    } else {
+      retired = Level{};
       walk.Persist(level);
+    }
   }
   void Wait() {
     if (job_.valid()) job_.get();
@@ -77,9 +84,9 @@ WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<Level> re
     }
     const double seconds = Since(start);
     persist.Wait();  // level s is durable before it is freed
-    level = std::move(built);
+    Level below = std::exchange(level, std::move(built));
     walk.Take(level, seconds);
-    persist.Start(walk, level, overlap);
+    persist.Start(walk, level, overlap, std::move(below));
   }
   persist.Wait();
   return {level.sum, false};
