@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -59,12 +60,11 @@ std::string SearchStatus(const std::string& where, const BoundedSearch& search, 
                      HumanBytes(double(search.memory_bytes())), HumanDuration(elapsed));
 }
 
-std::string DownsetStatus(const std::string& where, const DownsetEngine& downset,
-                          double elapsed) {
+std::string DownsetStatus(const std::string& where, const DownsetEngine& downset, double elapsed) {
   const double total = double(downset.total()), done = double(downset.done());
-  std::string line = fmt::format("solving {}: {} of {} matrices below it ({:.1f}%), {}", where,
-                                 HumanCount(done), HumanCount(total),
-                                 total > 0 ? 100 * done / total : 0.0, HumanDuration(elapsed));
+  std::string line =
+      fmt::format("solving {}: {} of {} matrices below it ({:.1f}%), {}", where, HumanCount(done),
+                  HumanCount(total), total > 0 ? 100 * done / total : 0.0, HumanDuration(elapsed));
   if (done > 0 && done < total)
     line += ", about " + HumanDuration(elapsed * (total - done) / done) + " left";
   return line;
@@ -78,16 +78,29 @@ std::string DownsetStatus(const std::string& where, const DownsetEngine& downset
   throw ExitStatus{status};
 }
 
-[[noreturn]] void DownsetRefused(const std::string& where, const DownsetTooLarge& e,
-                                 std::size_t memory_bytes) {
-  Stopped(where,
-          "the down-set solve needs " + HumanBytes(e.needed()) +
-              " of memory, more than the memory limit of " + HumanBytes(double(memory_bytes)) +
-              " (see --memory-limit)",
-          3);
-}
-
 }  // namespace
+
+void SolveOrStop(const std::string& where, std::size_t memory_bytes,
+                 const std::function<void()>& solve) {
+  try {
+    solve();
+  } catch (const SearchStopped& e) {
+    if (e.reason() == SearchStopped::Reason::kMemoryLimit)
+      Stopped(where,
+              "cannot be decided within the memory limit of " + HumanBytes(double(memory_bytes)) +
+                  " (see --memory-limit)",
+              3);
+    Stopped(where, "interrupted", 130);
+  } catch (const DownsetTooLarge& e) {
+    Stopped(where,
+            "the down-set solve needs " + HumanBytes(e.needed()) +
+                " of memory, more than the memory limit of " + HumanBytes(double(memory_bytes)) +
+                " (see --memory-limit)",
+            3);
+  } catch (const SolveTooLarge& e) {
+    throw CliError(where, std::string("too large to solve: ") + e.what());
+  }
+}
 
 // Every input is checked first (a bad batch prints nothing); then each is solved and printed as
 // soon as it is, with a live line on a terminal, Ctrl-C and the memory limit ending the batch with
@@ -117,13 +130,8 @@ void RunSolve(const SolveOptions& options) {
       .moves = options.moves,
       .checkpoint = options.checkpoint,
       .resume = options.resume});
-  for (const MatrixInput& input : inputs) {
-    try {
-      engine.Check(input.matrix, input.where);
-    } catch (const DownsetTooLarge& e) {
-      DownsetRefused(input.where, e, memory_bytes);
-    }
-  }
+  for (const MatrixInput& input : inputs)
+    SolveOrStop(input.where, memory_bytes, [&] { engine.Check(input.matrix, input.where); });
 
   std::atomic<std::size_t> current{0};
   std::atomic<EngineKind> chosen{EngineKind::kSearch};
@@ -145,24 +153,16 @@ void RunSolve(const SolveOptions& options) {
     else
       CatchInterrupt();
     line.Restart();
-    try {
-      const SolveReport report = engine.Report(input.matrix, options.moves);
-      line.Restart();
-      Print(report, options.format == "json", k == 0);
-    } catch (const SearchStopped& e) {
-      line.Restart();
-      if (e.reason() == SearchStopped::Reason::kMemoryLimit)
-        Stopped(input.where,
-                "cannot be decided within the memory limit of " +
-                    HumanBytes(double(memory_bytes)) + " (see --memory-limit)",
-                3);
-      Stopped(input.where, "interrupted", 130);
-    } catch (const DownsetTooLarge& e) {
-      line.Restart();
-      DownsetRefused(input.where, e, memory_bytes);
-    } catch (const SolveTooLarge& e) {
-      throw CliError(input.where, std::string("too large to solve: ") + e.what());
-    }
+    SolveOrStop(input.where, memory_bytes, [&] {
+      try {
+        const SolveReport report = engine.Report(input.matrix, options.moves);
+        line.Restart();
+        Print(report, options.format == "json", k == 0);
+      } catch (...) {
+        line.Restart();
+        throw;
+      }
+    });
   }
   ReleaseInterrupt();
   if (options.stats) std::cerr << "stats: " << engine.Stats() << '\n';

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,8 +25,8 @@ struct SolveOptions {
   std::string memory_limit;     // search and down-set: e.g. "8G"; empty for 80% of physical memory
   std::string checkpoint;       // down-set passes save their state there (empty: none)
   bool resume = false;          // continue the down-set pass saved in `checkpoint`
-  bool quiet = false;        // no live progress line
-  bool stats = false;        // one line on stderr at the end: engine, positions (benchmarks)
+  bool quiet = false;           // no live progress line
+  bool stats = false;           // one line on stderr at the end: engine, positions (benchmarks)
 };
 
 // Validates every input first (syntax, starting position, size), then solves and prints each.
@@ -32,6 +34,12 @@ struct SolveOptions {
 // position the bounded search cannot decide, or a down-set that does not fit, within the memory
 // limit) or 130 (Ctrl-C) after printing one line on stderr.
 void RunSolve(const SolveOptions& options);
+
+// Runs solve(); a solve that stops ends the command as `seki solve` does: one line
+// "seki: <where>: ..." and exit status 3 (memory limit, or a down-set that does not fit) or 130
+// (Ctrl-C); SolveTooLarge becomes CliError "<where>: too large to solve: ...".
+void SolveOrStop(const std::string& where, std::size_t memory_bytes,
+                 const std::function<void()>& solve);
 
 void AddSolveCommand(CLI::App& app);
 

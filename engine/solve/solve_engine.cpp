@@ -38,8 +38,8 @@ EngineKind ParseEngineKind(std::string_view text, std::string_view where) {
   for (EngineKind k :
        {EngineKind::kAuto, EngineKind::kSearch, EngineKind::kDownset, EngineKind::kExhaustive})
     if (text == EngineKindName(k)) return k;
-  throw InputError(where, "'" + std::string(text) +
-                              "' is not an engine (auto, search, downset or exhaustive)");
+  throw InputError(
+      where, "'" + std::string(text) + "' is not an engine (auto, search, downset or exhaustive)");
 }
 
 std::string_view EngineKindName(EngineKind kind) {
@@ -58,9 +58,8 @@ std::string_view EngineKindName(EngineKind kind) {
 
 SolveEngine::SolveEngine(SolveEngineOptions options)
     : options_(std::move(options)),
-      memory_bytes_(options_.memory_bytes
-                        ? options_.memory_bytes
-                        : static_cast<std::size_t>(DefaultMemoryLimitBytes())) {}
+      memory_bytes_(options_.memory_bytes ? options_.memory_bytes
+                                          : static_cast<std::size_t>(DefaultMemoryLimitBytes())) {}
 
 SolveEngine::~SolveEngine() = default;
 
@@ -85,8 +84,8 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
       break;
   }
   if (ReachableClassesLowerBound(a) <= static_cast<double>(max_positions)) return;
-  auto probe = std::make_unique<BoundedSearch>(
-      SearchOptions{.memory_bytes = kProbeBytes, .max_drops = 0});
+  auto probe =
+      std::make_unique<BoundedSearch>(SearchOptions{.memory_bytes = kProbeBytes, .max_drops = 0});
   try {
     probe->Solve(a);
     probes_[a] = std::move(probe);
@@ -116,24 +115,23 @@ auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
       return Restarting(
           downset_, 0,
           [this] {
-            return std::make_unique<DownsetEngine>(DownsetOptions{
-                .memory_bytes = memory_bytes_,
-                // a full table answers every position of the moves and lines at once; without moves, the ring
-                // alone is smaller and faster
-                .full_table_bytes = options_.moves ? memory_bytes_ : 0,
-                .threads = options_.threads,
-                .stop = options_.stop,
-                .checkpoint = options_.checkpoint,
-                .resume = options_.resume});
+            return std::make_unique<DownsetEngine>(
+                DownsetOptions{.memory_bytes = memory_bytes_,
+                               // a full table answers every position of the moves and lines at
+                               // once; without moves, the ring alone is smaller and faster
+                               .full_table_bytes = options_.moves ? memory_bytes_ : 0,
+                               .threads = options_.threads,
+                               .stop = options_.stop,
+                               .checkpoint = options_.checkpoint,
+                               .resume = options_.resume});
           },
           f);
     default:
       return Restarting(
           search_, 0,
           [this] {
-            return std::make_unique<BoundedSearch>(SearchOptions{.memory_bytes = memory_bytes_,
-                                                                 .threads = options_.threads,
-                                                                 .stop = options_.stop});
+            return std::make_unique<BoundedSearch>(SearchOptions{
+                .memory_bytes = memory_bytes_, .threads = options_.threads, .stop = options_.stop});
           },
           f);
   }
@@ -145,6 +143,10 @@ SolveReport SolveEngine::Report(const Matrix& a, bool moves) {
 
 Solution SolveEngine::Solve(const Matrix& a) {
   return WithEngine(a, [&](auto& engine) { return engine.Solve(a); });
+}
+
+PlayLine SolveEngine::Line(const Matrix& a, Game g, Player first) {
+  return WithEngine(a, [&](auto& engine) { return OptimalLine(engine, a, g, first); });
 }
 
 std::string SolveEngine::Stats() const {

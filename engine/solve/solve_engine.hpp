@@ -62,6 +62,8 @@ class SolveEngine {
   // DownsetTooLarge.
   SolveReport Report(const Matrix& a, bool moves);
   Solution Solve(const Matrix& a);
+  // One line of optimal play (OptimalLine) by the same engine.
+  PlayLine Line(const Matrix& a, Game g, Player first);
 
   // The engines in use (null before their first solve), for progress lines and statistics.
   const BoundedSearch* search() const { return search_.get(); }
