@@ -103,6 +103,8 @@ void RunExtend(const ExtendOptions& options) {
 // A sweep over the family's parameter: a table row (or JSON line) per member, each appended to
 // --output as a JSON line as soon as it is solved, and taken from there on a second run.
 void RunSweep(const FamilyOptions& options) {
+  MakeFamilyMember(options.family, options.family == "cubic" ? 0 : std::max(options.n, 2),
+                   options.family == "cubic" ? 1 : 3);  // an unknown family's name first
   if (options.from < 1 || options.to < options.from)
     throw CliError("--from", "give a range --from P --to Q with 1 <= P <= Q");
   const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
@@ -154,6 +156,7 @@ void RunFamily(const FamilyOptions& options) {
   const bool paper = options.family == "A" || options.family == "B" || options.family == "C" ||
                      options.family == "a" || options.family == "b" || options.family == "c";
   if (!paper || options.from != 0 || options.to != 0) return RunSweep(options);
+  if (options.n == 0) throw CliError("family", "--n is required (or a sweep: --from P --to Q)");
   FamilyReport family = Family(options.family, options.n, false);
   const bool json = options.format == "json";
   if (!json) {
