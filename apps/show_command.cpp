@@ -1,14 +1,24 @@
 #include "apps/show_command.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
+#include <thread>
 
 #include "apps/cli_error.hpp"
+#include "apps/interrupt.hpp"
 #include "apps/matrix_input.hpp"
 #include "apps/show_format.hpp"
+#include "apps/solve_command.hpp"
+#include "engine/base/memory_limit.hpp"
+#include "engine/research/family_sweep.hpp"
 #include "engine/research/matrix_report.hpp"
+#include "engine/run/memory_budget.hpp"
 #include "engine/structure/go_picture.hpp"
 #include "storage/atomic_file.hpp"
 
@@ -90,7 +100,63 @@ void RunExtend(const ExtendOptions& options) {
     std::cout << ExtendText(input.matrix, kind, list);
 }
 
+// A sweep over the family's parameter: a table row (or JSON line) per member, each appended to
+// --output as a JSON line as soon as it is solved, and taken from there on a second run.
+void RunSweep(const FamilyOptions& options) {
+  MakeFamilyMember(options.family, options.family == "cubic" ? 0 : std::max(options.n, 2),
+                   options.family == "cubic" ? 1 : 3);  // an unknown family's name first
+  if (options.from < 1 || options.to < options.from)
+    throw CliError("--from", "give a range --from P --to Q with 1 <= P <= Q");
+  const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
+      options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
+  std::vector<FamilyMember> members;
+  for (int p = options.from; p <= options.to; ++p)
+    members.push_back(MakeFamilyMember(options.family, options.n, p));
+  std::vector<SweepRow> done;
+  if (!options.output.empty() && std::filesystem::exists(options.output)) {
+    std::ifstream in(options.output);
+    std::stringstream text;
+    text << in.rdbuf();
+    done = ParseSweepRows(text.str());
+  }
+  std::ofstream out;
+  if (!options.output.empty()) {
+    out.open(options.output, std::ios::app);
+    if (!out) throw CliError(options.output, "cannot be written");
+  }
+  SolveEngine engine(SolveEngineOptions{
+      .kind = ParseEngineKind(options.engine, "--engine"),
+      .memory_bytes = memory_bytes,
+      .threads = options.threads > 0
+                     ? options.threads
+                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
+      .stop = &InterruptFlag()});
+  const bool json = options.format == "json";
+  if (!json) std::cout << SweepTableHeader() << std::flush;
+  CatchInterrupt();
+  for (const FamilyMember& member : members) {
+    SweepRow row;
+    auto it = std::find_if(done.begin(), done.end(),
+                           [&](const SweepRow& r) { return r.member.matrix == member.matrix; });
+    if (it != done.end()) {
+      row = *it;
+    } else {
+      SolveOrStop(member.name, memory_bytes, [&] {
+        engine.Check(member.matrix, member.name);
+        row = SolveMember(engine, member);
+      });
+      if (out) out << SweepRowJson(row) << std::endl;
+    }
+    std::cout << (json ? SweepRowJson(row) + "\n" : SweepRowText(row)) << std::flush;
+  }
+  ReleaseInterrupt();
+}
+
 void RunFamily(const FamilyOptions& options) {
+  const bool paper = options.family == "A" || options.family == "B" || options.family == "C" ||
+                     options.family == "a" || options.family == "b" || options.family == "c";
+  if (!paper || options.from != 0 || options.to != 0) return RunSweep(options);
+  if (options.n == 0) throw CliError("family", "--n is required (or a sweep: --from P --to Q)");
   FamilyReport family = Family(options.family, options.n, false);
   const bool json = options.format == "json";
   if (!json) {
@@ -150,16 +216,37 @@ void AddFamilyCommand(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "family",
       "A member of the paper's infinite families: A^n (E1 from 22/22), B^n (E2 from 32/23) or "
-      "the 2-cycle C_N, with its classes");
-  sub->add_option("family", options->family, "A, B or C")->required();
-  sub->add_option("-n,--n", options->n, "n (A, B: 2..8; C: 3..8)")->required();
+      "the 2-cycle C_N, with its classes; or a sweep over a parameterised family, one row a "
+      "member");
+  sub->add_option("family", options->family, std::string(FamilyNames()))->required();
+  sub->add_option("-n,--n", options->n,
+                  "n of A, B (2..8) and C (3..8); the size k of cycle, alternating, opposite");
+  sub->add_option("--from", options->from,
+                  "A sweep: the first value of the parameter (n of A, B, C; the entry t of the "
+                  "cycle families; i of cubic)");
+  sub->add_option("--to", options->to, "A sweep: the last value of the parameter");
+  sub->add_option("--output", options->output,
+                  "A sweep: append each row to FILE as a JSON line; rows already in FILE are "
+                  "not solved again (a stopped sweep resumes)")
+      ->type_name("FILE");
+  sub->add_option("--engine", options->engine, "A sweep: the engine, as seki solve")
+      ->check(CLI::IsMember({"auto", "search", "downset", "exhaustive"}));
+  sub->add_option("--memory-limit", options->memory_limit, "A sweep: as seki solve");
+  sub->add_option("-t,--threads", options->threads, "A sweep: as seki solve")
+      ->check(CLI::Range(1, 4096));
   sub->add_flag("!--no-solve", options->solve, "Print the matrix only, without solving");
   sub->add_option("-f,--format", options->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
   sub->footer(
       "A^n, B^n (n >= 3): each the extension of the previous one at (1,1). Solving takes "
-      "seconds up to n = 6 (B^6: about 10 s) and grows about 20-fold per step.");
+      "seconds up to n = 6 (B^6: about 10 s) and grows about 20-fold per step.\n"
+      "Sweeps (--from P --to Q): cycle = the k x k 2-cycle pattern (--n k) with every entry t; "
+      "alternating = entries t and t+1 alternating around the cycle (3400/0340/0034/4003); "
+      "opposite = every entry t but two opposite ones t+1 (0303/3030/0340/3004); cubic = "
+      "(1+i)(J4 - I4), the cubic seki of GO; A, B, C over n. Rows: | member | matrix | SEKI R C "
+      "r c | class | D-SEKI R C r c | class | engine | seconds |; JSON: one object a line. "
+      "Exit status as seki solve (3: does not fit --memory-limit, 130: Ctrl-C).");
   sub->callback([options] { RunFamily(*options); });
 }
 

@@ -32,10 +32,18 @@ struct ExtendOptions {
 void RunExtend(const ExtendOptions& options);
 
 struct FamilyOptions {
-  std::string family;  // "A", "B" or "C"
-  int n = 0;
+  std::string family;  // A, B, C, cycle, alternating, opposite or cubic
+  int n = 0;           // n of A, B, C; the size k of the cycle families
   bool solve = true;
   std::string format = "text";
+  // A sweep: one row per parameter value from..to (n of A, B, C; t of the cycle families; i of
+  // cubic); 0 and 0 for none (A, B, C: the one member --n; the others need a range).
+  int from = 0, to = 0;
+  std::string output;           // JSON lines of the rows; rows already there are not solved again
+  std::string engine = "auto";  // as seki solve
+  std::string memory_limit;
+  int threads = 0;
+  bool quiet = false;
 };
 void RunFamily(const FamilyOptions& options);
 

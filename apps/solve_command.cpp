@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -16,9 +18,7 @@
 #include "apps/solve_format.hpp"
 #include "engine/research/solve_latex.hpp"
 #include "engine/run/memory_budget.hpp"
-#include "engine/solve/search.hpp"
-#include "engine/solve/solve_report.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/solve_engine.hpp"
 
 namespace seki::cli {
 namespace {
@@ -33,37 +33,19 @@ numbered from 1. JSON: one object per matrix per line with keys matrix, rows, co
 seki and dseki, each game {"R","C","r","c","class"} with class complete, semi-complete, seki or
 none; --moves adds "moves" and "lines" to each game. LaTeX: one booktabs table (\\usepackage{booktabs}),
 a row per matrix (values only).
-Progress: on a terminal, a line on stderr (positions searched, table memory, elapsed) while a
-matrix takes longer than a second; none with --quiet or when stderr is not a terminal.
+Engines: search (a bounded search of the positions that matter), downset (one byte for every
+matrix B <= A, one pass), exhaustive (every reachable class); auto takes downset for at most 5M
+matrices below A, the search otherwise (docs/search.md). The output does not depend on it.
+Progress: on a terminal, a line on stderr (positions searched and table memory, or matrices done
+and the time left, elapsed) while a matrix takes longer than a second; none with --quiet or when
+stderr is not a terminal.
 Exit status: 0 on success; 2 on bad input or a position too large to solve; 3 when the bounded
-search cannot decide a position within --memory-limit; 130 when stopped by Ctrl-C; 1 on an
+search cannot decide a position within --memory-limit, or a down-set solve needs more memory
+than that (said before it starts); 130 when stopped by Ctrl-C; 1 on an
 internal error; each but 0 with one line "seki: <where>: <problem>" on stderr. All inputs are
 checked before anything is solved, so a bad batch prints nothing; results of earlier matrices
 of a batch stay printed when a later one stops it (exit 2, 3 or 130), and no partial values are
 ever printed.)";
-
-// Tables a matrix that the exhaustive Solver could not hold may use to prove it cheaply before
-// it is refused as too large (the bounded search decides some such positions in a few moves).
-constexpr std::size_t kProbeBytes = std::size_t{4} << 20;
-
-// Refuses a matrix whose reachable positions surely exceed what the solver may hold.
-void CheckSize(const MatrixInput& input, std::size_t max_positions) {
-  RefuseIfTooLarge(input.matrix, input.where, max_positions);
-}
-
-// The default path's size check: a matrix the Solver could not hold is refused unless the bounded
-// search decides it within kProbeBytes of tables (never dropped).
-void CheckDecidable(const MatrixInput& input, std::size_t max_positions) {
-  if (ReachableClassesLowerBound(input.matrix) <= static_cast<double>(max_positions)) return;
-  BoundedSearch probe(SearchOptions{.memory_bytes = kProbeBytes, .max_drops = 0});
-  try {
-    probe.Solve(input.matrix);
-    return;
-  } catch (const SearchStopped&) {
-  } catch (const SolveTooLarge&) {
-  }
-  CheckSize(input, max_positions);
-}
 
 void Print(const SolveReport& report, const std::string& format, bool first) {
   if (format == "json")
@@ -80,108 +62,123 @@ void PrintEnd(const std::string& format) {
   if (format == "latex") std::cout << SolveLatexFoot() << std::flush;
 }
 
-// Builds a report with the shared engine (Solver or BoundedSearch); when its tables, filled by
-// earlier matrices, run out of room, starts over once with empty ones.
-template <class Engine>
-SolveReport Solve(std::unique_ptr<Engine>& engine, const MatrixInput& input, bool moves) {
-  for (;;) {
-    const bool fresh = engine->positions() == 0;
-    try {
-      return BuildReport(*engine, input.matrix, moves);
-    } catch (const SolveTooLarge& e) {
-      if (fresh) throw CliError(input.where, std::string("too large to solve: ") + e.what());
-    }
-    engine.reset();
-    engine = std::make_unique<Engine>();
-  }
-}
-
-// Reports every input in order with one engine, printing each as soon as it is solved.
-template <class Engine>
-void SolveAll(const std::vector<MatrixInput>& inputs, const std::string& format, bool moves,
-              bool stats) {
-  auto engine = std::make_unique<Engine>();
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    Print(Solve(engine, inputs[k], moves), format, k == 0);
-  }
-  PrintEnd(format);
-  if (stats) std::cerr << "stats: engine=exhaustive positions=" << engine->positions() << '\n';
-}
-
-std::string StatusLine(const std::string& where, const BoundedSearch& search, double elapsed) {
+std::string SearchStatus(const std::string& where, const BoundedSearch& search, double elapsed) {
   return fmt::format("solving {}: {} positions searched, tables {} of {}, {}", where,
                      HumanCount(double(search.expansions())),
                      HumanBytes(double(search.table_bytes())),
                      HumanBytes(double(search.memory_bytes())), HumanDuration(elapsed));
 }
 
-// The default path: one bounded search for every input, a live line on a terminal, Ctrl-C and
-// the memory limit ending the batch with one line (exit 130, resp. 3).
-void SolveBounded(const std::vector<MatrixInput>& inputs, const SolveOptions& options,
-                  std::size_t memory_bytes) {
-  SearchOptions search_options;
-  search_options.memory_bytes = memory_bytes;
-  search_options.threads = options.threads > 0
-                               ? options.threads
-                               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  search_options.stop = &InterruptFlag();
-  BoundedSearch search(search_options);
-  std::atomic<std::size_t> current{0};
-  LiveLine line(!options.quiet && isatty(STDERR_FILENO), [&](double elapsed) {
-    return StatusLine(inputs[current.load()].where, search, elapsed);
-  });
-  CatchInterrupt();
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    current.store(k);
-    line.Restart();
-    try {
-      const SolveReport report = BuildReport(search, inputs[k].matrix, options.moves);
-      line.Restart();
-      Print(report, options.format, k == 0);
-    } catch (const SearchStopped& e) {
-      line.Restart();
-      ReleaseInterrupt();
-      const bool memory = e.reason() == SearchStopped::Reason::kMemoryLimit;
-      std::cout.flush();
-      std::cerr << "seki: " << inputs[k].where << ": "
-                << (memory ? "cannot be decided within the memory limit of " +
-                                 HumanBytes(double(memory_bytes)) + " (see --memory-limit)"
-                           : std::string("interrupted"))
-                << std::endl;
-      throw ExitStatus{memory ? 3 : 130};
-    } catch (const SolveTooLarge& e) {
-      throw CliError(inputs[k].where, std::string("too large to solve: ") + e.what());
-    }
-  }
+std::string DownsetStatus(const std::string& where, const DownsetEngine& downset, double elapsed) {
+  const double total = double(downset.total()), done = double(downset.done());
+  std::string line =
+      fmt::format("solving {}: {} of {} matrices below it ({:.1f}%), {}", where, HumanCount(done),
+                  HumanCount(total), total > 0 ? 100 * done / total : 0.0, HumanDuration(elapsed));
+  if (done > 0 && done < total)
+    line += ", about " + HumanDuration(elapsed * (total - done) / done) + " left";
+  return line;
+}
+
+// One line on stderr and the exit status for a solve that stopped (exit 3 or 130).
+[[noreturn]] void Stopped(const std::string& where, const std::string& problem, int status) {
   ReleaseInterrupt();
-  PrintEnd(options.format);
-  if (options.stats)
-    std::cerr << "stats: engine=bounded positions=" << search.positions()
-              << " expansions=" << search.expansions() << " table_bytes=" << search.table_bytes()
-              << '\n';
+  std::cout.flush();
+  std::cerr << "seki: " << where << ": " << problem << std::endl;
+  throw ExitStatus{status};
 }
 
 }  // namespace
 
+void SolveOrStop(const std::string& where, std::size_t memory_bytes,
+                 const std::function<void()>& solve) {
+  try {
+    solve();
+  } catch (const SearchStopped& e) {
+    if (e.reason() == SearchStopped::Reason::kMemoryLimit)
+      Stopped(where,
+              "cannot be decided within the memory limit of " + HumanBytes(double(memory_bytes)) +
+                  " (see --memory-limit)",
+              3);
+    Stopped(where, "interrupted", 130);
+  } catch (const DownsetTooLarge& e) {
+    Stopped(where,
+            "the down-set solve needs " + HumanBytes(e.needed()) +
+                " of memory, more than the memory limit of " + HumanBytes(double(memory_bytes)) +
+                " (see --memory-limit)",
+            3);
+  } catch (const SolveTooLarge& e) {
+    throw CliError(where, std::string("too large to solve: ") + e.what());
+  }
+}
+
+// Every input is checked first (a bad batch prints nothing); then each is solved and printed as
+// soon as it is, with a live line on a terminal, Ctrl-C and the memory limit ending the batch with
+// one line (exit 130, resp. 3).
 void RunSolve(const SolveOptions& options) {
   const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
       options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
   if (options.format == "latex" && options.moves)
     throw CliError("--format latex",
                    "shows the values only; use --format text or json with --moves");
+  EngineKind kind = ParseEngineKind(options.engine, "--engine");
+  if (options.exhaustive) {
+    if (kind != EngineKind::kAuto && kind != EngineKind::kExhaustive)
+      throw CliError("--exhaustive", "conflicts with --engine " + options.engine);
+    kind = EngineKind::kExhaustive;
+  }
+  if (options.resume && options.checkpoint.empty())
+    throw CliError("--resume", "needs --checkpoint FILE");
+  if (options.resume && !std::filesystem::exists(options.checkpoint))
+    throw CliError(options.checkpoint, "no checkpoint to resume");
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
-  const std::size_t max_positions = DefaultMaxPositions();
-  for (const MatrixInput& input : inputs) {
-    if (options.exhaustive)
-      CheckSize(input, max_positions);
+  SolveEngine engine(SolveEngineOptions{
+      .kind = kind,
+      .memory_bytes = memory_bytes,
+      .threads = options.threads > 0
+                     ? options.threads
+                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
+      .stop = &InterruptFlag(),
+      .moves = options.moves,
+      .checkpoint = options.checkpoint,
+      .resume = options.resume});
+  for (const MatrixInput& input : inputs)
+    SolveOrStop(input.where, memory_bytes, [&] { engine.Check(input.matrix, input.where); });
+
+  std::atomic<std::size_t> current{0};
+  std::atomic<EngineKind> chosen{EngineKind::kSearch};
+  LiveLine line(!options.quiet && isatty(STDERR_FILENO), [&](double elapsed) -> std::string {
+    const std::string& where = inputs[current.load()].where;
+    if (chosen.load() == EngineKind::kDownset && engine.downset())
+      return DownsetStatus(where, *engine.downset(), elapsed);
+    if (chosen.load() == EngineKind::kSearch && engine.search())
+      return SearchStatus(where, *engine.search(), elapsed);
+    return fmt::format("solving {}: {}", where, HumanDuration(elapsed));
+  });
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    const MatrixInput& input = inputs[k];
+    chosen.store(engine.Choose(input.matrix));
+    current.store(k);
+    // The exhaustive Solver does not poll the flag: there Ctrl-C kills at once.
+    if (chosen.load() == EngineKind::kExhaustive)
+      ReleaseInterrupt();
     else
-      CheckDecidable(input, max_positions);
+      CatchInterrupt();
+    line.Restart();
+    SolveOrStop(input.where, memory_bytes, [&] {
+      try {
+        const SolveReport report = engine.Report(input.matrix, options.moves);
+        line.Restart();
+        Print(report, options.format, k == 0);
+      } catch (...) {
+        line.Restart();
+        throw;
+      }
+    });
   }
-  if (options.exhaustive)
-    SolveAll<Solver>(inputs, options.format, options.moves, options.stats);
-  else
-    SolveBounded(inputs, options, memory_bytes);
+  ReleaseInterrupt();
+  PrintEnd(options.format);
+  if (options.stats) std::cerr << "stats: " << engine.Stats() << '\n';
 }
 
 void AddSolveCommand(CLI::App& app) {
@@ -191,21 +188,27 @@ void AddSolveCommand(CLI::App& app) {
                         {"text", "json", "latex"});
   sub->add_flag("-m,--moves", options->moves,
                 "Also show each active move's value and a line of optimal play per first player");
-  sub->add_flag("--exhaustive", options->exhaustive,
-                "Compute the values with the exhaustive memoised solver (every reachable class) "
-                "instead of the bounded search; the output is the same");
+  sub->add_option("--engine", options->engine,
+                  "auto (default), search, downset or exhaustive; the output is the same")
+      ->check(CLI::IsMember({"auto", "search", "downset", "exhaustive"}));
+  sub->add_flag("--exhaustive", options->exhaustive, "The same as --engine exhaustive");
   sub->add_option("-t,--threads", options->threads,
-                  "Threads of the bounded search (default: all cores; up to 4 are used: r and c "
-                  "of each game at once); the answers do not depend on it")
+                  "Threads (default: all cores): the search uses up to 4 (r and c of each game "
+                  "at once), a down-set pass all; the answers do not depend on it")
       ->check(CLI::Range(1, 4096));
   sub->add_option("--memory-limit", options->memory_limit,
-                  "Tables of the bounded search at most this large, e.g. 8G (default: 80% of "
-                  "physical memory); they are dropped when full, and a position that still does "
-                  "not fit ends with exit status 3");
+                  "Memory of the search's tables or of a down-set pass, e.g. 8G (default: 80% of "
+                  "physical memory); a position that does not fit ends with exit status 3");
+  sub->add_option("--checkpoint", options->checkpoint,
+                  "Down-set passes save their state in this file every 10 minutes and on "
+                  "Ctrl-C (removed once the pass completes)");
+  sub->add_flag("--resume", options->resume,
+                "Continue the down-set pass saved in the --checkpoint file");
   sub->add_flag("-q,--quiet", options->quiet, "No live progress line on stderr");
   sub->add_flag("--stats", options->stats,
-                "At the end, one line on stderr: the engine, positions in its tables (and for the "
-                "bounded search positions expanded and table bytes)");
+                "At the end, one line on stderr: each engine used, positions in its tables (for "
+                "the bounded search also positions expanded and table bytes, for the down-set "
+                "engine matrices of its passes)");
   sub->footer(kFooter);
   sub->callback([options] { RunSolve(*options); });
 }

@@ -1,11 +1,14 @@
 // `seki solve`: the values of SEKI and D-SEKI for each given matrix, as text or JSON lines,
 // optionally with every active move and a line of optimal play. Values, moves and lines come from
-// the bounded search (engine/solve/search.hpp); --exhaustive uses the memoised Solver instead.
+// the engine SolveEngine picks (engine/solve/solve_engine.hpp): --engine auto (the default),
+// search, downset or exhaustive; every engine prints the same bytes.
 // Concurrency: RunSolve is called once by the main thread; the search's own threads and the live
 // progress line are started and joined inside it.
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,18 +19,27 @@ struct SolveOptions {
   std::string input_file;             // one matrix per line; empty for none
   std::string format = "text";        // "text" or "json"
   bool moves = false;
-  bool exhaustive = false;   // the memoised Solver instead of the bounded search
-  int threads = 0;           // bounded search: 0 for all cores
-  std::string memory_limit;  // bounded search: e.g. "8G"; empty for 80% of physical memory
-  bool quiet = false;        // no live progress line
-  bool stats = false;        // one line on stderr at the end: engine, positions (benchmarks)
+  std::string engine = "auto";  // auto, search, downset or exhaustive
+  bool exhaustive = false;      // the same as --engine exhaustive
+  int threads = 0;              // search and down-set: 0 for all cores
+  std::string memory_limit;     // search and down-set: e.g. "8G"; empty for 80% of physical memory
+  std::string checkpoint;       // down-set passes save their state there (empty: none)
+  bool resume = false;          // continue the down-set pass saved in `checkpoint`
+  bool quiet = false;           // no live progress line
+  bool stats = false;           // one line on stderr at the end: engine, positions (benchmarks)
 };
 
 // Validates every input first (syntax, starting position, size), then solves and prints each.
 // Throws CliError for bad input and for a position too large to solve, and ExitStatus 3 (a
-// position the bounded search cannot decide within the memory limit) or 130 (Ctrl-C) after
-// printing one line on stderr.
+// position the bounded search cannot decide, or a down-set that does not fit, within the memory
+// limit) or 130 (Ctrl-C) after printing one line on stderr.
 void RunSolve(const SolveOptions& options);
+
+// Runs solve(); a solve that stops ends the command as `seki solve` does: one line
+// "seki: <where>: ..." and exit status 3 (memory limit, or a down-set that does not fit) or 130
+// (Ctrl-C); SolveTooLarge becomes CliError "<where>: too large to solve: ...".
+void SolveOrStop(const std::string& where, std::size_t memory_bytes,
+                 const std::function<void()>& solve);
 
 void AddSolveCommand(CLI::App& app);
 

@@ -1,10 +1,13 @@
-// solve, moves and optimal lines: engine/solve (BoundedSearch or Solver) and the JSON documents of
-// engine/research/report_json.hpp, so the dictionaries are `seki solve --format json`'s.
+// solve, moves and optimal lines: engine/solve (SolveEngine: the engine `seki solve --engine`
+// picks) and the JSON documents of engine/research/report_json.hpp, so the dictionaries are `seki
+// solve --format json`'s.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/base/input_error.hpp"
@@ -12,8 +15,7 @@
 #include "engine/research/origin.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/research/solve_latex.hpp"
-#include "engine/solve/search.hpp"
-#include "engine/solve/solve_report.hpp"
+#include "engine/solve/solve_engine.hpp"
 #include "python/bindings.hpp"
 #include "python/py_json.hpp"
 
@@ -22,27 +24,39 @@ namespace py = pybind11;
 namespace seki::python {
 namespace {
 
-// Runs f(engine) without the GIL, with a fresh engine of the chosen kind; a position too large for
-// the engine is an InputError naming the matrix, as in the CLI.
+// The engine of `seki solve --engine <engine>` (exhaustive=True: the exhaustive Solver).
+EngineKind Kind(const std::string& engine, bool exhaustive) {
+  const EngineKind kind = ParseEngineKind(engine, "engine");
+  if (!exhaustive) return kind;
+  if (kind != EngineKind::kAuto && kind != EngineKind::kExhaustive)
+    throw InputError("exhaustive", "conflicts with engine='" + engine + "'");
+  return EngineKind::kExhaustive;
+}
+
+// Runs f(engine) without the GIL with a fresh SolveEngine of the chosen kind; the errors are the
+// CLI's: a position too large is an InputError naming the matrix, as is a down-set that does not
+// fit the memory limit.
 template <class F>
-nlohmann::ordered_json WithEngine(const Matrix& a, bool exhaustive, F&& f) {
+nlohmann::ordered_json WithEngine(const Matrix& a, EngineKind kind, bool moves, F&& f) {
   CheckStartingPosition(a, Where(a));
   py::gil_scoped_release release;
   try {
-    if (exhaustive) {
-      Solver solver;
-      return f(solver);
-    }
-    BoundedSearch search;
-    return f(search);
+    SolveEngine engine(SolveEngineOptions{
+        .kind = kind,
+        .threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
+        .moves = moves});
+    engine.Check(a, Where(a));
+    return f(engine);
   } catch (const SolveTooLarge& e) {
     throw InputError(Where(a), std::string("too large to solve: ") + e.what());
+  } catch (const DownsetTooLarge& e) {
+    throw InputError(Where(a), e.what());
   }
 }
 
-py::object Solve(const Matrix& a, bool exhaustive, bool moves) {
-  const auto j = WithEngine(
-      a, exhaustive, [&](auto& engine) { return SolveReportJson(BuildReport(engine, a, moves)); });
+py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string& engine) {
+  const auto j = WithEngine(a, Kind(engine, exhaustive), moves,
+                            [&](SolveEngine& e) { return SolveReportJson(e.Report(a, moves)); });
   return ToPython(j);
 }
 
@@ -58,22 +72,21 @@ Player ParsePlayer(const std::string& text) {
   throw InputError("first", "'" + text + "' is not R or C");
 }
 
-py::object Line(const Matrix& a, const std::string& game, const std::string& first,
-                bool exhaustive) {
+py::object Line(const Matrix& a, const std::string& game, const std::string& first, bool exhaustive,
+                const std::string& engine) {
   const Game g = ParseGame(game);
   const Player p = ParsePlayer(first);
-  const auto j = WithEngine(a, exhaustive, [&](auto& engine) {
-    return PlayLineJson(OptimalLine(engine, a, g, p), true);
-  });
+  const auto j = WithEngine(a, Kind(engine, exhaustive), true,
+                            [&](SolveEngine& e) { return PlayLineJson(e.Line(a, g, p), true); });
   return ToPython(j);
 }
 
-// `seki solve --format latex`: one table, a row per matrix.
-std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive) {
+// `seki solve --format latex` for the matrices: one booktabs table.
+std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive, const std::string& engine) {
   std::string out = SolveLatexHead();
   for (const Matrix& a : matrices) {
-    const auto j = WithEngine(a, exhaustive, [&](auto& engine) {
-      return nlohmann::ordered_json(SolveLatexRow(BuildReport(engine, a, false)));
+    const auto j = WithEngine(a, Kind(engine, exhaustive), false, [&](SolveEngine& e) {
+      return nlohmann::ordered_json(SolveLatexRow(e.Report(a, false)));
     });
     out += j.template get<std::string>();
   }
@@ -84,8 +97,8 @@ std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive) {
 
 void BindSolve(py::module_& m) {
   m.def("solve_json", &Solve, py::arg("matrix"), py::arg("exhaustive") = false,
-        py::arg("moves") = false,
-        "`seki solve --format json [--moves] [--exhaustive]` for one matrix, as a dict.");
+        py::arg("moves") = false, py::arg("engine") = "auto",
+        "`seki solve --format json [--moves] [--engine E]` for one matrix, as a dict.");
   m.def(
       "origin_json",
       [](const Matrix& a) {
@@ -99,9 +112,10 @@ void BindSolve(py::module_& m) {
       },
       py::arg("matrix"), "`seki origin --format json` for one matrix, as a dict.");
   m.def("solve_latex", &Latex, py::arg("matrices"), py::arg("exhaustive") = false,
-        "`seki solve --format latex` for the matrices: a booktabs table.");
+        py::arg("engine") = "auto",
+        "`seki solve --format latex [--engine E]` for the matrices: a booktabs table.");
   m.def("optimal_line_json", &Line, py::arg("matrix"), py::arg("game") = "seki",
-        py::arg("first") = "R", py::arg("exhaustive") = false,
+        py::arg("first") = "R", py::arg("exhaustive") = false, py::arg("engine") = "auto",
         "One line of optimal play: {result, ending, text, steps}.");
 }
 

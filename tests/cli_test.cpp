@@ -126,6 +126,46 @@ TEST(CliSolve, ExhaustiveGivesTheSameOutput) {
     }
 }
 
+// Every --engine prints the same bytes, with and without moves, at 1 and 2 threads.
+TEST(CliSolve, EnginesGiveTheSameOutput) {
+  for (const char* format : {"text", "json"})
+    for (const bool moves : {false, true}) {
+      std::vector<std::string> args = {"solve",       "--format",    format,
+                                       "033/331/312", "033/403/430", "0044/0404/4040/4400",
+                                       "12/22",       "111/233",     "210211/011112/110000"};
+      if (moves) args.push_back("--moves");
+      const RunResult want = RunSeki(args);
+      ASSERT_EQ(want.status, 0) << want.err;
+      for (const char* engine : {"search", "downset", "exhaustive"})
+        for (const char* threads : {"1", "2"}) {
+          std::vector<std::string> with = args;
+          with.insert(with.end(), {"--engine", engine, "--threads", threads});
+          const RunResult r = RunSeki(with);
+          ASSERT_EQ(r.status, 0) << r.err;
+          EXPECT_EQ(r.out, want.out) << engine << ' ' << format << (moves ? " --moves" : "");
+        }
+    }
+  ExpectBadInput({"solve", "--engine", "magic", "11/11"});
+  ExpectBadInput({"solve", "--engine", "search", "--exhaustive", "11/11"}, "",
+                 "seki: --exhaustive: conflicts with --engine search\n");
+  ExpectBadInput({"solve", "--resume", "11/11"}, "", "seki: --resume: needs --checkpoint FILE\n");
+}
+
+// A down-set that does not fit the memory limit is refused before anything is solved: one line
+// naming the memory it needs, exit 3.
+TEST(CliSolve, DownsetThatDoesNotFitIsRefused) {
+  const RunResult r = RunSeki(
+      {"solve", "--engine", "downset", "--memory-limit", "1G", "11/11", "2222/2222/2222/2222"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  const RunResult refused = RunSeki(
+      {"solve", "--engine", "downset", "--memory-limit", "1M", "11/11", "2222/2222/2222/2222"});
+  EXPECT_EQ(refused.status, 3);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_EQ(refused.err,
+            "seki: 2222/2222/2222/2222: the down-set solve needs 13.7 MiB of memory, more than "
+            "the memory limit of 1.0 MiB (see --memory-limit)\n");
+}
+
 TEST(CliSolve, ReadsStandardInput) {
   const RunResult r =
       RunSeki({"solve", "--format", "json", "-"}, "# 2x2 complete seki\n\n11/11\r\n  22/22  \n");

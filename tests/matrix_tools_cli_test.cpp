@@ -19,8 +19,10 @@
 namespace {
 
 using nlohmann::json;
+using seki::testing::Lines;
 using seki::testing::RunResult;
 using seki::testing::RunSeki;
+using seki::testing::TempFile;
 
 void ExpectBadInput(const std::vector<std::string>& args, const std::string& expected_err) {
   seki::testing::ExpectBadInput(args, "", expected_err);
@@ -96,6 +98,19 @@ TEST(FamilyCommand, Members) {
   r = RunSeki({"family", "C", "--n", "5", "--format", "json"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(json::parse(r.out)["dseki"]["class"], "complete");
+  // A sweep: one row a member, the same values as seki solve, resumed from its JSON lines.
+  const TempFile rows("");
+  r = RunSeki({"family", "cycle", "--n", "4", "--from", "3", "--to", "5", "--output", rows.path(),
+               "--format", "json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(Lines(r.out).size(), 3u) << r.out;
+  EXPECT_NE(r.out.find("\"matrix\":\"4400/0440/0044/4004\",\"seki\":{\"R\":\"D\",\"C\":\"D\","
+                       "\"r\":\"L\",\"c\":\"L\",\"class\":\"complete\"}"),
+            std::string::npos)
+      << r.out;
+  const RunResult again = RunSeki({"family", "cycle", "--n", "4", "--from", "3", "--to", "5",
+                                   "--output", rows.path(), "--format", "json"});
+  EXPECT_EQ(again.out, r.out);  // taken from the file, seconds included
   r = RunSeki({"family", "B", "--n", "8", "--no-solve"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("B^8 = "), std::string::npos) << r.out;
@@ -114,7 +129,10 @@ TEST(MatrixToolsCli, BadInput) {
   ExpectBadInput({"extend", "033/331/312", "--at", "x"}, "is not I,J");
   ExpectBadInput({"extend", "033/331/312", "--at", "1,2", "--kind", "E3"}, "not E1 or E2");
   ExpectBadInput({"extend", "11111111/11111111", "--all"}, "at most 8");
-  ExpectBadInput({"family", "D", "--n", "3"}, "not A, B or C");
+  ExpectBadInput({"family", "D", "--n", "3"},
+                 "is not one of A, B, C, cycle, alternating, opposite, cubic");
+  ExpectBadInput({"family", "cycle", "--n", "4"}, "give a range --from P --to Q");
+  ExpectBadInput({"family", "cycle", "--n", "9", "--from", "2", "--to", "3"}, "2..8");
   ExpectBadInput({"family", "A", "--n", "9"}, "2..8");
   ExpectBadInput({"family", "C", "--n", "2"}, "3..8");
   ExpectBadInput({"family", "A"}, "--n is required");

@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <unordered_set>
 
 #include "canon/canonical_form.hpp"
 #include "engine/solve/play.hpp"
@@ -19,36 +18,11 @@
 namespace seki {
 namespace {
 
-using testing::ForEachMatrix;
+using testing::ForEachClass;
 using testing::M;
 using testing::RandomPermuted;
 using testing::RandomStart;
 using testing::Rng;
-
-// Calls f once per class (up to row/column permutation) of rows x cols matrices with entries
-// <= max_entry and no zero line: every matrix with non-decreasing rows, deduplicated.
-template <class F>
-void ForEachClass(int rows, int cols, int max_entry, F&& f) {
-  std::vector<std::vector<int>> row_values;  // every row, in increasing odometer order
-  ForEachMatrix(1, cols, max_entry, [&](const Matrix& row) {
-    std::vector<int> v(cols);
-    for (int j = 0; j < cols; ++j) v[j] = row(0, j);
-    if (row.row_sum(0) > 0) row_values.push_back(v);
-  });
-  std::unordered_set<Matrix, MatrixHash> seen;
-  std::vector<int> pick(rows, 0);  // indices into row_values, non-decreasing
-  while (true) {
-    Matrix a(rows, cols);
-    for (int i = 0; i < rows; ++i)
-      for (int j = 0; j < cols; ++j) a.set(i, j, row_values[pick[i]][j]);
-    if (!a.has_zero_col() && seen.insert(canon::CanonicalForm(a)).second) f(a);
-    int i = rows - 1;
-    while (i >= 0 && pick[i] + 1 == static_cast<int>(row_values.size())) --i;
-    if (i < 0) return;
-    ++pick[i];
-    for (int k = i + 1; k < rows; ++k) pick[k] = pick[i];
-  }
-}
 
 int CompareOnEveryClass(int rows, int cols, int max_entry, const SearchOptions& options = {}) {
   Solver exhaustive;

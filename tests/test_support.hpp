@@ -1,12 +1,15 @@
-// Helpers shared by the test suites: matrix literals, seeded random matrices and permutations.
+// Helpers shared by the test suites: matrix literals, seeded random matrices and permutations,
+// every matrix or every class of a shape.
 #pragma once
 
 #include <algorithm>
 #include <numeric>
 #include <random>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
+#include "canon/canonical_form.hpp"
 #include "engine/base/matrix.hpp"
 #include "engine/base/matrix_text.hpp"
 
@@ -82,6 +85,31 @@ void ForEachMatrix(int rows, int cols, int max_entry, F&& f) {
       a.set(i, j, 0);
     }
     if (k == rows * cols) return;
+  }
+}
+
+// Calls f once per class (up to row/column permutation) of rows x cols matrices with entries
+// <= max_entry and no zero line: every matrix with non-decreasing rows, deduplicated.
+template <class F>
+void ForEachClass(int rows, int cols, int max_entry, F&& f) {
+  std::vector<std::vector<int>> row_values;  // every row, in increasing odometer order
+  ForEachMatrix(1, cols, max_entry, [&](const Matrix& row) {
+    std::vector<int> v(cols);
+    for (int j = 0; j < cols; ++j) v[j] = row(0, j);
+    if (row.row_sum(0) > 0) row_values.push_back(v);
+  });
+  std::unordered_set<Matrix, MatrixHash> seen;
+  std::vector<int> pick(rows, 0);  // indices into row_values, non-decreasing
+  while (true) {
+    Matrix a(rows, cols);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) a.set(i, j, row_values[pick[i]][j]);
+    if (!a.has_zero_col() && seen.insert(canon::CanonicalForm(a)).second) f(a);
+    int i = rows - 1;
+    while (i >= 0 && pick[i] + 1 == static_cast<int>(row_values.size())) --i;
+    if (i < 0) return;
+    ++pick[i];
+    for (int k = i + 1; k < rows; ++k) pick[k] = pick[i];
   }
 }
 

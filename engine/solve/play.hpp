@@ -1,6 +1,6 @@
 // Play: the active moves of a position with the value each leads to, and one line of optimal play
 // to the end of a game (passes shown), both from the exact values of an engine: the exhaustive
-// Solver or the BoundedSearch (each has Solve(a) and ChildSolution(a, i, j)).
+// Solver, the BoundedSearch or the DownsetEngine (each has Solve(a) and ChildSolution(a, i, j)).
 // Concurrency: uses the caller's engine; not thread-safe across calls sharing one engine.
 #pragma once
 
@@ -9,6 +9,7 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
+#include "engine/solve/downset.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solver.hpp"
 
@@ -70,9 +71,12 @@ PlayLine OptimalLine(Engine& engine, const Matrix& a, Game g, Player first);
 
 extern template std::vector<MoveValue> ActiveMoves(Solver&, const Matrix&, Game, Player);
 extern template std::vector<MoveValue> ActiveMoves(BoundedSearch&, const Matrix&, Game, Player);
+extern template std::vector<MoveValue> ActiveMoves(DownsetEngine&, const Matrix&, Game, Player);
 extern template PlayStep OptimalStep(Solver&, const Matrix&, Game, Player, bool);
 extern template PlayStep OptimalStep(BoundedSearch&, const Matrix&, Game, Player, bool);
+extern template PlayStep OptimalStep(DownsetEngine&, const Matrix&, Game, Player, bool);
 extern template PlayLine OptimalLine(Solver&, const Matrix&, Game, Player);
 extern template PlayLine OptimalLine(BoundedSearch&, const Matrix&, Game, Player);
+extern template PlayLine OptimalLine(DownsetEngine&, const Matrix&, Game, Player);
 
 }  // namespace seki

@@ -1,12 +1,12 @@
-// Resolver: re-solves many matrices with one single-matrix Solver whose memo is shared between
-// them and dropped when it grows past a bound (verify and export re-solve millions of lines).
+// Resolver: re-solves many matrices with one exhaustive Solver whose memo is shared between them
+// and started afresh when it grows past a bound (verify and export re-solve millions of lines);
+// the restart policy is SolveEngine's.
 // Concurrency: one instance per thread.
 #pragma once
 
 #include <cstddef>
-#include <optional>
 
-#include "engine/solve/solver.hpp"
+#include "engine/solve/solve_engine.hpp"
 
 namespace seki {
 
@@ -14,13 +14,11 @@ class Resolver {
  public:
   static constexpr std::size_t kMemoLimit = 8'000'000;  // positions kept before starting afresh
 
-  Solution Solve(const Matrix& a) {
-    if (!solver_ || solver_->positions() > kMemoLimit) solver_.emplace();
-    return solver_->Solve(a);
-  }
+  Solution Solve(const Matrix& a) { return engine_.Solve(a); }
 
  private:
-  std::optional<Solver> solver_;
+  SolveEngine engine_{
+      SolveEngineOptions{.kind = EngineKind::kExhaustive, .max_kept_positions = kMemoLimit}};
 };
 
 }  // namespace seki

@@ -38,4 +38,8 @@ SolveReport BuildReport(BoundedSearch& search, const Matrix& a, bool with_moves)
   return Build(search, a, with_moves);
 }
 
+SolveReport BuildReport(DownsetEngine& downset, const Matrix& a, bool with_moves) {
+  return Build(downset, a, with_moves);
+}
+
 }  // namespace seki

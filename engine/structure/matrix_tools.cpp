@@ -139,4 +139,40 @@ Matrix TwoCycle(int k) {
   return c;
 }
 
+Matrix WeightedTwoCycle(const std::vector<int>& weights) {
+  const int k = static_cast<int>(weights.size() / 2);
+  if (weights.size() % 2 != 0 || k < 2 || k > kMaxDim)
+    throw std::invalid_argument("a 2-cycle has 2k weights, k = 2..8");
+  Matrix c(k, k);
+  for (int i = 0; i < k; ++i) {
+    for (int w : {weights[2 * i], weights[2 * i + 1]})
+      if (w < 1 || w > kMaxEntry) throw std::invalid_argument("2-cycle weights must be 1..255");
+    c.set(i, i, weights[2 * i]);
+    c.set(i, (i + 1) % k, weights[2 * i + 1]);
+  }
+  return c;
+}
+
+Matrix CyclePattern(int k, int t) { return WeightedTwoCycle(std::vector<int>(2 * k, t)); }
+
+Matrix AlternatingCycle(int k, int t) {
+  std::vector<int> w(2 * k);
+  for (int e = 0; e < 2 * k; ++e) w[e] = e % 2 == 0 ? t : t + 1;
+  return WeightedTwoCycle(w);
+}
+
+Matrix OppositeCycle(int k, int t) {
+  std::vector<int> w(2 * k, t);
+  w[0] = w[k] = t + 1;  // cycle positions 0 and k (weights[k] is met k steps after weights[0])
+  return WeightedTwoCycle(w);
+}
+
+Matrix CubicSeki(int i) {
+  if (i < 0 || i + 1 > kMaxEntry) throw std::invalid_argument("cubic seki: i must be 0..254");
+  Matrix c(4, 4);
+  for (int r = 0; r < 4; ++r)
+    for (int col = 0; col < 4; ++col) c.set(r, col, r == col ? 0 : i + 1);
+  return c;
+}
+
 }  // namespace seki

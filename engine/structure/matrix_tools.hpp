@@ -39,5 +39,18 @@ Matrix SequenceA(int n);
 Matrix SequenceB(int n);
 // The 2-cycle C_k (k >= 2 here; the paper's family starts at k = 3).
 Matrix TwoCycle(int k);
+// The k x k 2-cycle pattern (k = weights.size() / 2, 2..8) with the given weights (1..255):
+// row i holds weights[2i] at column i and weights[2i+1] at column i+1 (mod k), so that going
+// around the cycle meets weights[0], weights[2k-1], weights[2k-2], ..., weights[1].
+Matrix WeightedTwoCycle(const std::vector<int>& weights);
+// The weighted 2-cycles of docs/results.md, k x k, entries t (1..254): every entry t; t and t+1
+// alternating around the cycle (as 3400/0340/0034/4003); every entry t but two opposite entries
+// of the cycle t+1 (as 0303/3030/0340/3004).
+Matrix CyclePattern(int k, int t);
+Matrix AlternatingCycle(int k, int t);
+Matrix OppositeCycle(int k, int t);
+// The "cubic seki" of GO: four black and four white groups, each black and white pair but one
+// sharing 1 + i liberties: (1+i)(J_4 - I_4), i = 0..254.
+Matrix CubicSeki(int i);
 
 }  // namespace seki

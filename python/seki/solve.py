@@ -44,24 +44,25 @@ class Solution:
         return f"Solution({self.matrix!s}: seki={self.seki!r}, dseki={self.dseki!r})"
 
 
-def solve(m, exhaustive=False):
-    """Both games' values of a starting position (the bounded search, or the exhaustive memo
-    solver with ``exhaustive=True``; the values are the same)."""
-    return Solution(_seki.solve_json(Matrix(m), exhaustive, False))
+def solve(m, exhaustive=False, engine="auto"):
+    """Both games' values of a starting position, by ``engine`` as `seki solve --engine`: "auto"
+    (the default), "search", "downset" or "exhaustive" (``exhaustive=True`` is the same as
+    ``engine="exhaustive"``); the values are the same."""
+    return Solution(_seki.solve_json(Matrix(m), exhaustive, False, engine))
 
 
-def moves(m, exhaustive=False):
+def moves(m, exhaustive=False, engine="auto"):
     """Every active move and its result for R and for C when that player makes it, per game:
     ``{"seki": [{"row", "col", "R", "C"}, ...], "dseki": [...]}`` (rows, columns from 1)."""
-    j = _seki.solve_json(Matrix(m), exhaustive, True)
+    j = _seki.solve_json(Matrix(m), exhaustive, True, engine)
     return {game: j[game]["moves"] for game in ("seki", "dseki")}
 
 
-def optimal_line(m, game="seki", first="R", exhaustive=False):
+def optimal_line(m, game="seki", first="R", exhaustive=False, engine="auto"):
     """One line of optimal play from m in ``game`` ('seki' or 'dseki') with ``first`` ('R' or
     'C') moving first: ``{"result", "ending", "text", "steps": [{"player", "pass", "row", "col",
     "after"}]}``; result is for the first player."""
-    return _seki.optimal_line_json(Matrix(m), game, first, exhaustive)
+    return _seki.optimal_line_json(Matrix(m), game, first, exhaustive, engine)
 
 
 def origin(m):

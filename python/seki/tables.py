@@ -22,8 +22,9 @@ def census_latex(*sources):
     return _seki.census_text(_sources(sources), "latex", "seki.census_latex")
 
 
-def solve_latex(matrices, exhaustive=False):
-    """``seki solve --format latex``: one tabular, a row per matrix with both games' values."""
+def solve_latex(matrices, exhaustive=False, engine="auto"):
+    """``seki solve --format latex [--engine E]``: one tabular, a row per matrix with both games'
+    values (the same for every engine)."""
     if isinstance(matrices, (str, Matrix)):
         matrices = [matrices]
-    return _seki.solve_latex([Matrix(m) for m in matrices], exhaustive)
+    return _seki.solve_latex([Matrix(m) for m in matrices], exhaustive, engine)

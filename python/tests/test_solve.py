@@ -21,6 +21,17 @@ def test_solve_equals_cli(cli, text):
     (j,) = cli.json_lines("solve", "--format", "json", text)
     assert seki.solve(text).to_dict() == j
     assert seki.solve(text, exhaustive=True).to_dict() == j
+    for engine in ("auto", "search", "downset", "exhaustive"):
+        assert seki.solve(text, engine=engine).to_dict() == j
+
+
+def test_engines_give_the_same_moves_and_lines():
+    for engine in ("search", "downset", "exhaustive"):
+        assert seki.moves(FIG2, engine=engine) == seki.moves(FIG2)
+        assert seki.optimal_line(FIG2, engine=engine) == seki.optimal_line(FIG2)
+    with pytest.raises(ValueError) as e:
+        seki.solve(FIG2, engine="magic")
+    assert str(e.value) == "engine: 'magic' is not an engine (auto, search, downset or exhaustive)"
 
 
 def test_families_equal_cli(cli):

@@ -1,0 +1,90 @@
+// DownsetEngine: the values of both games for one matrix A from every matrix B <= A, one byte a
+// matrix, in one pass over the down-set (DownsetPass) instead of a search or a memo of canonical
+// forms. Same answers as Solver::Solve and BoundedSearch::Solve; answers Solve and ChildSolution
+// for every position of a game from A (engine/solve/play.hpp) from its full table when it keeps
+// one, else by a pass of that position's own down-set.
+// Concurrency: Solve and ChildSolution are called by one thread at a time (a pass runs on
+// `threads` workers of its own); done(), total() may be read by any thread while a pass runs
+// (progress lines). Distinct instances share nothing.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/base/matrix.hpp"
+#include "engine/base/outcome.hpp"
+#include "engine/solve/downset_layout.hpp"
+#include "engine/solve/downset_pass.hpp"
+
+namespace seki {
+
+// Thrown before anything is allocated when a down-set pass needs more memory than allowed.
+class DownsetTooLarge : public std::runtime_error {
+ public:
+  DownsetTooLarge(double needed, double limit);
+  double needed() const { return needed_; }
+
+ private:
+  double needed_;
+};
+
+struct DownsetOptions {
+  // Bytes a pass may hold; 0: DefaultMemoryLimitBytes().
+  std::size_t memory_bytes = 0;
+  // A pass keeps a full table (one byte for every B <= A, so that every position of a game from A
+  // is answered without another pass) when it has at most this many bytes and fits memory_bytes;
+  // otherwise only the ring.
+  std::size_t full_table_bytes = std::size_t{1} << 30;
+  int threads = 1;
+  // When set (e.g. on Ctrl-C), a pass stops at the next level (checkpointing first when a
+  // checkpoint file is set) and Solve throws SearchStopped (kInterrupted).
+  const std::atomic<bool>* stop = nullptr;
+  // When not empty, a pass writes its state there every checkpoint_seconds and when stopped
+  // (removed once the pass completes); with `resume`, a pass that finds a checkpoint of its own
+  // matrix there continues from it.
+  std::filesystem::path checkpoint;
+  double checkpoint_seconds = 600;
+  bool resume = false;
+};
+
+class DownsetEngine {
+ public:
+  explicit DownsetEngine(DownsetOptions options = {});
+  ~DownsetEngine();
+  DownsetEngine(const DownsetEngine&) = delete;
+  DownsetEngine& operator=(const DownsetEngine&) = delete;
+
+  // Values of both games for a starting position. Throws std::invalid_argument for a matrix with
+  // a zero line, DownsetTooLarge when its pass cannot fit, SearchStopped when stopped.
+  Solution Solve(const Matrix& a);
+  // Values of the matrix reached by lowering a(i, j) (terminal values when a line empties).
+  Solution ChildSolution(const Matrix& a, int i, int j);
+
+  // Matrices in the down-set of the pass running or last run, and how many of them are done.
+  std::uint64_t total() const { return total_.load(std::memory_order_relaxed); }
+  std::uint64_t done() const;
+  // Matrices of every pass so far.
+  std::uint64_t positions() const { return positions_; }
+  std::size_t memory_bytes() const { return memory_bytes_; }
+
+ private:
+  Solution Pass(const Matrix& a);
+
+  DownsetOptions options_;
+  std::size_t memory_bytes_;
+  // The last pass with a full table (answers every B <= its matrix), and the roots of others.
+  std::unique_ptr<DownsetLayout> layout_;
+  std::unique_ptr<std::uint8_t[]> table_;
+  std::unique_ptr<DownsetPass> pass_;
+  std::map<Matrix, Solution> roots_;
+  std::atomic<std::uint64_t> total_{0}, done_{0};
+  std::uint64_t positions_ = 0;
+};
+
+}  // namespace seki

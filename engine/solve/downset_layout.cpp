@@ -1,0 +1,81 @@
+// The digit order, strides and blocks of a down-set solve.
+#include "engine/solve/downset_layout.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace seki {
+namespace {
+
+// Blocks are solved in the cache: at most this many matrices each.
+constexpr std::uint64_t kMaxBlock = std::uint64_t{1} << 14;
+constexpr double kMaxTotal = 4611686018427387904.0;  // 2^62
+
+// Bytes of the block order of one slab (one 64-bit offset per block).
+double BlockOrderBytes(double blocks) { return 8.0 * blocks; }
+
+}  // namespace
+
+DownsetLayout DownsetLayout::For(const Matrix& a) {
+  if (DownsetMatrices(a) > kMaxTotal)
+    throw std::invalid_argument("the down-set has more than 2^62 matrices");
+  DownsetLayout layout;
+  layout.top = a;
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j)
+      if (a(i, j) > 0) layout.digits.push_back({i, j, a(i, j) + 1, 0});
+  // The outermost digit (last) has the largest radix, so that the ring, total / its radix, is as
+  // small as it can be; the others keep row-major order.
+  std::stable_sort(layout.digits.begin(), layout.digits.end(),
+                   [](const Digit& x, const Digit& y) { return x.radix < y.radix; });
+  std::uint64_t stride = 1;
+  for (Digit& d : layout.digits) {
+    d.stride = stride;
+    stride *= static_cast<std::uint64_t>(d.radix);
+  }
+  layout.total = stride;
+  layout.ring = layout.outer().stride;
+  const int n = static_cast<int>(layout.digits.size());
+  // The most inner digits (never the outermost) whose block still fits in the cache.
+  layout.inner = n - 1;
+  while (layout.inner > 0 && layout.digits[layout.inner].stride > kMaxBlock) --layout.inner;
+  layout.block = layout.digits[layout.inner].stride;
+  return layout;
+}
+
+std::uint64_t DownsetLayout::Index(const Matrix& b) const {
+  std::uint64_t index = 0;
+  for (const Digit& d : digits) index += static_cast<std::uint64_t>(b(d.row, d.col)) * d.stride;
+  return index;
+}
+
+bool DownsetLayout::Contains(const Matrix& b) const {
+  if (b.rows() != top.rows() || b.cols() != top.cols()) return false;
+  for (int i = 0; i < b.rows(); ++i)
+    for (int j = 0; j < b.cols(); ++j)
+      if (b(i, j) > top(i, j)) return false;
+  return true;
+}
+
+double DownsetMatrices(const Matrix& a) {
+  double total = 1;
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j) total *= a(i, j) + 1;
+  return total;
+}
+
+double DownsetBytes(const Matrix& a, bool full_table) {
+  if (DownsetMatrices(a) <= kMaxTotal) {
+    const DownsetLayout layout = DownsetLayout::For(a);
+    return double(full_table ? layout.total : layout.ring) +
+           BlockOrderBytes(double(layout.blocks_per_slab()));
+  }
+  const double total = DownsetMatrices(a);
+  int largest = 1;
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j) largest = std::max(largest, a(i, j) + 1);
+  const double ring = total / largest;
+  return (full_table ? total : ring) + BlockOrderBytes(ring / double(kMaxBlock));
+}
+
+}  // namespace seki

@@ -1,0 +1,163 @@
+// Engine choice, the size check with its kept probe, and the one restart policy.
+#include "engine/solve/solve_engine.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/base/input_error.hpp"
+#include "engine/base/memory_limit.hpp"
+#include "engine/solve/downset_layout.hpp"
+#include "engine/solve/game_search.hpp"
+
+namespace seki {
+namespace {
+
+// Tables a search may use to decide, before the batch starts, a matrix that the Solver's size
+// bound rules out (the bounded search decides some such positions in a few moves).
+constexpr std::size_t kProbeBytes = std::size_t{4} << 20;
+
+// The one restart policy: starts `engine` afresh (make()) when it holds more than `keep` positions
+// (0: no bound), and once more when a solve with earlier positions in it runs out of room.
+template <class E, class Make, class F>
+auto Restarting(std::unique_ptr<E>& engine, std::size_t keep, Make&& make, F&& f) {
+  if (engine && keep && engine->positions() > keep) engine.reset();
+  for (;;) {
+    if (!engine) engine = make();
+    const bool fresh = engine->positions() == 0;
+    try {
+      return f(*engine);
+    } catch (const SolveTooLarge&) {
+      if (fresh) throw;
+    }
+    engine.reset();
+  }
+}
+
+}  // namespace
+
+EngineKind ParseEngineKind(std::string_view text, std::string_view where) {
+  for (EngineKind k :
+       {EngineKind::kAuto, EngineKind::kSearch, EngineKind::kDownset, EngineKind::kExhaustive})
+    if (text == EngineKindName(k)) return k;
+  throw InputError(
+      where, "'" + std::string(text) + "' is not an engine (auto, search, downset or exhaustive)");
+}
+
+std::string_view EngineKindName(EngineKind kind) {
+  switch (kind) {
+    case EngineKind::kSearch:
+      return "search";
+    case EngineKind::kDownset:
+      return "downset";
+    case EngineKind::kExhaustive:
+      return "exhaustive";
+    case EngineKind::kAuto:
+      break;
+  }
+  return "auto";
+}
+
+SolveEngine::SolveEngine(SolveEngineOptions options)
+    : options_(std::move(options)),
+      memory_bytes_(options_.memory_bytes ? options_.memory_bytes
+                                          : static_cast<std::size_t>(DefaultMemoryLimitBytes())) {}
+
+SolveEngine::~SolveEngine() = default;
+
+EngineKind SolveEngine::Choose(const Matrix& a) const {
+  if (options_.kind != EngineKind::kAuto) return options_.kind;
+  if (DownsetMatrices(a) <= kAutoDownsetMatrices &&
+      DownsetBytes(a, options_.moves) <= static_cast<double>(memory_bytes_))
+    return EngineKind::kDownset;
+  return EngineKind::kSearch;
+}
+
+void SolveEngine::Check(const Matrix& a, std::string_view where) {
+  const std::size_t max_positions = DefaultMaxPositions();
+  switch (Choose(a)) {
+    case EngineKind::kExhaustive:
+      return RefuseIfTooLarge(a, where, max_positions);
+    case EngineKind::kDownset:
+      if (const double needed = DownsetBytes(a, false); needed > double(memory_bytes_))
+        throw DownsetTooLarge(needed, double(memory_bytes_));
+      return;
+    default:
+      break;
+  }
+  if (ReachableClassesLowerBound(a) <= static_cast<double>(max_positions)) return;
+  auto probe =
+      std::make_unique<BoundedSearch>(SearchOptions{.memory_bytes = kProbeBytes, .max_drops = 0});
+  try {
+    probe->Solve(a);
+    probes_[a] = std::move(probe);
+    return;
+  } catch (const SearchStopped&) {
+  } catch (const SolveTooLarge&) {
+  }
+  RefuseIfTooLarge(a, where, max_positions);
+}
+
+template <class F>
+auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
+  if (auto it = probes_.find(a); it != probes_.end()) {
+    const std::unique_ptr<BoundedSearch> probe = std::move(it->second);
+    probes_.erase(it);
+    try {
+      return f(*probe);  // the root is in its tables already
+    } catch (const SearchStopped& e) {
+      if (e.reason() != SearchStopped::Reason::kMemoryLimit) throw;
+    }  // its tables could not hold the moves as well: on with the search
+  }
+  switch (Choose(a)) {
+    case EngineKind::kExhaustive:
+      return Restarting(
+          solver_, options_.max_kept_positions, [] { return std::make_unique<Solver>(); }, f);
+    case EngineKind::kDownset:
+      return Restarting(
+          downset_, 0,
+          [this] {
+            return std::make_unique<DownsetEngine>(
+                DownsetOptions{.memory_bytes = memory_bytes_,
+                               // a full table answers every position of the moves and lines at
+                               // once; without moves, the ring alone is smaller and faster
+                               .full_table_bytes = options_.moves ? memory_bytes_ : 0,
+                               .threads = options_.threads,
+                               .stop = options_.stop,
+                               .checkpoint = options_.checkpoint,
+                               .resume = options_.resume});
+          },
+          f);
+    default:
+      return Restarting(
+          search_, 0,
+          [this] {
+            return std::make_unique<BoundedSearch>(SearchOptions{
+                .memory_bytes = memory_bytes_, .threads = options_.threads, .stop = options_.stop});
+          },
+          f);
+  }
+}
+
+SolveReport SolveEngine::Report(const Matrix& a, bool moves) {
+  return WithEngine(a, [&](auto& engine) { return BuildReport(engine, a, moves); });
+}
+
+Solution SolveEngine::Solve(const Matrix& a) {
+  return WithEngine(a, [&](auto& engine) { return engine.Solve(a); });
+}
+
+PlayLine SolveEngine::Line(const Matrix& a, Game g, Player first) {
+  return WithEngine(a, [&](auto& engine) { return OptimalLine(engine, a, g, first); });
+}
+
+std::string SolveEngine::Stats() const {
+  std::string line;
+  auto add = [&](const std::string& part) { line += (line.empty() ? "" : " ") + part; };
+  if (solver_) add(fmt::format("engine=exhaustive positions={}", solver_->positions()));
+  if (search_)
+    add(fmt::format("engine=bounded positions={} expansions={} table_bytes={}",
+                    search_->positions(), search_->expansions(), search_->table_bytes()));
+  if (downset_) add(fmt::format("engine=downset positions={}", downset_->positions()));
+  return line;
+}
+
+}  // namespace seki

@@ -1,0 +1,222 @@
+// The down-set engine (engine/solve/downset.hpp) against the exhaustive Solver and the bounded
+// search: every class of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random matrices up to
+// 6x6, the matrices of docs/rules.md and docs/results.md, moves and lines of optimal play, ring and
+// full tables, 1 and 2 threads, refusal before allocating, and a pass stopped at a random level
+// and resumed from its checkpoint.
+#include "engine/solve/downset.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <thread>
+
+#include "engine/solve/downset_layout.hpp"
+#include "engine/solve/game_search.hpp"
+#include "engine/solve/play.hpp"
+#include "engine/solve/search.hpp"
+#include "engine/solve/solver.hpp"
+#include "test_support.hpp"
+
+namespace seki {
+namespace {
+
+using testing::ForEachClass;
+using testing::M;
+using testing::RandomStart;
+using testing::Rng;
+
+// Options that keep only the ring (no full table) unless the pass is tiny.
+DownsetOptions RingOnly(int threads = 1) {
+  return DownsetOptions{.full_table_bytes = 0, .threads = threads};
+}
+
+int CompareOnEveryClass(int rows, int cols, int max_entry, const DownsetOptions& options) {
+  Solver exhaustive;
+  DownsetEngine downset(options);
+  int classes = 0;
+  ForEachClass(rows, cols, max_entry, [&](const Matrix& a) {
+    ASSERT_EQ(downset.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
+    ++classes;
+  });
+  return classes;
+}
+
+TEST(DownsetEngine, LayoutPutsTheLargestRadixOutermost) {
+  const DownsetLayout layout = DownsetLayout::For(M("120/031/004"));
+  ASSERT_EQ(layout.digits.size(), 5u);
+  EXPECT_EQ(layout.total, 2u * 3 * 4 * 2 * 5);
+  EXPECT_EQ(layout.outer().radix, 5);
+  EXPECT_EQ(layout.ring, layout.total / 5);
+  EXPECT_EQ(DownsetMatrices(M("120/031/004")), 240.0);
+  EXPECT_EQ(layout.Index(M("120/031/004")), layout.total - 1);
+  EXPECT_EQ(layout.Index(M("000/000/000")), 0u);
+}
+
+TEST(DownsetEngine, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {
+  EXPECT_EQ(CompareOnEveryClass(3, 3, 3, RingOnly()), 7456);
+  EXPECT_EQ(CompareOnEveryClass(3, 3, 3, DownsetOptions{}), 7456);  // full tables
+}
+
+TEST(DownsetEngine, EqualsSolverOnEveryFourByFourClassWithEntriesUpTo2) {
+  EXPECT_EQ(CompareOnEveryClass(4, 4, 2, RingOnly()), 81124);
+}
+
+TEST(DownsetEngine, EqualsSolverAndSearchOnRandomMatricesAtOneAndTwoThreads) {
+  Rng rng(20261124);
+  std::uniform_int_distribution<int> dim(1, 6), entry(1, 4);
+  for (int compared = 0; compared < 3000; ++compared) {
+    const int m = dim(rng), n = dim(rng), e = entry(rng);
+    const int cap = m * n <= 16 ? 2 * (m + n) : m + n + 4;
+    const Matrix a = RandomStart(rng, m, n, e, cap);
+    Solver exhaustive;
+    BoundedSearch search;
+    DownsetEngine one(RingOnly(1)), two(RingOnly(2));
+    const Solution want = exhaustive.Solve(a);
+    ASSERT_EQ(search.Solve(a), want) << FormatMatrix(a);
+    ASSERT_EQ(one.Solve(a), want) << FormatMatrix(a);
+    ASSERT_EQ(two.Solve(a), want) << FormatMatrix(a);
+  }
+}
+
+// Larger passes (past the size where a pass starts threads): 1 and 2 threads, ring and full
+// table, against the search.
+TEST(DownsetEngine, ThreadsAndTablesAgreeOnLargerMatrices) {
+  for (const char* text : {"220000/022000/002200/000220/000022/200002", "0033/0330/3300/3003",
+                           "033/331/312", "0034/0340/3400/4003", "44000/04400/00440/00044/40004",
+                           "0303/3030/0340/3004", "2222/2222/2222/2222"}) {
+    const Matrix a = M(text);
+    BoundedSearch search;
+    const Solution want = search.Solve(a);
+    for (int threads : {1, 2}) {
+      DownsetEngine ring(RingOnly(threads));
+      EXPECT_EQ(ring.Solve(a), want) << text << " threads " << threads;
+      DownsetEngine full(DownsetOptions{.threads = threads});
+      EXPECT_EQ(full.Solve(a), want) << text << " threads " << threads;
+      EXPECT_EQ(full.positions(), static_cast<std::uint64_t>(DownsetMatrices(a)));
+    }
+  }
+}
+
+TEST(DownsetEngine, KnownMatricesOfTheDocs) {
+  BoundedSearch search;  // equals the Solver (tests/search_test.cpp), and fast on these
+  DownsetEngine downset;
+  for (const char* text : {"1",
+                           "2",
+                           "3",
+                           "11/11",
+                           "20/02",
+                           "21/12",
+                           "22/22",
+                           "12/22",
+                           "111/233",
+                           "033/303/330",
+                           "133/313/331",
+                           "301/022/121",
+                           "320/212/023",
+                           "320/203/032",
+                           "320/213/033",
+                           "033/331/312",
+                           "033/403/430",
+                           "035/305/440",
+                           "0023/1310/2012/2210",
+                           "0113/1130/2102/2210",
+                           "0222/0222/3111/3111",
+                           "0223/3220/2113/2221",
+                           "022/202/220",
+                           "0022/0220/2200/2002",
+                           "00222/02220/22200/22002/20022"}) {
+    const Matrix a = M(text);
+    EXPECT_EQ(downset.Solve(a), search.Solve(a)) << text;
+  }
+}
+
+// Every active move's value and both lines of optimal play equal the Solver's, from a full table
+// and from ring passes (each position asked is then solved by a pass of its own).
+TEST(DownsetEngine, MovesAndLinesEqualTheSolvers) {
+  Rng rng(7);
+  std::uniform_int_distribution<int> dim(1, 5);
+  for (int t = 0; t < 200; ++t) {
+    const int m = dim(rng), n = dim(rng);
+    const Matrix a = RandomStart(rng, m, n, 3, m + n + 6);
+    Solver exhaustive;
+    DownsetEngine full, ring(RingOnly());
+    for (Game g : kGames)
+      for (Player p : {Player::kR, Player::kC})
+        for (DownsetEngine* engine : {&full, &ring}) {
+          const std::vector<MoveValue> want = ActiveMoves(exhaustive, a, g, p);
+          const std::vector<MoveValue> got = ActiveMoves(*engine, a, g, p);
+          ASSERT_EQ(got.size(), want.size()) << FormatMatrix(a);
+          for (std::size_t k = 0; k < want.size(); ++k)
+            EXPECT_EQ(got[k].value, want[k].value) << FormatMatrix(a);
+          const PlayLine line = OptimalLine(*engine, a, g, p);
+          const PlayLine expected = OptimalLine(exhaustive, a, g, p);
+          EXPECT_EQ(line.result, expected.result) << FormatMatrix(a);
+          EXPECT_EQ(line.ending, expected.ending) << FormatMatrix(a);
+          ASSERT_EQ(line.steps.size(), expected.steps.size()) << FormatMatrix(a);
+          for (std::size_t k = 0; k < line.steps.size(); ++k)
+            EXPECT_EQ(line.steps[k].after, expected.steps[k].after) << FormatMatrix(a);
+        }
+  }
+}
+
+TEST(DownsetEngine, RefusesBeforeAllocatingAndRefusesAZeroLine) {
+  DownsetEngine small(DownsetOptions{.memory_bytes = 1000});
+  try {
+    small.Solve(M("2222/2222/2222/2222"));  // 3^16 matrices, ring 3^15 bytes
+    FAIL() << "no refusal";
+  } catch (const DownsetTooLarge& e) {
+    EXPECT_GE(e.needed(), std::pow(3.0, 15));
+  }
+  EXPECT_EQ(small.positions(), 0u);
+  EXPECT_THROW(small.Solve(M("10/00")), std::invalid_argument);
+}
+
+// A pass stopped by the stop flag after a random number of levels writes a checkpoint; a new
+// engine resumes from it and gives the same values as a pass that never stopped.
+TEST(DownsetEngine, StoppedPassResumesFromItsCheckpoint) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "seki_downset_test";
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path file = dir / "checkpoint";
+  Rng rng(11);
+  for (const char* text : {"220000/022000/002200/000220/000022/200002", "0044/0440/4400/4004"}) {
+    for (int threads : {1, 2}) {
+      const Matrix a = M(text);
+      const Solution want = DownsetEngine(RingOnly()).Solve(a);
+      std::atomic<bool> stop{false};
+      std::filesystem::remove(file);
+      DownsetOptions options = RingOnly(threads);
+      options.checkpoint = file;
+      options.stop = &stop;
+      DownsetEngine first(options);
+      std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::microseconds(rng() % 2000));
+        stop.store(true);
+      });
+      bool stopped = false;
+      Solution got{};
+      try {
+        got = first.Solve(a);
+      } catch (const SearchStopped& e) {
+        EXPECT_EQ(e.reason(), SearchStopped::Reason::kInterrupted);
+        stopped = true;
+      }
+      stopper.join();
+      if (stopped) {
+        ASSERT_TRUE(std::filesystem::exists(file)) << text;
+        options.stop = nullptr;
+        options.resume = true;
+        DownsetEngine second(options);
+        got = second.Solve(a);
+      }
+      EXPECT_EQ(got, want) << text << " threads " << threads;
+      EXPECT_FALSE(std::filesystem::exists(file)) << "removed once the pass completed";
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace seki
