@@ -18,6 +18,7 @@
 #include "engine/solve/play.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solver.hpp"
+#include "solver_compare.hpp"
 #include "test_support.hpp"
 
 namespace seki {
@@ -34,14 +35,8 @@ DownsetOptions RingOnly(int threads = 1) {
 }
 
 int CompareOnEveryClass(int rows, int cols, int max_entry, const DownsetOptions& options) {
-  Solver exhaustive;
   DownsetEngine downset(options);
-  int classes = 0;
-  ForEachClass(rows, cols, max_entry, [&](const Matrix& a) {
-    ASSERT_EQ(downset.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
-    ++classes;
-  });
-  return classes;
+  return testing::CompareWithSolverOnEveryClass(downset, rows, cols, max_entry);
 }
 
 TEST(DownsetEngine, LayoutPutsTheLargestRadixOutermost) {

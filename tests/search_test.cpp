@@ -13,6 +13,7 @@
 #include "engine/solve/play.hpp"
 #include "engine/solve/solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
+#include "solver_compare.hpp"
 #include "test_support.hpp"
 
 namespace seki {
@@ -25,14 +26,8 @@ using testing::RandomStart;
 using testing::Rng;
 
 int CompareOnEveryClass(int rows, int cols, int max_entry, const SearchOptions& options = {}) {
-  Solver exhaustive;
   BoundedSearch search(options);
-  int classes = 0;
-  ForEachClass(rows, cols, max_entry, [&](const Matrix& a) {
-    ASSERT_EQ(search.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
-    ++classes;
-  });
-  return classes;
+  return testing::CompareWithSolverOnEveryClass(search, rows, cols, max_entry);
 }
 
 TEST(BoundedSearch, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {
