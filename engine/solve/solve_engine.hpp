@@ -41,7 +41,7 @@ struct SolveEngineOptions {
   bool moves = false;  // reports with moves will be asked: keep full down-set tables where they fit
   // Exhaustive: start the memo afresh before a solve once it holds more than this (0: never).
   std::size_t max_kept_positions = 0;
-  std::filesystem::path checkpoint;  // down-set passes (DownsetOptions)
+  std::filesystem::path checkpoint = {};  // down-set passes (DownsetOptions)
   bool resume = false;
 };
 
