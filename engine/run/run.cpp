@@ -144,9 +144,8 @@ RunResult Session::Execute() {
     writer_.emplace(run_.path(), space_, p_.outcomes, start.partial_sizes);
   session_before_ = checkpoint_.elapsed_seconds;
   session_start_ = Clock::now();
-  const WalkEnd end =
-      LevelDriver(*engine, group_, stop_, threads_).Drive(*this, space_.max_sum,
-                                                          std::move(start.level));
+  const WalkEnd end = LevelDriver(*engine, group_, stop_, threads_)
+                          .Drive(*this, space_.max_sum, std::move(start.level));
   if (end.interrupted) return Interrupted(end.last_sum);
   return Complete(session_start_);
 }
@@ -184,7 +183,8 @@ void Session::Take(const Level& level, double build_seconds) {
 }
 
 // The level's catalogue text (synced), its level files, then the checkpoint naming them once every
-// rank has written its file; the oldest of three resumable levels is then removed.
+// rank has written its file. At most two levels are on disk: before the new files are written, the
+// oldest of the two resumable levels is dropped from the checkpoint, then its files are removed.
 void Session::Persist(const Level& level) {
   const int rank = group_.rank();
   if (writer_) writer_->AddText(taken_);
@@ -194,18 +194,20 @@ void Session::Persist(const Level& level) {
   ResumePoint point{level.sum, {}, sizes};
   for (int q = 0; q < group_.size(); ++q)
     point.level_files.push_back(run_.LevelFileName(level.sum, q, group_.size()));
+  if (checkpoint_.resumable.size() >= 2) {
+    const ResumePoint dropped = checkpoint_.resumable.front();
+    checkpoint_.resumable.erase(checkpoint_.resumable.begin());
+    if (group_.root()) {
+      run_.WriteCheckpoint(checkpoint_);
+      run_.RemoveLevelFiles(dropped);
+    }
+  }
   WriteLevelFile(run_.path() / point.level_files[rank], level, file_params_);
   KillPoint("level-file", level.sum, rank);
   group_.Barrier();
   checkpoint_.resumable.push_back(point);
-  std::optional<ResumePoint> dropped;
-  if (checkpoint_.resumable.size() > 2) {
-    dropped = checkpoint_.resumable.front();
-    checkpoint_.resumable.erase(checkpoint_.resumable.begin());
-  }
   if (group_.root()) run_.WriteCheckpoint(checkpoint_);
   KillPoint("checkpoint", level.sum, rank);
-  if (dropped && group_.root()) run_.RemoveLevelFiles(*dropped);
 }
 
 RunResult Session::Result(RunStatus status) const {
