@@ -109,14 +109,21 @@ TEST(CliSolve, MovesAndLines) {
       << text.out;
 }
 
+// `seki solve` of a few matrices (a seki, complete seki, a 6-column one) in a format, with moves or
+// not.
+std::vector<std::string> SolveArgs(const char* format, bool moves) {
+  std::vector<std::string> args = {"solve",       "--format",    format,
+                                   "033/331/312", "033/403/430", "0044/0404/4040/4400",
+                                   "12/22",       "111/233",     "210211/011112/110000"};
+  if (moves) args.push_back("--moves");
+  return args;
+}
+
 // The bounded search (the default) and --exhaustive print the same bytes, with and without moves.
 TEST(CliSolve, ExhaustiveGivesTheSameOutput) {
   for (const char* format : {"text", "json"})
     for (const bool moves : {false, true}) {
-      std::vector<std::string> args = {"solve",       "--format",    format,
-                                       "033/331/312", "033/403/430", "0044/0404/4040/4400",
-                                       "12/22",       "111/233",     "210211/011112/110000"};
-      if (moves) args.push_back("--moves");
+      std::vector<std::string> args = SolveArgs(format, moves);
       const RunResult bounded = RunSeki(args);
       args.push_back("--exhaustive");
       const RunResult exhaustive = RunSeki(args);
@@ -130,10 +137,7 @@ TEST(CliSolve, ExhaustiveGivesTheSameOutput) {
 TEST(CliSolve, EnginesGiveTheSameOutput) {
   for (const char* format : {"text", "json"})
     for (const bool moves : {false, true}) {
-      std::vector<std::string> args = {"solve",       "--format",    format,
-                                       "033/331/312", "033/403/430", "0044/0404/4040/4400",
-                                       "12/22",       "111/233",     "210211/011112/110000"};
-      if (moves) args.push_back("--moves");
+      std::vector<std::string> args = SolveArgs(format, moves);
       const RunResult want = RunSeki(args);
       ASSERT_EQ(want.status, 0) << want.err;
       for (const char* engine : {"search", "downset", "exhaustive"})

@@ -83,13 +83,7 @@ TEST(BoundedSearch, MovesAndLinesEqualTheSolvers) {
           EXPECT_EQ(got[k].col, want[k].col);
           EXPECT_EQ(got[k].value, want[k].value) << FormatMatrix(a);
         }
-        const PlayLine line = OptimalLine(search, a, g, p);
-        const PlayLine expected = OptimalLine(exhaustive, a, g, p);
-        EXPECT_EQ(line.result, expected.result) << FormatMatrix(a);
-        EXPECT_EQ(line.ending, expected.ending) << FormatMatrix(a);
-        ASSERT_EQ(line.steps.size(), expected.steps.size()) << FormatMatrix(a);
-        for (std::size_t k = 0; k < line.steps.size(); ++k)
-          EXPECT_EQ(line.steps[k].after, expected.steps[k].after) << FormatMatrix(a);
+        testing::ExpectSameOptimalLine(search, exhaustive, a, g, p);
       }
   }
 }

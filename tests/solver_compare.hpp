@@ -1,11 +1,12 @@
-// CompareWithSolverOnEveryClass: a single-matrix engine (the bounded search, the down-set engine)
-// against the exhaustive Solver on every class of a region, one assertion per class.
+// A single-matrix engine (the bounded search, the down-set engine) against the exhaustive Solver:
+// on every class of a region (CompareWithSolverOnEveryClass), and its lines of optimal play.
 // Concurrency: test code, one thread.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include "engine/base/matrix_text.hpp"
+#include "engine/solve/play.hpp"
 #include "engine/solve/solver.hpp"
 #include "test_support.hpp"
 
@@ -21,6 +22,19 @@ int CompareWithSolverOnEveryClass(Engine& engine, int rows, int cols, int max_en
     ++classes;
   });
   return classes;
+}
+
+// The line of optimal play an engine gives for a (game g, p first) equals the exhaustive Solver's:
+// result, ending and every position on the way.
+template <class Engine>
+void ExpectSameOptimalLine(Engine& engine, Solver& exhaustive, const Matrix& a, Game g, Player p) {
+  const PlayLine line = OptimalLine(engine, a, g, p);
+  const PlayLine expected = OptimalLine(exhaustive, a, g, p);
+  EXPECT_EQ(line.result, expected.result) << FormatMatrix(a);
+  EXPECT_EQ(line.ending, expected.ending) << FormatMatrix(a);
+  ASSERT_EQ(line.steps.size(), expected.steps.size()) << FormatMatrix(a);
+  for (std::size_t k = 0; k < line.steps.size(); ++k)
+    EXPECT_EQ(line.steps[k].after, expected.steps[k].after) << FormatMatrix(a);
 }
 
 }  // namespace seki::testing
