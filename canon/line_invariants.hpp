@@ -1,6 +1,7 @@
 // The line invariants of the project's canonical form (canon/canonical_form_fast.cpp), defined once
 // for the host and a CUDA device (engine/gpu/project_key.hpp computes the same keys there): the
-// weight of one entry in a line key, and the multipliers that refine row keys by column class.
+// weight of one entry in a line key, the multipliers that refine row keys by column class, and the
+// position invariant of orderly generation (engine/level/orderly_generation.cpp, engine/gpu).
 // Concurrency: pure constexpr functions.
 #pragma once
 
@@ -48,5 +49,16 @@ SEKI_HD constexpr std::uint64_t ClassMultiplier(int c) {
 // the row at position p at bits kFirstRowShift - 8p, the column index in the low byte.
 inline constexpr int kClassShift = 56;
 inline constexpr int kFirstRowShift = 48;
+
+// Invariant of a position of a matrix for canonical augmentation (orderly generation: a class's
+// canonical parent lowers the position with the largest invariant): its entry in the top byte, then
+// a hash of the keys of its row and its column (sums of entry weights, any weights).
+SEKI_HD constexpr std::uint64_t PositionInvariant(int entry, std::uint64_t row_key,
+                                                  std::uint64_t col_key) {
+  std::uint64_t z = row_key + 0x9E3779B97F4A7C15ull * col_key;
+  z = (z ^ (z >> 32)) * 0xD6E8FEB86659FD93ull;
+  z ^= z >> 32;
+  return (static_cast<std::uint64_t>(entry) << 56) | (z >> 8);
+}
 
 }  // namespace seki::canon

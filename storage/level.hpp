@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/base/host_device.hpp"
 #include "engine/base/outcome.hpp"
 
 namespace seki {
@@ -22,7 +23,7 @@ inline constexpr int kShardCount = 1 << kShardBits;
 
 // The shard of a key: a fixed function of the key alone, so a run could be split across processes
 // by shard (shard % mod == res) and the result never depends on the thread count.
-inline int ShardOf(std::uint64_t key) {
+SEKI_HD inline int ShardOf(std::uint64_t key) {
   return static_cast<int>((key * 0x9E3779B97F4A7C15ull) >> (64 - kShardBits));
 }
 

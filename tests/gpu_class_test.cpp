@@ -1,7 +1,6 @@
-// The thrust engine's per-class functions (engine/gpu/gpu_class.hpp), on the CPU: its canonical
-// form is a canonical form (invariant under row and column permutations, the same classes as the
-// project's), every class has one canonical parent and orderly generation makes every class of a
-// level exactly once, and the offers equal the project's rules.
+// The thrust engine's per-class functions (engine/gpu/gpu_class.hpp), on the CPU: orderly
+// generation makes every class of a level exactly once and the same children as the CPU engine's,
+// the look-up finds exactly the level's keys, and the offers and values follow the project's rules.
 #include "engine/gpu/gpu_class.hpp"
 
 #include <gtest/gtest.h>
@@ -18,104 +17,71 @@
 #include "engine/gpu/thrust_level_engine.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/level/level_builder.hpp"
+#include "engine/level/orderly_generation.hpp"
 #include "test_support.hpp"
 
 namespace {
 
 using namespace seki;
-using gpu::Shape;
-
-// The rows x cols matrix with entries <= 15 packed 4 bits an entry (the engine's layout).
-std::uint64_t Pack(const Matrix& a) { return KeyCodec(a.rows(), a.cols(), 15).Pack(a); }
-
-Matrix RandomMatrix(std::mt19937_64& rng, int rows, int cols, int max_entry) {
-  Matrix a(rows, cols);
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) a.set(i, j, static_cast<int>(rng() % (max_entry + 1)));
-  return a;
-}
-
-const std::vector<std::pair<int, int>> kShapes = {{1, 4}, {2, 3}, {3, 2}, {3, 3},
-                                                  {3, 4}, {4, 3}, {4, 4}};
-
-TEST(GpuClass, CanonicalKeyIsInvariantUnderPermutationsAndIdempotent) {
-  std::mt19937_64 rng(16);
-  for (const auto& [rows, cols] : kShapes) {
-    const Shape s{rows, cols, 15};
-    for (int t = 0; t < 2000; ++t) {
-      // Small entries make many ties, where the row orders matter.
-      const Matrix a = RandomMatrix(rng, rows, cols, t % 2 ? 2 : 15);
-      const std::uint64_t key = gpu::CanonicalKey(Pack(a), s);
-      ASSERT_EQ(gpu::CanonicalKey(Pack(seki::testing::RandomPermuted(rng, a)), s), key)
-          << rows << "x" << cols;
-      ASSERT_EQ(gpu::CanonicalKey(key, s), key);
-      // The form is a permutation of a: the same multiset of entries.
-      Matrix c = KeyCodec(rows, cols, 15).Unpack(key);
-      ASSERT_EQ(canon::CanonicalForm(c), canon::CanonicalForm(a));
-    }
-  }
-}
-
-TEST(GpuClass, SameClassesAsTheProjectsCanonicalForm) {
-  // All 3x3 (0,1,2) matrices: equal engine keys exactly when equal project forms.
-  const Shape s{3, 3, 2};
-  std::map<std::uint64_t, Matrix> by_engine_key;
-  std::set<Matrix> project_forms;
-  for (int code = 0; code < 19683; ++code) {
-    Matrix a(3, 3);
-    for (int k = 0, c = code; k < 9; ++k, c /= 3) a.set(k / 3, k % 3, c % 3);
-    const std::uint64_t key = gpu::CanonicalKey(Pack(a), s);
-    const Matrix form = canon::CanonicalForm(a);
-    project_forms.insert(form);
-    auto [it, fresh] = by_engine_key.emplace(key, form);
-    if (!fresh) {
-      ASSERT_EQ(it->second, form);
-    }
-  }
-  EXPECT_EQ(by_engine_key.size(), project_forms.size());
-  const std::vector<std::uint64_t> counts = ClassCountsBySum(3, 3, 2, 18);
-  EXPECT_EQ(by_engine_key.size(), std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}));
-}
-
-TEST(GpuClass, KnownCanonicalForms) {
-  const Shape s{3, 3, 3};
-  // 033/303/330 sorts to 033/303/330 under the smallest key: its rows have equal invariants.
-  EXPECT_EQ(gpu::CanonicalKey(0x033303330, s), 0x033303330u);
-  // 330/303/033 (rows reversed) has the same form.
-  EXPECT_EQ(gpu::CanonicalKey(0x330303033, s), 0x033303330u);
-  // Row sums order the rows: 100/000/000 -> the row of sum 0 first: 000/000/001.
-  EXPECT_EQ(gpu::CanonicalKey(0x100000000, s), 0x000000001u);
-}
-
-TEST(GpuClass, EveryClassComesFromExactlyOneParentOnce) {
-  // Levels of 3x3 entries <= 3 up to sum 10 from the CPU engine, in the engine's keys: the union of
-  // the children each parent generates is the next level, and no class is made twice.
-  const EnumerationSpace space = EnumerationSpace::Make(3, 3, 3, 10);
-  const Shape shape = gpu::ShapeOf(space);
+// The children each parent generates, for every parent of a level of the CPU engine: the union is
+// the next level, no class is made twice, and each parent makes exactly the children that the CPU
+// engine's orderly generation (the same rule) makes.
+void ExpectOrderlyGeneration(int rows, int cols, int max_entry, int max_sum) {
+  SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) +
+               " <= " + std::to_string(max_entry));
+  const EnumerationSpace space = EnumerationSpace::Make(rows, cols, max_entry, max_sum);
   const LevelBuilder builder(space, false);
   Level level = builder.First();
   for (int sum = 1; sum <= space.max_sum; ++sum) {
-    std::vector<std::uint64_t> below, here;
-    std::vector<std::uint8_t> values;
-    gpu::FromProjectLevel(space, level, below, values);
+    const std::vector<std::uint64_t> below = level.SortedKeys();
     level = builder.Next(level);
-    gpu::FromProjectLevel(space, level, here, values);
+    const std::vector<std::uint64_t> here = level.SortedKeys();
     std::map<std::uint64_t, int> made;
     for (const std::uint64_t parent : below) {
-      std::set<std::uint64_t> of_parent;
-      for (int k = 0; k < 9; ++k) {
-        std::uint64_t child = 0;
-        if (gpu::GeneratesChild(parent, shape, k, &child)) {
-          ASSERT_EQ(gpu::CanonicalParent(child, shape), parent);
-          of_parent.insert(child);
-        }
-      }
-      for (const std::uint64_t child : of_parent) ++made[child];
+      std::uint64_t children[gpu::kMaxDim * gpu::kMaxDim];
+      int count = 0;
+      gpu::DispatchShape(rows, cols, [&](auto tag) {
+        count = gpu::GenerateChildren<decltype(tag)::kRows, decltype(tag)::kCols>(
+            parent, space.codec.bits(), space.max_entry, children);
+      });
+      std::vector<std::uint64_t> mine(children, children + count), cpu;
+      GenerateChildren(space, space.codec.Unpack(parent), parent, cpu);
+      std::sort(mine.begin(), mine.end());
+      ASSERT_EQ(mine, cpu) << "sum " << sum;
+      for (const std::uint64_t child : mine) ++made[child];
     }
     ASSERT_EQ(made.size(), here.size()) << "sum " << sum;
-    for (const std::uint64_t key : here) {
-      ASSERT_EQ(made[key], 1) << "sum " << sum;
-      ASSERT_TRUE(std::binary_search(below.begin(), below.end(), gpu::CanonicalParent(key, shape)));
+    for (const std::uint64_t key : here) ASSERT_EQ(made[key], 1) << "sum " << sum;
+  }
+}
+
+TEST(GpuClass, EveryClassComesFromExactlyOneParentOnce) {
+  ExpectOrderlyGeneration(3, 3, 3, 10);
+  ExpectOrderlyGeneration(4, 4, 1, -1);  // many automorphisms and ties
+  ExpectOrderlyGeneration(2, 4, 2, -1);
+  ExpectOrderlyGeneration(4, 2, 2, -1);
+  ExpectOrderlyGeneration(5, 5, 1, 9);
+  ExpectOrderlyGeneration(5, 3, 3, 8);
+}
+
+TEST(GpuClass, FindComposedFindsExactlyTheKeysOfTheLevel) {
+  std::mt19937_64 rng(24);
+  for (const std::uint64_t size : {0u, 1u, 15u, 16u, 17u, 1000u, 4099u}) {
+    std::set<std::uint64_t> set;
+    while (set.size() < size) set.insert(gpu::Compose(rng() % 5000));
+    const std::vector<std::uint64_t> keys(set.begin(), set.end());
+    std::vector<std::uint64_t> samples;
+    for (std::size_t k = 0; k < keys.size(); k += gpu::kSampleStride) samples.push_back(keys[k]);
+    const std::vector<std::uint8_t> values(keys.size(), 0);
+    const gpu::LevelView view{keys.data(), values.data(), keys.size(), samples.data(),
+                              samples.size()};
+    for (std::uint64_t key = 0; key < 5000; ++key) {
+      const std::uint64_t at = gpu::FindComposed(view, gpu::Compose(key));
+      const auto it = std::lower_bound(keys.begin(), keys.end(), gpu::Compose(key));
+      if (it != keys.end() && *it == gpu::Compose(key))
+        ASSERT_EQ(at, std::uint64_t(it - keys.begin())) << key;
+      else
+        ASSERT_EQ(at, keys.size()) << key;
     }
   }
 }
@@ -133,12 +99,13 @@ TEST(GpuClass, OffersAreTheRulesOffers) {
 TEST(GpuClass, ClassValuesOfSmallMatrices) {
   // 1x1: (1) has only a terminal child (both lines empty): r = c = W in SEKI, D in D-SEKI.
   const gpu::OfferTable t = gpu::MakeOfferTable();
-  const Shape one{1, 1, 3};
-  EXPECT_EQ(gpu::ClassValues(0x1, one, nullptr, nullptr, 0, t), 0x5F);
+  const int bits = KeyCodec::BitsPerEntry(3);
+  EXPECT_EQ((gpu::ClassValues<1, 1>(0x1, bits, gpu::LevelView{}, t)), 0x5F);
   // (2): its child (1) offers MoveContribution of its values.
-  const std::uint64_t below_keys[] = {0x1};
+  const std::uint64_t below_keys[] = {gpu::Compose(0x1)};
   const std::uint8_t below_values[] = {0x5F};
-  const std::uint8_t two = gpu::ClassValues(0x2, one, below_keys, below_values, 1, t);
+  const gpu::LevelView below{below_keys, below_values, 1, below_keys, 1};
+  const std::uint8_t two = gpu::ClassValues<1, 1>(0x2, bits, below, t);
   EXPECT_EQ(Solution::From(PackedOutcome{two}).seki.seki_class(), SekiClass::kComplete);
   EXPECT_EQ(Solution::From(PackedOutcome{two}).dseki.seki_class(), SekiClass::kSeki);
 }

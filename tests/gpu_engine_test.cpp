@@ -26,14 +26,14 @@ using seki::testing::TempDir;
 
 // Both engines level by level: every shard's keys and values equal, counts equal Burnside's.
 void ExpectSameLevels(int rows, int cols, int max_entry, int max_sum, bool solve,
-                      Device device = Device::kThrustCpu) {
+                      Device device = Device::kThrustCpu, std::uint64_t chunk_parents = 0) {
   SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) +
                " <= " + std::to_string(max_entry) + " sum <= " + std::to_string(max_sum));
   const EnumerationSpace space = EnumerationSpace::Make(rows, cols, max_entry, max_sum);
   const std::vector<std::uint64_t> burnside =
       ClassCountsBySum(rows, cols, space.max_entry, space.max_sum);
   CpuLevelEngine cpu(space, solve, {});
-  const auto thrust = gpu::MakeThrustLevelEngine(space, device, solve);
+  const auto thrust = gpu::MakeThrustLevelEngine(space, device, solve, {}, chunk_parents);
   Level a = cpu.First(), b = thrust->First();
   for (int sum = 0;; ++sum) {
     ASSERT_EQ(b.sum, sum);
@@ -53,6 +53,18 @@ TEST(GpuEngine, SameValuesAs3x4Entries4) { ExpectSameLevels(3, 4, 4, -1, true); 
 TEST(GpuEngine, SameValuesAs4x4Entries3Sum16) { ExpectSameLevels(4, 4, 3, 16, true); }
 // The whole of 4x4 <= 3 (7.3 million classes, minutes): CTest's gpu_engine_4x4_entries3 (long).
 TEST(GpuEngine, DISABLED_SameValuesAs4x4Entries3) { ExpectSameLevels(4, 4, 3, -1, true); }
+// Chunks of a few parents: every level of any size takes several generation calls.
+TEST(GpuEngine, SameValuesWithSmallChunks) {
+  ExpectSameLevels(3, 4, 3, -1, true, Device::kThrustCpu, 7);
+  ExpectSameLevels(4, 4, 2, -1, true, Device::kThrustCpu, 3);
+  ExpectSameLevels(2, 5, 3, -1, false, Device::kThrustCpu, 5);
+}
+TEST(GpuEngine, SameValuesAsFiveRowsOrColumns) {
+  ExpectSameLevels(5, 5, 1, -1, true);
+  ExpectSameLevels(5, 3, 2, -1, true);
+  ExpectSameLevels(2, 5, 3, -1, true);
+  ExpectSameLevels(5, 5, 3, 7, true);
+}
 TEST(GpuEngine, SameValuesAsSmallShapes) {
   ExpectSameLevels(1, 1, 5, -1, true);
   ExpectSameLevels(1, 4, 3, -1, true);
@@ -142,12 +154,12 @@ TEST(GpuEngine, ResumedRunGivesTheSameFiles) {
 TEST(GpuEngine, RefusesWhatItCannotRun) {
   TempDir dir;
   RunParameters p = Params(dir.path() / "big", Device::kThrustCpu);
-  p.rows = 5;
+  p.rows = 6;
   try {
     seki::Run(p).Execute();
-    FAIL() << "5x3 accepted";
+    FAIL() << "6 rows accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("up to 4x4"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("up to 5x5"), std::string::npos) << e.what();
   }
   EXPECT_FALSE(fs::exists(dir.path() / "big"));
 }
@@ -192,8 +204,8 @@ TEST(GpuEngine, CommandLineDevice) {
     seki::testing::ExpectBadInput(args("gpu"), "",
                                   "--device gpu: this seki was built without CUDA");
   auto big = args("thrust-cpu");
-  big[2] = "5";
-  seki::testing::ExpectBadInput(big, "", "up to 4x4");
+  big[2] = "6";
+  seki::testing::ExpectBadInput(big, "", "up to 5x5");
 }
 
 }  // namespace

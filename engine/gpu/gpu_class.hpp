@@ -1,179 +1,154 @@
-// Per-class logic of the thrust level engine, written once for a CUDA kernel and for the CPU: the
-// engine's own canonical form of a matrix of at most 4x4 entries up to 15 packed in 64 bits, the
-// canonical parent (orderly generation) and one step of the rules (a class's values from the
-// values of its children in the level below). Everything works on registers; nothing allocates.
+// Per-class logic of the thrust level engine, written once for a CUDA kernel and for the CPU, with
+// the shape a template parameter (rows and columns up to 5, keys of the project's KeyCodec layout
+// of at most 56 bits): the children a canonical parent generates (orderly generation by the
+// position invariant of canon/line_invariants.hpp), a class's values from the level below, and the
+// look-up of a key there. Keys are the project's canonical keys (project_key.hpp), so a level of
+// this engine is the project's Level laid end to end: sorted by Compose(key) = (shard, key).
+// Everything works on registers; nothing allocates.
 // Concurrency: pure functions of their arguments; any number of threads (or GPU threads) may call
 // them at once.
 #pragma once
 
 #include <cstdint>
 
+#include "canon/line_invariants.hpp"
 #include "engine/base/host_device.hpp"
+#include "engine/gpu/project_key.hpp"
+#include "storage/level.hpp"
 
 namespace seki::gpu {
 
-// Shapes of the engine: rows, cols <= 4 and entries <= 15, 4 bits an entry. A key is KeyCodec's
-// layout with 4 bits an entry: cell (i, j) is nibble i * cols + j counted from the most
-// significant end of the rows * cols * 4 key bits, so key order is row-major lexicographic order.
-inline constexpr int kMaxDim = 4;
-inline constexpr int kBits = 4;
-inline constexpr int kMaxEntry = 15;
+// Shapes of the engine: rows, cols <= 5 and keys of at most 56 bits (the shard takes the top 8
+// bits of a composed key).
+inline constexpr int kMaxDim = 5;
+inline constexpr int kMaxKeyBits = 56;
+inline constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kMaxKeyBits) - 1;
 
+// The run-time description of a space; the kernels take rows and cols as template parameters.
 struct Shape {
   int rows = 0, cols = 0;
   int max_entry = 0;  // children are made only up to this entry
+  int bits = 0;       // bits an entry (KeyCodec::BitsPerEntry(max_entry))
 };
 
-// The engine's canonical form of a matrix is the smallest key over the row orders that sort the
-// rows by an invariant (row sum, then the sorted entries, then a hash of the entries against the
-// column invariants), each with its columns sorted; sorting the columns as numbers (top entry
-// most significant) gives the smallest row-major key for that row order. The allowed row orders
-// are defined by invariants, so isomorphic matrices get the same set of candidates and the same
-// minimum. The form differs from the project's (canon::CanonicalForm); the catalogues convert.
-
-// Nibble of cell k (row-major) of a rows x cols key.
-SEKI_HD inline int Cell(std::uint64_t key, int cells, int k) {
-  return static_cast<int>(key >> (kBits * (cells - 1 - k)) & 0xF);
+// A key with its shard in the top byte: sorting composed keys sorts by shard, then by key, which
+// is the order of the project's Level (its shards one after the other).
+SEKI_HD inline std::uint64_t Compose(std::uint64_t key) {
+  return std::uint64_t(ShardOf(key)) << kMaxKeyBits | key;
 }
 
-// The key with cell k raised (delta = +1) or lowered (delta = -1) by one.
-SEKI_HD inline std::uint64_t AddToCell(std::uint64_t key, int cells, int k, int delta) {
-  const std::uint64_t one = std::uint64_t{1} << (kBits * (cells - 1 - k));
-  return delta > 0 ? key + one : key - one;
-}
-
-// Row i of a key as a 16-bit word of its cols nibbles (first column most significant).
-SEKI_HD inline unsigned RowWord(std::uint64_t key, const Shape& s, int i) {
-  return static_cast<unsigned>(key >> (kBits * s.cols * (s.rows - 1 - i)) &
-                               ((1u << (kBits * s.cols)) - 1));
-}
-
-// The nibbles of `word` (count of them) sorted increasingly, packed the same way.
-SEKI_HD inline unsigned SortedNibbles(unsigned word, int count) {
-  int v[kMaxDim];
-  for (int k = 0; k < count; ++k) v[k] = (word >> (kBits * (count - 1 - k))) & 0xF;
-  for (int k = 1; k < count; ++k)
-    for (int m = k; m > 0 && v[m - 1] > v[m]; --m) {
-      const int t = v[m];
-      v[m] = v[m - 1];
-      v[m - 1] = t;
-    }
-  unsigned out = 0;
-  for (int k = 0; k < count; ++k) out = out << kBits | static_cast<unsigned>(v[k]);
-  return out;
-}
-
-SEKI_HD inline std::uint32_t Mix(std::uint32_t x) {
-  x ^= x >> 16;
-  x *= 0x7FEB352Du;
-  x ^= x >> 15;
-  x *= 0x846CA68Bu;
-  return x ^ (x >> 16);
-}
-
-// Invariants of the rows: sum, sorted entries, then a commutative hash of (entry, column
-// invariant) over the row, so that isomorphic matrices get the same multiset of row invariants.
-SEKI_HD inline void RowInvariants(std::uint64_t key, const Shape& s, std::uint64_t* inv) {
-  const int cells = s.rows * s.cols;
-  std::uint32_t col_inv[kMaxDim];
-  for (int j = 0; j < s.cols; ++j) {
-    unsigned word = 0, sum = 0;
-    for (int i = 0; i < s.rows; ++i) {
-      const int e = Cell(key, cells, i * s.cols + j);
-      word = word << kBits | static_cast<unsigned>(e);
-      sum += static_cast<unsigned>(e);
-    }
-    col_inv[j] = sum << 16 | SortedNibbles(word, s.rows);
+// Entries of a Cells-cell key, row-major (cell 0 most significant), and back.
+template <int Cells>
+SEKI_HD inline void UnpackKey(std::uint64_t key, int bits, std::uint8_t* a) {
+  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+  SEKI_UNROLL
+  for (int k = Cells - 1; k >= 0; --k) {
+    a[k] = static_cast<std::uint8_t>(key & mask);
+    key >>= bits;
   }
-  for (int i = 0; i < s.rows; ++i) {
-    const unsigned word = RowWord(key, s, i);
-    unsigned sum = 0;
-    std::uint32_t hash = 0;
-    for (int j = 0; j < s.cols; ++j) {
-      const int e = Cell(key, cells, i * s.cols + j);
-      sum += static_cast<unsigned>(e);
-      hash += Mix(col_inv[j] * 16u + static_cast<std::uint32_t>(e));
+}
+template <int Cells>
+SEKI_HD inline std::uint64_t PackKey(const std::uint8_t* a, int bits) {
+  std::uint64_t key = 0;
+  SEKI_UNROLL
+  for (int k = 0; k < Cells; ++k) key = key << bits | a[k];
+  return key;
+}
+
+template <int Rows, int Cols>
+SEKI_HD inline std::uint64_t KeyOf(const std::uint8_t* a, int bits) {
+  std::uint8_t form[Rows * Cols];
+  ProjectCanonicalForm<Rows, Cols>(a, form);
+  return PackKey<Rows * Cols>(form, bits);
+}
+
+// Line keys for the position invariant: sums of canon::EntryWeight over each row and column.
+template <int Rows, int Cols>
+SEKI_HD inline void PositionLineKeys(const std::uint8_t* a, std::uint64_t* row,
+                                     std::uint64_t* col) {
+  SEKI_UNROLL
+  for (int j = 0; j < Cols; ++j) col[j] = 0;
+  SEKI_UNROLL
+  for (int i = 0; i < Rows; ++i) {
+    row[i] = 0;
+    SEKI_UNROLL
+    for (int j = 0; j < Cols; ++j) {
+      const std::uint64_t w = canon::EntryWeight(a[i * Cols + j]);
+      row[i] += w;
+      col[j] += w;
     }
-    inv[i] = (std::uint64_t{sum} << 16 | SortedNibbles(word, s.cols)) << 32 | hash;
   }
 }
 
-// The permutations of {0, 1, 2, 3}, four 2-bit indices each, ordered so that the first r! of them
-// are the permutations of the first r rows (the others fixed).
-SEKI_HD inline unsigned RowPermutation(int k) {
-  const std::uint64_t word = k < 8    ? 0x78b4c6d2c9d8e1e4ull
-                             : k < 16 ? 0x36722d8d39b16c9cull
-                                      : 0x1b4b278763931e4eull;
-  return static_cast<unsigned>(word >> (8 * (k % 8)) & 0xFF);
+// The exact test of a tie: is the class with canonical key `parent` the canonical parent of the
+// matrix b, whose raised position has the invariant `top` (shared with another position)? The
+// canonical parent lowers the first position of b's canonical form (row-major) that carries the
+// largest invariant. On success `child` is b's canonical key.
+template <int Rows, int Cols>
+SEKI_HD inline bool IsCanonicalParent(const std::uint8_t* b, std::uint64_t parent,
+                                      std::uint64_t top, int bits, std::uint64_t* child) {
+  constexpr int kCells = Rows * Cols;
+  std::uint8_t form[kCells];
+  ProjectCanonicalForm<Rows, Cols>(b, form);
+  std::uint64_t row[Rows], col[Cols];
+  PositionLineKeys<Rows, Cols>(form, row, col);
+  int first = -1;
+  SEKI_UNROLL
+  for (int k = 0; k < kCells; ++k)
+    if (first < 0 && form[k] != 0 &&
+        canon::PositionInvariant(form[k], row[k / Cols], col[k % Cols]) == top)
+      first = k;
+  *child = PackKey<kCells>(form, bits);
+  SEKI_UNROLL
+  for (int k = 0; k < kCells; ++k) form[k] -= k == first ? 1 : 0;
+  return KeyOf<Rows, Cols>(form, bits) == parent;
 }
 
-// The number of row orders of `rows` <= 4 rows (no recursion in device code).
-SEKI_HD inline int RowOrders(int rows) {
-  return rows == 4 ? 24 : rows == 3 ? 6 : rows == 2 ? 2 : 1;
-}
-
-// The key of the matrix with rows in order `perm` and columns sorted increasingly as numbers.
-SEKI_HD inline std::uint64_t KeyWithSortedColumns(std::uint64_t key, const Shape& s,
-                                                  unsigned perm) {
-  const int cells = s.rows * s.cols;
-  unsigned col[kMaxDim];
-  for (int j = 0; j < s.cols; ++j) {
-    col[j] = 0;
-    for (int k = 0; k < s.rows; ++k) {
-      const int i = static_cast<int>(perm >> (2 * k) & 3);
-      col[j] = col[j] << kBits | static_cast<unsigned>(Cell(key, cells, i * s.cols + j));
-    }
+// The children that the class `parent` (canonical key) generates: the canonical keys of the
+// matrices parent + e_k (entries up to max_entry) whose canonical parent it is, distinct, written
+// to children (at most Rows * Cols); returns how many. Every class of sum s + 1 is generated by
+// exactly one class of sum s. The rule is the CPU engine's (engine/level/orderly_generation.cpp:
+// the same weights and position invariant), restated here for registers and compile-time shapes.
+template <int Rows, int Cols>
+SEKI_HD inline int GenerateChildren(std::uint64_t parent, int bits, int max_entry,
+                                    std::uint64_t* children) {
+  constexpr int kCells = Rows * Cols;
+  std::uint8_t a[kCells];
+  UnpackKey<kCells>(parent, bits, a);
+  std::uint64_t row[Rows], col[Cols];
+  PositionLineKeys<Rows, Cols>(a, row, col);
+  int height = 0;
+  SEKI_UNROLL
+  for (int k = 0; k < kCells; ++k) height = a[k] > height ? a[k] : height;
+  int count = 0;
+  for (int k = 0; k < kCells; ++k) {
+    const int v = a[k] + 1, i = k / Cols, j = k % Cols;
+    if (v > max_entry || v < height) continue;  // not the largest entry of the child
+    const std::uint64_t delta = canon::EntryWeight(v) - canon::EntryWeight(v - 1);
+    const std::uint64_t row_i = row[i] + delta, col_j = col[j] + delta;
+    const std::uint64_t mine = canon::PositionInvariant(v, row_i, col_j);
+    bool beaten = false, tied = false;
+    if (v == height && height > 0)  // rivals: the parent's positions holding the height
+      for (int q = 0; q < kCells && !beaten; ++q) {
+        if (a[q] != height) continue;
+        const int x = q / Cols, y = q % Cols;
+        const std::uint64_t other =
+            canon::PositionInvariant(height, x == i ? row_i : row[x], y == j ? col_j : col[y]);
+        beaten = other > mine;
+        tied = tied || other == mine;
+      }
+    if (beaten) continue;
+    a[k] += 1;
+    std::uint64_t child = 0;
+    const bool mine_child = tied ? IsCanonicalParent<Rows, Cols>(a, parent, mine, bits, &child)
+                                 : (child = KeyOf<Rows, Cols>(a, bits), true);
+    a[k] -= 1;
+    if (!mine_child) continue;
+    bool repeat = false;  // the same child from another position (an automorphism of parent)
+    for (int m = 0; m < count; ++m) repeat = repeat || children[m] == child;
+    if (!repeat) children[count++] = child;
   }
-  for (int k = 1; k < s.cols; ++k)
-    for (int m = k; m > 0 && col[m - 1] > col[m]; --m) {
-      const unsigned t = col[m];
-      col[m] = col[m - 1];
-      col[m - 1] = t;
-    }
-  std::uint64_t out = 0;
-  for (int k = 0; k < s.rows; ++k)
-    for (int j = 0; j < s.cols; ++j)
-      out = out << kBits | (col[j] >> (kBits * (s.rows - 1 - k)) & 0xF);
-  return out;
-}
-
-// The engine's canonical key of the matrix packed as `key`.
-SEKI_HD inline std::uint64_t CanonicalKey(std::uint64_t key, const Shape& s) {
-  std::uint64_t inv[kMaxDim];
-  RowInvariants(key, s, inv);
-  std::uint64_t best = ~std::uint64_t{0};
-  const int orders = RowOrders(s.rows);
-  for (int k = 0; k < orders; ++k) {
-    const unsigned perm = RowPermutation(k);
-    bool sorted = true;
-    for (int r = 1; r < s.rows && sorted; ++r)
-      sorted = inv[perm >> (2 * (r - 1)) & 3] <= inv[perm >> (2 * r) & 3];
-    if (!sorted) continue;
-    const std::uint64_t candidate = KeyWithSortedColumns(key, s, perm);
-    if (candidate < best) best = candidate;
-  }
-  return best;
-}
-
-// The canonical parent of a class (canonical key, sum >= 1): its canonical form with the last
-// positive entry (row-major) lowered by one, canonicalised. Every class of sum s >= 1 has exactly
-// one, in level s - 1; orderly generation makes a class only from it.
-SEKI_HD inline std::uint64_t CanonicalParent(std::uint64_t canonical, const Shape& s) {
-  int shift = 0;
-  while ((canonical >> shift & 0xF) == 0) shift += kBits;
-  return CanonicalKey(canonical - (std::uint64_t{1} << shift), s);
-}
-
-// Whether raising cell k of the canonical class `parent` gives a class whose canonical parent is
-// `parent`; if so, its canonical key is stored in `child`. The child must stay within max_entry.
-SEKI_HD inline bool GeneratesChild(std::uint64_t parent, const Shape& s, int k,
-                                   std::uint64_t* child) {
-  const int cells = s.rows * s.cols;
-  if (Cell(parent, cells, k) >= s.max_entry) return false;
-  const std::uint64_t c = CanonicalKey(AddToCell(parent, cells, k, +1), s);
-  if (CanonicalParent(c, s) != parent) return false;
-  *child = c;
-  return true;
+  return count;
 }
 
 // What a child of a class offers the player who moves to it, by the child's values (one byte,
@@ -185,52 +160,138 @@ struct OfferTable {
   std::uint8_t terminal[4];  // [zero_row | zero_col << 1]; [0] unused
 };
 
-// Binary search of `key` in the sorted `keys[0, count)`; its index, or count if absent.
-SEKI_HD inline std::uint64_t FindKey(const std::uint64_t* keys, std::uint64_t count,
-                                     std::uint64_t key) {
-  std::uint64_t lo = 0, hi = count;
+// A level on the engine's memory, for look-ups: composed keys (sorted, distinct), one value byte
+// each, and every kSampleStride-th composed key (samples[m] = keys[m * kSampleStride]), a small
+// index that the search walks before touching the keys.
+inline constexpr int kSampleStride = 16;
+struct LevelView {
+  const std::uint64_t* keys = nullptr;
+  const std::uint8_t* values = nullptr;
+  std::uint64_t count = 0;
+  const std::uint64_t* samples = nullptr;
+  std::uint64_t sample_count = 0;  // (count + kSampleStride - 1) / kSampleStride
+};
+
+// The index of the composed key `composed` in the level, or level.count if absent.
+SEKI_HD inline std::uint64_t FindComposed(const LevelView& level, std::uint64_t composed) {
+  std::uint64_t lo = 0, hi = level.sample_count;  // the last sample <= composed
   while (lo < hi) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (keys[mid] < key)
+    if (level.samples[mid] <= composed)
       lo = mid + 1;
     else
       hi = mid;
   }
-  return lo < count && keys[lo] == key ? lo : count;
+  if (lo == 0) return level.count;
+  const std::uint64_t first = (lo - 1) * kSampleStride;
+  const std::uint64_t last =
+      first + kSampleStride < level.count ? first + kSampleStride : level.count;
+  for (std::uint64_t k = first; k < last; ++k)
+    if (level.keys[k] == composed) return k;
+  return level.count;
 }
 
-// The values (PackedOutcome bits) of the class `canonical`: the OR over its positive entries of
-// what lowering it offers: the terminal offer when the child has a zero row and/or column, else
-// the offer of the child's values, looked up in the level below (sorted keys, values). A child
-// missing from the level below is a broken level; it offers nothing (tests would see it).
-SEKI_HD inline std::uint8_t ClassValues(std::uint64_t canonical, const Shape& s,
-                                        const std::uint64_t* below_keys,
-                                        const std::uint8_t* below_values, std::uint64_t below_count,
+// The values (PackedOutcome bits) of the class `key` (canonical): the OR over its positive entries
+// of what lowering it offers: the terminal offer when the child has a zero row and/or column, else
+// the offer of the child's values, looked up in the level below. Lowering an entry of a row equal
+// to an earlier row (or a column equal to an earlier column) gives a child isomorphic to one
+// already counted, so those are skipped. A child missing from the level below is a broken level;
+// it offers nothing (tests would see it).
+template <int Rows, int Cols>
+SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const LevelView& below,
                                         const OfferTable& offers) {
-  const int cells = s.rows * s.cols;
-  unsigned row_sum[kMaxDim] = {}, col_sum[kMaxDim] = {};
-  for (int k = 0; k < cells; ++k) {
-    row_sum[k / s.cols] += static_cast<unsigned>(Cell(canonical, cells, k));
-    col_sum[k % s.cols] += static_cast<unsigned>(Cell(canonical, cells, k));
+  constexpr int kCells = Rows * Cols;
+  std::uint8_t a[kCells];
+  UnpackKey<kCells>(key, bits, a);
+  unsigned row_sum[Rows], col_sum[Cols];
+  bool row_repeat[Rows], col_repeat[Cols];
+  SEKI_UNROLL
+  for (int i = 0; i < Rows; ++i) row_sum[i] = 0;
+  SEKI_UNROLL
+  for (int j = 0; j < Cols; ++j) col_sum[j] = 0;
+  SEKI_UNROLL
+  for (int k = 0; k < kCells; ++k) {
+    row_sum[k / Cols] += a[k];
+    col_sum[k % Cols] += a[k];
+  }
+  SEKI_UNROLL
+  for (int i = 0; i < Rows; ++i) {
+    row_repeat[i] = false;
+    SEKI_UNROLL
+    for (int p = 0; p < i; ++p) {
+      bool same = true;
+      SEKI_UNROLL
+      for (int j = 0; j < Cols; ++j) same = same && a[i * Cols + j] == a[p * Cols + j];
+      row_repeat[i] = row_repeat[i] || same;
+    }
+  }
+  SEKI_UNROLL
+  for (int j = 0; j < Cols; ++j) {
+    col_repeat[j] = false;
+    SEKI_UNROLL
+    for (int q = 0; q < j; ++q) {
+      bool same = true;
+      SEKI_UNROLL
+      for (int i = 0; i < Rows; ++i) same = same && a[i * Cols + j] == a[i * Cols + q];
+      col_repeat[j] = col_repeat[j] || same;
+    }
   }
   bool zero_row = false, zero_col = false;  // lines already empty (a class with zero lines)
-  for (int i = 0; i < s.rows; ++i) zero_row = zero_row || row_sum[i] == 0;
-  for (int j = 0; j < s.cols; ++j) zero_col = zero_col || col_sum[j] == 0;
+  SEKI_UNROLL
+  for (int i = 0; i < Rows; ++i) zero_row = zero_row || row_sum[i] == 0;
+  SEKI_UNROLL
+  for (int j = 0; j < Cols; ++j) zero_col = zero_col || col_sum[j] == 0;
   std::uint8_t best = 0;
-  for (int k = 0; k < cells; ++k) {
-    const int e = Cell(canonical, cells, k);
-    if (e == 0) continue;
-    const int lines = (zero_row || row_sum[k / s.cols] == 1 ? 1 : 0) |
-                      (zero_col || col_sum[k % s.cols] == 1 ? 2 : 0);
+  for (int k = 0; k < kCells; ++k) {
+    const int i = k / Cols, j = k % Cols;
+    if (a[k] == 0 || row_repeat[i] || col_repeat[j]) continue;
+    const int lines = (zero_row || row_sum[i] == 1 ? 1 : 0) | (zero_col || col_sum[j] == 1 ? 2 : 0);
     if (lines != 0) {
       best |= offers.terminal[lines];
       continue;
     }
-    const std::uint64_t child = CanonicalKey(AddToCell(canonical, cells, k, -1), s);
-    const std::uint64_t at = FindKey(below_keys, below_count, child);
-    if (at < below_count) best |= offers.by_value[below_values[at]];
+    a[k] -= 1;
+    const std::uint64_t at = FindComposed(below, Compose(KeyOf<Rows, Cols>(a, bits)));
+    a[k] += 1;
+    if (at < below.count) best |= offers.by_value[below.values[at]];
   }
   return best;
+}
+
+// Calls f(std::integral_constant-like tag) with the tag's kRows, kCols set to rows, cols (1..5).
+template <int Rows, int Cols>
+struct ShapeTag {
+  static constexpr int kRows = Rows, kCols = Cols;
+};
+template <int Rows, class F>
+inline void DispatchCols(int cols, F&& f) {
+  switch (cols) {
+    case 1:
+      return f(ShapeTag<Rows, 1>{});
+    case 2:
+      return f(ShapeTag<Rows, 2>{});
+    case 3:
+      return f(ShapeTag<Rows, 3>{});
+    case 4:
+      return f(ShapeTag<Rows, 4>{});
+    default:
+      return f(ShapeTag<Rows, 5>{});
+  }
+}
+template <class F>
+inline void DispatchShape(int rows, int cols, F&& f) {
+  switch (rows) {
+    case 1:
+      return DispatchCols<1>(cols, f);
+    case 2:
+      return DispatchCols<2>(cols, f);
+    case 3:
+      return DispatchCols<3>(cols, f);
+    case 4:
+      return DispatchCols<4>(cols, f);
+    default:
+      return DispatchCols<5>(cols, f);
+  }
 }
 
 }  // namespace seki::gpu

@@ -45,8 +45,6 @@ SEKI_HD inline void SortAscending(std::uint64_t* keys) {  // odd-even transposit
   }
 }
 
-SEKI_HD constexpr int Factorial(int n) { return n <= 1 ? 1 : n * Factorial(n - 1); }
-
 }  // namespace project_key_detail
 
 // The canonical form of the Rows x Cols matrix `a` (row-major entries), written row-major to
@@ -102,44 +100,74 @@ SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* fo
     Ranks<M>(row_key, row_rank);
   }
 
-  // Every row order by non-decreasing rank (a permutation from its Lehmer code), each with its
-  // columns sorted; the smallest matrix, row-major, is the form.
-  std::uint64_t best[M];
-  SEKI_UNROLL
-  for (int p = 0; p < M; ++p) best[p] = ~std::uint64_t{0};
-  // Row r as one word, entry (r, j) in byte j: a row is then chosen with M selects.
-  std::uint64_t row_word[M];
+  // The rows sorted by (rank, index): position p holds the row sorted_word[p]; positions of equal
+  // rank form a group [group_begin, group_end). The admissible row orders are the orders within the
+  // groups; an odometer walks them (digit[p] picks the digit[p]-th unused row of p's group),
+  // skipping the orders that swap two equal rows (they give the same matrix).
+  std::uint64_t row_word[M], sorted_word[M];
+  std::uint32_t group_begin[M], group_end[M], digit[M];
   SEKI_UNROLL
   for (int r = 0; r < M; ++r) {
     row_word[r] = 0;
     SEKI_UNROLL
     for (int j = 0; j < N; ++j) row_word[r] |= std::uint64_t(e[r][j]) << (8 * j);
   }
-  for (int code = 0; code < Factorial(M); ++code) {
-    std::uint32_t used = 0, previous_rank = 0;
-    int rest = code;
-    bool admissible = true;
+  SEKI_UNROLL
+  for (int p = 0; p < M; ++p) sorted_word[p] = group_begin[p] = group_end[p] = digit[p] = 0;
+  SEKI_UNROLL
+  for (int r = 0; r < M; ++r) {
+    std::uint32_t position = row_rank[r], size = 0;
+    SEKI_UNROLL
+    for (int q = 0; q < M; ++q) {
+      position += (row_rank[q] == row_rank[r] && q < r) ? 1 : 0;
+      size += row_rank[q] == row_rank[r] ? 1 : 0;
+    }
+    SEKI_UNROLL
+    for (int p = 0; p < M; ++p) {
+      const bool here = position == std::uint32_t(p);
+      sorted_word[p] = here ? row_word[r] : sorted_word[p];
+      group_begin[p] = here ? row_rank[r] : group_begin[p];
+      group_end[p] = here ? row_rank[r] + size : group_end[p];
+    }
+  }
+  std::uint64_t best[M];  // the smallest matrix so far, row-major
+  SEKI_UNROLL
+  for (int p = 0; p < M; ++p) best[p] = ~std::uint64_t{0};
+  for (bool more = true; more;) {
+    std::uint32_t used = 0;
+    bool repeated = false;    // two equal rows of a group out of their sorted order
     std::uint64_t placed[M];  // the row word at each position
     SEKI_UNROLL
     for (int p = 0; p < M; ++p) {
-      const int base = Factorial(M - 1 - p);
-      int skip = rest / base;
-      rest %= base;
+      int skip = int(digit[p]);
       std::uint64_t word = 0;
-      std::uint32_t rank = 0, bit = 0;
+      std::uint32_t bit = 0;
+      int from = 0;
       SEKI_UNROLL
-      for (int r = 0; r < M; ++r) {  // the skip-th unused row
-        const bool take = !((used >> r) & 1) && skip-- == 0;
-        word = take ? row_word[r] : word;
-        rank = take ? row_rank[r] : rank;
-        bit = take ? 1u << r : bit;
+      for (int q = 0; q < M; ++q) {  // the skip-th unused position of p's group
+        const bool free = q >= int(group_begin[p]) && q < int(group_end[p]) && !((used >> q) & 1);
+        const bool take = free && skip == 0;
+        skip -= free ? 1 : 0;
+        word = take ? sorted_word[q] : word;
+        bit = take ? 1u << q : bit;
+        from = take ? q : from;
       }
+      SEKI_UNROLL
+      for (int q = 0; q < M; ++q)  // an equal row at an earlier position, still unused
+        repeated = repeated || (q < from && !((used >> q) & 1) && sorted_word[q] == word);
       used |= bit;
       placed[p] = word;
-      admissible = admissible && (p == 0 || previous_rank <= rank);
-      previous_rank = rank;
     }
-    if (!admissible) continue;
+    bool carry = true;  // the next order: increment the odometer from the last position
+    SEKI_UNROLL
+    for (int p = M - 1; p >= 0; --p) {
+      const std::uint32_t next = digit[p] + (carry ? 1 : 0);
+      const bool wraps = next >= group_end[p] - std::uint32_t(p);
+      digit[p] = wraps ? 0 : next;
+      carry = carry && wraps;
+    }
+    more = !carry;
+    if (repeated) continue;
 
     std::uint64_t cols[N];
     SEKI_UNROLL

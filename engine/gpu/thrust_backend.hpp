@@ -1,7 +1,8 @@
-// The memory-resident part of the thrust level engine: one level (sorted canonical keys of the
-// engine's own form and one byte of values per class) on a backend's memory, and the step that
-// builds the next level from it. One implementation (thrust_backend_impl.hpp) is compiled twice:
-// for the CPU with thrust's TBB backend (g++) and, in a CUDA build, for the GPU (nvcc).
+// The memory-resident part of the thrust level engine: one level (sorted composed keys, i.e. the
+// project's canonical keys shard by shard, one byte of values per class, and a sample index) on a
+// backend's memory, and the step that builds the next level from it. One implementation
+// (thrust_backend_impl.hpp) is compiled twice: for the CPU with thrust's TBB system (g++) and, in a
+// CUDA build, for the GPU (nvcc).
 // Concurrency: one thread drives a backend; each call runs in parallel on its device.
 #pragma once
 
@@ -9,9 +10,9 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "engine/gpu/gpu_class.hpp"
+#include "storage/level.hpp"
 
 namespace seki::gpu {
 
@@ -23,24 +24,32 @@ struct StepHooks {
 // Thrown by a backend when the stop flag is raised between chunks of parents.
 struct StepInterrupted {};
 
+// Seconds of each phase of the last Next and Read (docs/gpu.md, "Phases").
+struct StepPhases {
+  double generate = 0, sort = 0, solve = 0, index = 0, copy_out = 0;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
   virtual std::string Name() const = 0;
-  // Makes (keys, values) the current level; keys sorted and distinct.
-  virtual void Load(const std::vector<std::uint64_t>& keys,
-                    const std::vector<std::uint8_t>& values) = 0;
-  // Replaces the current level by the next one: orderly generation from the canonical parents in
-  // chunks of `chunk_parents`, one sort, and (solve) every class's values from the level below.
-  // `expected_classes` (Burnside's count) sizes the new level.
+  // Makes the project's level the current one (its shards laid end to end are already in the
+  // engine's order: no sort).
+  virtual void Load(const Level& level) = 0;
+  // Replaces the current level by the next one: every parent appends the children it generates
+  // (orderly generation: each class exactly once, `classes` of them: Burnside's count) in chunks
+  // of `chunk_parents`, one radix sort, and (solve) every class's values from the level below.
   virtual void Next(const Shape& shape, const OfferTable& offers, bool solve,
-                    std::uint64_t chunk_parents, std::uint64_t expected_classes,
-                    StepHooks hooks) = 0;
+                    std::uint64_t chunk_parents, std::uint64_t classes, StepHooks hooks) = 0;
   virtual std::uint64_t Size() const = 0;
-  // The current level, copied to the host.
-  virtual void Read(std::vector<std::uint64_t>& keys, std::vector<std::uint8_t>& values) const = 0;
+  // The current level, copied shard by shard into the project's Level (keys, values).
+  virtual void Read(Level& level) = 0;
+  const StepPhases& phases() const { return phases_; }
   // Free memory on the backend's device, in bytes; 0 if it cannot tell (the CPU).
   virtual double FreeBytes() const = 0;
+
+ protected:
+  StepPhases phases_;
 };
 
 // The CPU backend (thrust's TBB system); every build has it.

@@ -1,7 +1,13 @@
-// The thrust engine's step on a CUDA GPU: thrust's CUDA system (CUB radix sort), compiled by nvcc.
+// The thrust engine's step on a CUDA GPU: thrust's CUDA system for the kernels, CUB's radix sort
+// with its temporary storage and double buffer kept from level to level, warp-aggregated appends,
+// and shards copied out through two pinned buffers while the host fills the previous shard.
+#include <cooperative_groups.h>
+#include <cooperative_groups/scan.h>
 #include <cuda_runtime.h>
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/system/cuda/vector.h>
+
+#include <cub/device/device_radix_sort.cuh>
 
 #include "engine/base/input_error.hpp"
 #include "engine/gpu/thrust_backend_impl.hpp"
@@ -10,14 +16,112 @@ namespace seki::gpu {
 
 namespace {
 
+void Check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess)
+    throw std::runtime_error(std::string("CUDA: ") + what + ": " + cudaGetErrorString(status));
+}
+
+// Device memory whose elements are not initialised on allocation or resize (every element the
+// engine reads it has written first): no fill kernel over a level of billions of keys.
+template <class T>
+struct UninitializedAllocator : thrust::cuda::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  __host__ __device__ void construct(T*) {}
+};
+
 struct CudaSystem {
   template <class T>
-  using Vector = thrust::cuda::vector<T>;
+  using Vector = thrust::cuda::vector<T, UninitializedAllocator<T>>;
   static auto Policy() { return thrust::cuda::par; }
   static std::string Name() { return "cuda"; }
   static double FreeBytes() {
     std::size_t free = 0, total = 0;
     return cudaMemGetInfo(&free, &total) == cudaSuccess ? double(free) : 0;
+  }
+
+  // Radix sort of all 64 bits; the result is left in `keys` (the vectors are swapped when CUB
+  // ends in the alternate buffer). Temporary storage grows to the largest level and stays.
+  struct Sorter {
+    Vector<std::uint64_t> alternate;
+    Vector<unsigned char> temp;
+    void Sort(Vector<std::uint64_t>& keys) {
+      const std::uint64_t n = keys.size();
+      if (alternate.size() < n) {
+        Vector<std::uint64_t>().swap(alternate);
+        alternate.resize(n);
+      }
+      cub::DoubleBuffer<std::uint64_t> buffers(thrust::raw_pointer_cast(keys.data()),
+                                               thrust::raw_pointer_cast(alternate.data()));
+      std::size_t bytes = 0;
+      Check(cub::DeviceRadixSort::SortKeys(nullptr, bytes, buffers, n), "radix sort size");
+      if (temp.size() < bytes) temp.resize(bytes);
+      Check(
+          cub::DeviceRadixSort::SortKeys(thrust::raw_pointer_cast(temp.data()), bytes, buffers, n),
+          "radix sort");
+      Check(cudaDeviceSynchronize(), "radix sort");
+      if (buffers.Current() != thrust::raw_pointer_cast(keys.data())) {
+        keys.swap(alternate);  // same sizes up to the first n: keep keys' size n
+        keys.resize(n);
+      }
+    }
+  };
+
+  // The place of `count` keys appended by this thread: one atomic per group of coalesced threads.
+  SEKI_HD static std::uint64_t Reserve(unsigned long long* counter, unsigned count) {
+#if defined(__CUDA_ARCH__)
+    namespace cg = cooperative_groups;
+    const cg::coalesced_group group = cg::coalesced_threads();
+    const unsigned before = cg::exclusive_scan(group, count);
+    const unsigned total = group.shfl(before + count, group.size() - 1);
+    unsigned long long base = 0;
+    if (group.thread_rank() == 0) base = atomicAdd(counter, static_cast<unsigned long long>(total));
+    return group.shfl(base, 0) + before;
+#else
+    return __atomic_fetch_add(counter, count, __ATOMIC_RELAXED);
+#endif
+  }
+
+  static void CopyOut(const std::uint64_t* keys, const std::uint8_t* values,
+                      const std::vector<std::uint64_t>& bounds, Level& level) {
+    std::uint64_t largest = 0;
+    for (int s = 0; s < kShardCount; ++s) largest = std::max(largest, bounds[s + 1] - bounds[s]);
+    const std::size_t bytes = std::max<std::uint64_t>(1, largest) * 9;
+    unsigned char* pinned[2] = {nullptr, nullptr};
+    cudaStream_t stream = nullptr;
+    cudaEvent_t copied[2] = {nullptr, nullptr};
+    Check(cudaStreamCreate(&stream), "stream");
+    for (int b = 0; b < 2; ++b) {
+      Check(cudaMallocHost(&pinned[b], bytes), "pinned buffer");
+      Check(cudaEventCreate(&copied[b]), "event");
+    }
+    auto start = [&](int s) {  // shard s into buffer s % 2
+      const std::uint64_t first = bounds[s], n = bounds[s + 1] - first;
+      unsigned char* to = pinned[s % 2];
+      Check(cudaMemcpyAsync(to, keys + first, 8 * n, cudaMemcpyDeviceToHost, stream), "copy keys");
+      Check(cudaMemcpyAsync(to + 8 * n, values + first, n, cudaMemcpyDeviceToHost, stream),
+            "copy values");
+      Check(cudaEventRecord(copied[s % 2], stream), "event");
+    };
+    start(0);
+    for (int s = 0; s < kShardCount; ++s) {
+      Check(cudaEventSynchronize(copied[s % 2]), "copy");
+      if (s + 1 < kShardCount) start(s + 1);
+      const std::uint64_t n = bounds[s + 1] - bounds[s];
+      const auto* k = reinterpret_cast<const std::uint64_t*>(pinned[s % 2]);
+      const auto* v = reinterpret_cast<const PackedOutcome*>(pinned[s % 2] + 8 * n);
+      LevelShard& shard = level.shards[s];
+      shard.keys.assign(k, k + n);
+      for (std::uint64_t& key : shard.keys) key &= kKeyMask;
+      shard.values.assign(v, v + n);
+    }
+    for (int b = 0; b < 2; ++b) {
+      cudaFreeHost(pinned[b]);
+      cudaEventDestroy(copied[b]);
+    }
+    cudaStreamDestroy(stream);
   }
 };
 

@@ -5,23 +5,20 @@
 #include <array>
 
 #include "canon/canonical_form.hpp"
+#include "canon/line_invariants.hpp"
 
 namespace seki {
 
 namespace {
 
-// Pseudo-random weight of an entry value; a line key is the sum over its entries (a hash of the
-// multiset of the line). Collisions only create ties, which the exact test resolves.
+using canon::PositionInvariant;
+
+// Weight of an entry value (canon::EntryWeight, tabled); a line key is the sum over its entries (a
+// hash of the multiset of the line). Collisions only create ties, which the exact test resolves.
+// The thrust engine's generation (engine/gpu/gpu_class.hpp) uses the same weights.
 constexpr std::array<std::uint64_t, 256> kWeight = [] {
   std::array<std::uint64_t, 256> w{};
-  std::uint64_t state = 0x6A09E667F3BCC909ull;
-  for (auto& x : w) {
-    state += 0x9E3779B97F4A7C15ull;
-    std::uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    x = z ^ (z >> 31);
-  }
+  for (int v = 0; v < 256; ++v) w[v] = canon::EntryWeight(v);
   return w;
 }();
 
@@ -37,14 +34,6 @@ LineKeys KeysOf(const Matrix& a) {
       k.col[j] += kWeight[a(i, j)];
     }
   return k;
-}
-
-// Invariant of a position: its entry in the top byte, then a hash of its row and column keys.
-std::uint64_t PositionInvariant(int entry, std::uint64_t row_key, std::uint64_t col_key) {
-  std::uint64_t z = row_key + 0x9E3779B97F4A7C15ull * col_key;
-  z = (z ^ (z >> 32)) * 0xD6E8FEB86659FD93ull;
-  z ^= z >> 32;
-  return (static_cast<std::uint64_t>(entry) << 56) | (z >> 8);
 }
 
 // Exact test for a tie: is A (parent_key) the canonical parent of B?

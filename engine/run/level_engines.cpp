@@ -45,10 +45,6 @@ void CheckLevelEngine(const EnumerationSpace& space, Device device, bool solve,
   if (!solve && group.size() > 1)
     throw InputError("--generate-only", "runs in one process; start it without mpirun");
   if (device == Device::kCpu) return;
-  if (space.WideRecords())
-    throw InputError("--device", std::to_string(space.KeyBits()) +
-                                     "-bit keys need --device cpu (the thrust engine packs a key "
-                                     "and its offer byte into 64 bits)");
   if (group.size() > 1)
     throw InputError("--device",
                      "the thrust level engine runs in one process; use --device cpu "
