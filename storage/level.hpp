@@ -23,8 +23,11 @@ inline constexpr int kShardCount = 1 << kShardBits;
 
 // The shard of a key: a fixed function of the key alone, so a run could be split across processes
 // by shard (shard % mod == res) and the result never depends on the thread count.
+// The shard is the top byte of key * kShardMultiplier, a bijection of 64-bit words (the thrust
+// engine keeps its levels in the order of that product: engine/gpu/gpu_class.hpp).
+inline constexpr std::uint64_t kShardMultiplier = 0x9E3779B97F4A7C15ull;
 SEKI_HD inline int ShardOf(std::uint64_t key) {
-  return static_cast<int>((key * 0x9E3779B97F4A7C15ull) >> (64 - kShardBits));
+  return static_cast<int>((key * kShardMultiplier) >> (64 - kShardBits));
 }
 
 struct LevelShard {

@@ -64,21 +64,40 @@ TEST(GpuClass, EveryClassComesFromExactlyOneParentOnce) {
   ExpectOrderlyGeneration(5, 3, 3, 8);
 }
 
-TEST(GpuClass, FindComposedFindsExactlyTheKeysOfTheLevel) {
+// A directory of the top bits of mixed keys, as the engine builds it.
+std::vector<std::uint64_t> Directory(const std::vector<std::uint64_t>& keys, int bits) {
+  std::vector<std::uint64_t> directory;
+  for (std::uint64_t t = 0; t <= (std::uint64_t{1} << bits); ++t)
+    directory.push_back(
+        t >> bits ? keys.size()
+                  : std::uint64_t(std::lower_bound(keys.begin(), keys.end(), t << (64 - bits)) -
+                                  keys.begin()));
+  return directory;
+}
+
+TEST(GpuClass, MixedKeysAreABijectionAndCarryTheShard) {
+  std::mt19937_64 rng(7);
+  for (int t = 0; t < 100000; ++t) {
+    const std::uint64_t key = rng() >> (rng() % 64);
+    ASSERT_EQ(gpu::Unmixed(gpu::Mixed(key)), key);
+    ASSERT_EQ(int(gpu::Mixed(key) >> (64 - kShardBits)), ShardOf(key));
+  }
+}
+
+TEST(GpuClass, FindMixedFindsExactlyTheKeysOfTheLevel) {
   std::mt19937_64 rng(24);
-  for (const std::uint64_t size : {0u, 1u, 15u, 16u, 17u, 1000u, 4099u}) {
+  for (const std::uint64_t size : {0u, 1u, 7u, 8u, 9u, 1000u, 4099u}) {
     std::set<std::uint64_t> set;
-    while (set.size() < size) set.insert(gpu::Compose(rng() % 5000));
+    while (set.size() < size) set.insert(gpu::Mixed(rng() % 5000));
     const std::vector<std::uint64_t> keys(set.begin(), set.end());
-    std::vector<std::uint64_t> samples;
-    for (std::size_t k = 0; k < keys.size(); k += gpu::kSampleStride) samples.push_back(keys[k]);
+    const int bits = gpu::DirectoryBits(keys.size());
+    const std::vector<std::uint64_t> directory = Directory(keys, bits);
     const std::vector<std::uint8_t> values(keys.size(), 0);
-    const gpu::LevelView view{keys.data(), values.data(), keys.size(), samples.data(),
-                              samples.size()};
+    const gpu::LevelView view{keys.data(), values.data(), keys.size(), directory.data(), bits};
     for (std::uint64_t key = 0; key < 5000; ++key) {
-      const std::uint64_t at = gpu::FindComposed(view, gpu::Compose(key));
-      const auto it = std::lower_bound(keys.begin(), keys.end(), gpu::Compose(key));
-      if (it != keys.end() && *it == gpu::Compose(key))
+      const std::uint64_t at = gpu::FindMixed(view, gpu::Mixed(key));
+      const auto it = std::lower_bound(keys.begin(), keys.end(), gpu::Mixed(key));
+      if (it != keys.end() && *it == gpu::Mixed(key))
         ASSERT_EQ(at, std::uint64_t(it - keys.begin())) << key;
       else
         ASSERT_EQ(at, keys.size()) << key;
@@ -100,11 +119,14 @@ TEST(GpuClass, ClassValuesOfSmallMatrices) {
   // 1x1: (1) has only a terminal child (both lines empty): r = c = W in SEKI, D in D-SEKI.
   const gpu::OfferTable t = gpu::MakeOfferTable();
   const int bits = KeyCodec::BitsPerEntry(3);
-  EXPECT_EQ((gpu::ClassValues<1, 1>(0x1, bits, gpu::LevelView{}, t)), 0x5F);
+  const std::uint64_t none[] = {0, 0, 0};
+  EXPECT_EQ((gpu::ClassValues<1, 1>(0x1, bits, gpu::LevelView{nullptr, nullptr, 0, none, 1}, t)),
+            0x5F);
   // (2): its child (1) offers MoveContribution of its values.
-  const std::uint64_t below_keys[] = {gpu::Compose(0x1)};
+  const std::vector<std::uint64_t> below_keys = {gpu::Mixed(0x1)};
+  const std::vector<std::uint64_t> directory = Directory(below_keys, 1);
   const std::uint8_t below_values[] = {0x5F};
-  const gpu::LevelView below{below_keys, below_values, 1, below_keys, 1};
+  const gpu::LevelView below{below_keys.data(), below_values, 1, directory.data(), 1};
   const std::uint8_t two = gpu::ClassValues<1, 1>(0x2, bits, below, t);
   EXPECT_EQ(Solution::From(PackedOutcome{two}).seki.seki_class(), SekiClass::kComplete);
   EXPECT_EQ(Solution::From(PackedOutcome{two}).dseki.seki_class(), SekiClass::kSeki);

@@ -2,8 +2,8 @@
 // the shape a template parameter (rows and columns up to 5, keys of the project's KeyCodec layout
 // of at most 56 bits): the children a canonical parent generates (orderly generation by the
 // position invariant of canon/line_invariants.hpp), a class's values from the level below, and the
-// look-up of a key there. Keys are the project's canonical keys (project_key.hpp), so a level of
-// this engine is the project's Level laid end to end: sorted by Compose(key) = (shard, key).
+// look-up of a key there. Keys are the project's canonical keys (project_key.hpp), kept mixed
+// (Mixed below): a level is sorted by mixed key, which puts its shards one after the other.
 // Everything works on registers; nothing allocates.
 // Concurrency: pure functions of their arguments; any number of threads (or GPU threads) may call
 // them at once.
@@ -18,11 +18,10 @@
 
 namespace seki::gpu {
 
-// Shapes of the engine: rows, cols <= 5 and keys of at most 56 bits (the shard takes the top 8
-// bits of a composed key).
+// Shapes of the engine: rows, cols <= 5 and keys of at most 56 bits (a key and its value byte
+// share a word when a shard is sorted for the project's Level).
 inline constexpr int kMaxDim = 5;
 inline constexpr int kMaxKeyBits = 56;
-inline constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kMaxKeyBits) - 1;
 
 // The run-time description of a space; the kernels take rows and cols as template parameters.
 struct Shape {
@@ -31,10 +30,29 @@ struct Shape {
   int bits = 0;       // bits an entry (KeyCodec::BitsPerEntry(max_entry))
 };
 
-// A key with its shard in the top byte: sorting composed keys sorts by shard, then by key, which
-// is the order of the project's Level (its shards one after the other).
-SEKI_HD inline std::uint64_t Compose(std::uint64_t key) {
-  return std::uint64_t(ShardOf(key)) << kMaxKeyBits | key;
+// The engine keeps a level in the order of Mixed(key) = key * kShardMultiplier (mod 2^64): a
+// bijection whose top byte is the key's shard (storage/level.hpp), so the shards lie one after the
+// other and the mixed keys are spread evenly, which lets a directory of their top bits find a key
+// with two memory reads. Unmixed inverts it.
+SEKI_HD constexpr std::uint64_t InverseOfOdd(std::uint64_t c) {
+  std::uint64_t x = c;  // Newton's iteration: each step doubles the correct low bits
+  for (int step = 0; step < 6; ++step) x *= 2 - c * x;
+  return x;
+}
+inline constexpr std::uint64_t kShardMultiplierInverse = InverseOfOdd(kShardMultiplier);
+static_assert(kShardMultiplier * kShardMultiplierInverse == 1);
+SEKI_HD inline std::uint64_t Mixed(std::uint64_t key) { return key * kShardMultiplier; }
+SEKI_HD inline std::uint64_t Unmixed(std::uint64_t mixed) {
+  return mixed * kShardMultiplierInverse;
+}
+
+// A hint that *p will be read soon (host only; a GPU hides latency by running other threads).
+SEKI_HD inline void Prefetch(const void* p) {
+#if !defined(__CUDA_ARCH__)
+  __builtin_prefetch(p);
+#else
+  (void)p;
+#endif
 }
 
 // Entries of a Cells-cell key, row-major (cell 0 most significant), and back.
@@ -160,34 +178,28 @@ struct OfferTable {
   std::uint8_t terminal[4];  // [zero_row | zero_col << 1]; [0] unused
 };
 
-// A level on the engine's memory, for look-ups: composed keys (sorted, distinct), one value byte
-// each, and every kSampleStride-th composed key (samples[m] = keys[m * kSampleStride]), a small
-// index that the search walks before touching the keys.
-inline constexpr int kSampleStride = 16;
+// A level on the engine's memory, for look-ups: mixed keys (sorted, distinct), one value byte
+// each, and a directory of their top `directory_bits` bits: the keys with top bits t are
+// keys[directory[t], directory[t + 1]) (about 8 of them: directory_bits = DirectoryBits(count)).
 struct LevelView {
   const std::uint64_t* keys = nullptr;
   const std::uint8_t* values = nullptr;
   std::uint64_t count = 0;
-  const std::uint64_t* samples = nullptr;
-  std::uint64_t sample_count = 0;  // (count + kSampleStride - 1) / kSampleStride
+  const std::uint64_t* directory = nullptr;  // 2^directory_bits + 1 entries
+  int directory_bits = 1;
 };
 
-// The index of the composed key `composed` in the level, or level.count if absent.
-SEKI_HD inline std::uint64_t FindComposed(const LevelView& level, std::uint64_t composed) {
-  std::uint64_t lo = 0, hi = level.sample_count;  // the last sample <= composed
-  while (lo < hi) {
-    const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (level.samples[mid] <= composed)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  if (lo == 0) return level.count;
-  const std::uint64_t first = (lo - 1) * kSampleStride;
-  const std::uint64_t last =
-      first + kSampleStride < level.count ? first + kSampleStride : level.count;
-  for (std::uint64_t k = first; k < last; ++k)
-    if (level.keys[k] == composed) return k;
+SEKI_HD inline int DirectoryBits(std::uint64_t count) {
+  int bits = 0;
+  while (bits < 62 && (std::uint64_t{8} << bits) < count) ++bits;
+  return bits < 1 ? 1 : bits;
+}
+
+// The index of the mixed key `mixed` in the level, or level.count if absent.
+SEKI_HD inline std::uint64_t FindMixed(const LevelView& level, std::uint64_t mixed) {
+  const std::uint64_t t = mixed >> (64 - level.directory_bits);
+  for (std::uint64_t k = level.directory[t], end = level.directory[t + 1]; k < end; ++k)
+    if (level.keys[k] >= mixed) return level.keys[k] == mixed ? k : level.count;
   return level.count;
 }
 
@@ -196,7 +208,8 @@ SEKI_HD inline std::uint64_t FindComposed(const LevelView& level, std::uint64_t 
 // the offer of the child's values, looked up in the level below. Lowering an entry of a row equal
 // to an earlier row (or a column equal to an earlier column) gives a child isomorphic to one
 // already counted, so those are skipped. A child missing from the level below is a broken level;
-// it offers nothing (tests would see it).
+// it offers nothing (tests would see it). FindMixed's search, with the reads of all children
+// overlapped.
 template <int Rows, int Cols>
 SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const LevelView& below,
                                         const OfferTable& offers) {
@@ -241,7 +254,12 @@ SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const Level
   for (int i = 0; i < Rows; ++i) zero_row = zero_row || row_sum[i] == 0;
   SEKI_UNROLL
   for (int j = 0; j < Cols; ++j) zero_col = zero_col || col_sum[j] == 0;
+  // First every child's key, then the look-ups in three passes (directory, keys, values) so that
+  // the memory reads of different children overlap (prefetched on the host).
   std::uint8_t best = 0;
+  std::uint64_t child[kCells], from[kCells], to[kCells];
+  int children = 0;
+  const int shift = 64 - below.directory_bits;
   for (int k = 0; k < kCells; ++k) {
     const int i = k / Cols, j = k % Cols;
     if (a[k] == 0 || row_repeat[i] || col_repeat[j]) continue;
@@ -251,10 +269,25 @@ SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const Level
       continue;
     }
     a[k] -= 1;
-    const std::uint64_t at = FindComposed(below, Compose(KeyOf<Rows, Cols>(a, bits)));
+    child[children] = Mixed(KeyOf<Rows, Cols>(a, bits));
     a[k] += 1;
-    if (at < below.count) best |= offers.by_value[below.values[at]];
+    Prefetch(below.directory + (child[children] >> shift));
+    ++children;
   }
+  for (int m = 0; m < children; ++m) {
+    from[m] = below.directory[child[m] >> shift];
+    to[m] = below.directory[(child[m] >> shift) + 1];
+    Prefetch(below.keys + from[m]);
+  }
+  for (int m = 0; m < children; ++m) {
+    std::uint64_t at = below.count;
+    for (std::uint64_t k = from[m]; k < to[m] && at == below.count; ++k)
+      if (below.keys[k] >= child[m]) at = below.keys[k] == child[m] ? k : to[m];
+    from[m] = at < to[m] ? at : below.count;
+    if (from[m] < below.count) Prefetch(below.values + from[m]);
+  }
+  for (int m = 0; m < children; ++m)
+    if (from[m] < below.count) best |= offers.by_value[below.values[from[m]]];
   return best;
 }
 

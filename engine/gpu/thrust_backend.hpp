@@ -1,9 +1,9 @@
-// The memory-resident part of the thrust level engine: one level (sorted composed keys, i.e. the
-// project's canonical keys shard by shard, one byte of values per class, and a sample index) on a
-// backend's memory, and the step that builds the next level from it. One implementation
-// (thrust_backend_impl.hpp) is compiled twice: for the CPU with thrust's TBB system (g++) and, in a
-// CUDA build, for the GPU (nvcc).
-// Concurrency: one thread drives a backend; each call runs in parallel on its device.
+// The memory-resident part of the thrust level engine: one level (the project's canonical keys,
+// mixed and sorted, which puts them shard by shard; one byte of values per class; a directory of
+// the keys' top bits) on a backend's memory, and the step that builds the next level from it. One
+// implementation (thrust_backend_impl.hpp) is compiled twice: for the CPU with thrust's TBB system
+// (g++) and, in a CUDA build, for the GPU (nvcc). Concurrency: one thread drives a backend; each
+// call runs in parallel on its device.
 #pragma once
 
 #include <atomic>
@@ -24,9 +24,11 @@ struct StepHooks {
 // Thrown by a backend when the stop flag is raised between chunks of parents.
 struct StepInterrupted {};
 
-// Seconds of each phase of the last Next and Read (docs/gpu.md, "Phases").
+// Seconds of each phase of the last Next and Read (docs/gpu.md, "Phases"): on the device
+// generate, sort, solve, index (the directory) and order (each shard sorted by key for the
+// project's Level), on the host copy_out (the shards into the project's Level).
 struct StepPhases {
-  double generate = 0, sort = 0, solve = 0, index = 0, copy_out = 0;
+  double generate = 0, sort = 0, solve = 0, index = 0, order = 0, copy_out = 0;
 };
 
 class Backend {

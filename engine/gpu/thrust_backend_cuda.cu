@@ -7,7 +7,9 @@
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/system/cuda/vector.h>
 
+#include <chrono>
 #include <cub/device/device_radix_sort.cuh>
+#include <span>
 
 #include "engine/base/input_error.hpp"
 #include "engine/gpu/thrust_backend_impl.hpp"
@@ -44,9 +46,19 @@ struct CudaSystem {
 
   // Radix sort of all 64 bits; the result is left in `keys` (the vectors are swapped when CUB
   // ends in the alternate buffer). Temporary storage grows to the largest level and stays.
+  // Radix sorts of all 64 bits with one temporary storage, grown to the largest need and kept.
+  // Sort leaves the result in `keys` (the vectors are swapped when CUB ends in the alternate).
   struct Sorter {
-    Vector<std::uint64_t> alternate;
+    Vector<std::uint64_t> alternate, shard;
     Vector<unsigned char> temp;
+    void Radix(cub::DoubleBuffer<std::uint64_t>& buffers, std::uint64_t n) {
+      std::size_t bytes = 0;
+      Check(cub::DeviceRadixSort::SortKeys(nullptr, bytes, buffers, n), "radix sort size");
+      if (temp.size() < bytes) temp.resize(bytes);
+      Check(
+          cub::DeviceRadixSort::SortKeys(thrust::raw_pointer_cast(temp.data()), bytes, buffers, n),
+          "radix sort");
+    }
     void Sort(Vector<std::uint64_t>& keys) {
       const std::uint64_t n = keys.size();
       if (alternate.size() < n) {
@@ -55,17 +67,21 @@ struct CudaSystem {
       }
       cub::DoubleBuffer<std::uint64_t> buffers(thrust::raw_pointer_cast(keys.data()),
                                                thrust::raw_pointer_cast(alternate.data()));
-      std::size_t bytes = 0;
-      Check(cub::DeviceRadixSort::SortKeys(nullptr, bytes, buffers, n), "radix sort size");
-      if (temp.size() < bytes) temp.resize(bytes);
-      Check(
-          cub::DeviceRadixSort::SortKeys(thrust::raw_pointer_cast(temp.data()), bytes, buffers, n),
-          "radix sort");
+      Radix(buffers, n);
       Check(cudaDeviceSynchronize(), "radix sort");
       if (buffers.Current() != thrust::raw_pointer_cast(keys.data())) {
-        keys.swap(alternate);  // same sizes up to the first n: keep keys' size n
+        keys.swap(alternate);  // keys now has alternate's size (>= n): keep n
         keys.resize(n);
       }
+    }
+  };
+
+  struct MakeRecord {
+    const std::uint64_t* mixed;
+    const std::uint8_t* values;
+    std::uint64_t* records;
+    __host__ __device__ void operator()(std::uint64_t k) const {
+      records[k] = Unmixed(mixed[k]) << 8 | values[k];
     }
   };
 
@@ -84,12 +100,40 @@ struct CudaSystem {
 #endif
   }
 
-  static void CopyOut(const std::uint64_t* keys, const std::uint8_t* values,
-                      const std::vector<std::uint64_t>& bounds, Level& level) {
-    std::uint64_t largest = 0;
+  // The order phase on the device: each shard's records (key << 8 | value) made in the sorter's
+  // alternate buffer and radix-sorted there (a shard-sized second buffer, kept); the copy phase:
+  // shard by shard through two pinned buffers, the next shard's copy running while the host
+  // splits the previous one into the project's Level.
+  static void CopyOut(const std::uint64_t* mixed, const std::uint8_t* values,
+                      const std::vector<std::uint64_t>& bounds, Level& level, Sorter& sorter,
+                      StepPhases& phases) {
+    const auto clock_start = std::chrono::steady_clock::now();
+    const std::uint64_t total = bounds.back();
+    std::uint64_t largest = 1;
     for (int s = 0; s < kShardCount; ++s) largest = std::max(largest, bounds[s + 1] - bounds[s]);
-    const std::size_t bytes = std::max<std::uint64_t>(1, largest) * 9;
-    unsigned char* pinned[2] = {nullptr, nullptr};
+    if (sorter.alternate.size() < total) sorter.alternate.resize(total);
+    if (sorter.shard.size() < largest) sorter.shard.resize(largest);
+    std::uint64_t* records = thrust::raw_pointer_cast(sorter.alternate.data());
+    for (std::uint64_t first = 0; first < total; first += kChunk)
+      thrust::for_each(Policy(), thrust::counting_iterator<std::uint64_t>(first),
+                       thrust::counting_iterator<std::uint64_t>(std::min(total, first + kChunk)),
+                       MakeRecord{mixed, values, records});
+    for (int s = 0; s < kShardCount; ++s) {
+      const std::uint64_t first = bounds[s], n = bounds[s + 1] - first;
+      if (n < 2) continue;
+      cub::DoubleBuffer<std::uint64_t> buffers(records + first,
+                                               thrust::raw_pointer_cast(sorter.shard.data()));
+      sorter.Radix(buffers, n);
+      if (buffers.Current() != records + first)
+        Check(cudaMemcpy(records + first, buffers.Current(), 8 * n, cudaMemcpyDeviceToDevice),
+              "shard back");
+    }
+    Check(cudaDeviceSynchronize(), "order");
+    phases.order =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
+
+    const std::size_t bytes = 8 * largest;
+    std::uint64_t* pinned[2] = {nullptr, nullptr};
     cudaStream_t stream = nullptr;
     cudaEvent_t copied[2] = {nullptr, nullptr};
     Check(cudaStreamCreate(&stream), "stream");
@@ -99,23 +143,16 @@ struct CudaSystem {
     }
     auto start = [&](int s) {  // shard s into buffer s % 2
       const std::uint64_t first = bounds[s], n = bounds[s + 1] - first;
-      unsigned char* to = pinned[s % 2];
-      Check(cudaMemcpyAsync(to, keys + first, 8 * n, cudaMemcpyDeviceToHost, stream), "copy keys");
-      Check(cudaMemcpyAsync(to + 8 * n, values + first, n, cudaMemcpyDeviceToHost, stream),
-            "copy values");
+      Check(cudaMemcpyAsync(pinned[s % 2], records + first, 8 * n, cudaMemcpyDeviceToHost, stream),
+            "copy shard");
       Check(cudaEventRecord(copied[s % 2], stream), "event");
     };
     start(0);
     for (int s = 0; s < kShardCount; ++s) {
       Check(cudaEventSynchronize(copied[s % 2]), "copy");
       if (s + 1 < kShardCount) start(s + 1);
-      const std::uint64_t n = bounds[s + 1] - bounds[s];
-      const auto* k = reinterpret_cast<const std::uint64_t*>(pinned[s % 2]);
-      const auto* v = reinterpret_cast<const PackedOutcome*>(pinned[s % 2] + 8 * n);
-      LevelShard& shard = level.shards[s];
-      shard.keys.assign(k, k + n);
-      for (std::uint64_t& key : shard.keys) key &= kKeyMask;
-      shard.values.assign(v, v + n);
+      SplitRecords(std::span<const std::uint64_t>(pinned[s % 2], bounds[s + 1] - bounds[s]),
+                   level.shards[s]);
     }
     for (int b = 0; b < 2; ++b) {
       cudaFreeHost(pinned[b]);

@@ -2,7 +2,8 @@
 // thrust_backend_tbb.cpp (thrust::tbb, compiled by g++) and thrust_backend_cuda.cu (thrust::cuda,
 // nvcc). A System provides Vector<T>, Policy(), FreeBytes(), a Sorter (sorts a key vector in place,
 // its temporary storage kept from level to level), Reserve (a thread's place for n appended keys:
-// warp-aggregated on the GPU) and CopyOut (shards of the device's level into the project's Level).
+// warp-aggregated on the GPU) and CopyOut (each shard of the device's level sorted by key, the
+// order phase, and copied into the project's Level, the copy phase).
 // Every large call runs in chunks of at most kChunk elements (sizes stay far from 2^31 inside
 // thrust; the counts themselves are 64-bit). Explicit systems (not thrust::device_vector) keep the
 // two instantiations apart when both are linked into one program.
@@ -18,6 +19,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <ranges>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -30,47 +33,65 @@ namespace seki::gpu {
 // Elements of one thrust call at most.
 inline constexpr std::uint64_t kChunk = std::uint64_t{1} << 26;
 
+// Sorted records (key << 8 | value) of one shard into the project's LevelShard (host memory).
+inline void SplitRecords(std::span<const std::uint64_t> records, LevelShard& shard) {
+  const auto keys = std::views::transform(records, [](std::uint64_t r) { return r >> 8; });
+  const auto values = std::views::transform(
+      records, [](std::uint64_t r) { return PackedOutcome{static_cast<std::uint8_t>(r & 0xFF)}; });
+  shard.keys.assign(keys.begin(), keys.end());
+  shard.values.assign(values.begin(), values.end());
+}
+
 // Parent n appends the children it generates (composed keys) at the place Reserve gives.
 template <class System, int Rows, int Cols>
 struct AppendChildren {
-  const std::uint64_t* parents;  // composed
+  const std::uint64_t* parents;  // mixed
   int bits, max_entry;
   std::uint64_t* out;
   std::uint64_t capacity;
   unsigned long long* counter;
   SEKI_HD void operator()(std::uint64_t n) const {
     std::uint64_t children[Rows * Cols];
-    const int count =
-        GenerateChildren<Rows, Cols>(parents[n] & kKeyMask, bits, max_entry, children);
+    const int count = GenerateChildren<Rows, Cols>(Unmixed(parents[n]), bits, max_entry, children);
     const std::uint64_t at = System::Reserve(counter, static_cast<unsigned>(count));
     for (int m = 0; m < count; ++m)
-      if (at + m < capacity) out[at + m] = Compose(children[m]);
+      if (at + m < capacity) out[at + m] = Mixed(children[m]);
   }
 };
 
 // Class n's values from the level below.
 template <int Rows, int Cols>
 struct SolveClass {
-  const std::uint64_t* keys;  // composed
+  const std::uint64_t* keys;  // mixed
   std::uint8_t* values;
   int bits;
   LevelView below;
   OfferTable offers;
   SEKI_HD void operator()(std::uint64_t n) const {
-    values[n] = ClassValues<Rows, Cols>(keys[n] & kKeyMask, bits, below, offers);
+    values[n] = ClassValues<Rows, Cols>(Unmixed(keys[n]), bits, below, offers);
   }
 };
 
-struct TakeSample {
+// directory[t] = the first index whose mixed key has top `bits` bits >= t (t = 0 .. 2^bits).
+struct DirectoryEntry {
   const std::uint64_t* keys;
-  std::uint64_t* samples;
-  SEKI_HD void operator()(std::uint64_t m) const { samples[m] = keys[m * kSampleStride]; }
-};
-
-// The first composed key of shard s.
-struct ShardFirst {
-  std::uint64_t* firsts;
-  SEKI_HD void operator()(std::uint64_t s) const { firsts[s] = s << kMaxKeyBits; }
+  std::uint64_t count;
+  int bits;
+  std::uint64_t* directory;
+  SEKI_HD void operator()(std::uint64_t t) const {
+    std::uint64_t lo = t >> bits ? count : 0, hi = count;  // t = 2^bits: the end
+    if (lo == 0) {
+      const std::uint64_t first = t << (64 - bits);
+      while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (keys[mid] < first)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+    }
+    directory[t] = lo;
+  }
 };
 
 template <class System>
@@ -88,12 +109,20 @@ class ThrustBackend : public Backend {
     keys.reserve(level.size());
     values.reserve(level.size());
     for (const LevelShard& s : level.shards) {
-      for (const std::uint64_t key : s.keys) keys.push_back(Compose(key));
+      for (const std::uint64_t key : s.keys) keys.push_back(Mixed(key));
       for (const PackedOutcome v : s.values) values.push_back(v.bits);
     }
-    keys_.assign(keys.begin(), keys.end());
-    values_.assign(values.begin(), values.end());
-    MakeSamples();
+    std::vector<std::size_t> order(keys.size());  // shard by shard, each by mixed key
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    std::vector<std::uint64_t> sorted_keys(keys.size());
+    std::vector<std::uint8_t> sorted_values(keys.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+      sorted_keys[k] = keys[order[k]], sorted_values[k] = values[order[k]];
+    keys_.assign(sorted_keys.begin(), sorted_keys.end());
+    values_.assign(sorted_values.begin(), sorted_values.end());
+    MakeDirectory();
   }
 
   std::uint64_t Size() const override { return keys_.size(); }
@@ -101,19 +130,17 @@ class ThrustBackend : public Backend {
 
   void Read(Level& level) override {
     const auto start = Clock::now();
-    // Where each shard starts: the first composed key of shard s is s << kMaxKeyBits.
-    std::vector<std::uint64_t> bounds(kShardCount + 1);
-    typename System::template Vector<std::uint64_t> firsts(kShardCount), at(kShardCount);
+    // The shards' ranges: the directory of the top kShardBits bits of the mixed keys.
+    typename System::template Vector<std::uint64_t> at(kShardCount + 1);
     thrust::for_each(System::Policy(), thrust::counting_iterator<std::uint64_t>(0),
-                     thrust::counting_iterator<std::uint64_t>(kShardCount),
-                     ShardFirst{thrust::raw_pointer_cast(firsts.data())});
-    thrust::lower_bound(System::Policy(), keys_.begin(), keys_.end(), firsts.begin(), firsts.end(),
-                        at.begin());
+                     thrust::counting_iterator<std::uint64_t>(kShardCount + 1),
+                     DirectoryEntry{thrust::raw_pointer_cast(keys_.data()), keys_.size(),
+                                    kShardBits, thrust::raw_pointer_cast(at.data())});
+    std::vector<std::uint64_t> bounds(kShardCount + 1);
     thrust::copy(at.begin(), at.end(), bounds.begin());
-    bounds[kShardCount] = keys_.size();
     System::CopyOut(thrust::raw_pointer_cast(keys_.data()),
-                    thrust::raw_pointer_cast(values_.data()), bounds, level);
-    phases_.copy_out = Seconds(start);
+                    thrust::raw_pointer_cast(values_.data()), bounds, level, sorter_, phases_);
+    phases_.copy_out = Seconds(start) - phases_.order;
   }
 
   void Next(const Shape& shape, const OfferTable& offers, bool solve, std::uint64_t chunk_parents,
@@ -140,13 +167,16 @@ class ThrustBackend : public Backend {
 
   LevelView View() const {
     return {thrust::raw_pointer_cast(keys_.data()), thrust::raw_pointer_cast(values_.data()),
-            keys_.size(), thrust::raw_pointer_cast(samples_.data()), samples_.size()};
+            keys_.size(), thrust::raw_pointer_cast(directory_.data()), directory_bits_};
   }
 
-  void MakeSamples() {
-    samples_.resize((keys_.size() + kSampleStride - 1) / kSampleStride);
-    ForEachIndex(samples_.size(), TakeSample{thrust::raw_pointer_cast(keys_.data()),
-                                             thrust::raw_pointer_cast(samples_.data())});
+  void MakeDirectory() {
+    directory_bits_ = DirectoryBits(keys_.size());
+    const std::uint64_t entries = (std::uint64_t{1} << directory_bits_) + 1;
+    directory_.resize(entries);
+    ForEachIndex(entries,
+                 DirectoryEntry{thrust::raw_pointer_cast(keys_.data()), keys_.size(),
+                                directory_bits_, thrust::raw_pointer_cast(directory_.data())});
   }
 
   template <int Rows, int Cols>
@@ -198,11 +228,12 @@ class ThrustBackend : public Backend {
     values_.swap(next_values_);
     Keys().swap(next_);  // the level below is no longer needed
     Values().swap(next_values_);
-    MakeSamples();
+    MakeDirectory();
     phases_.index = Seconds(start);
   }
 
-  Keys keys_, next_, samples_;
+  Keys keys_, next_, directory_;
+  int directory_bits_ = 1;
   Values values_, next_values_;
   typename System::template Vector<unsigned long long> counter_;
   typename System::Sorter sorter_;

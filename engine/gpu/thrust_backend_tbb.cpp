@@ -5,6 +5,11 @@
 #include <thrust/system/tbb/execution_policy.h>
 #include <thrust/system/tbb/vector.h>
 
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <span>
+
 #include "engine/gpu/thrust_backend_impl.hpp"
 
 namespace seki::gpu {
@@ -25,19 +30,27 @@ struct TbbSystem {
     }
   };
 
-  static std::uint64_t Reserve(unsigned long long* counter, unsigned count) {
+  SEKI_HD static std::uint64_t Reserve(unsigned long long* counter, unsigned count) {
     return __atomic_fetch_add(counter, count, __ATOMIC_RELAXED);
   }
 
-  static void CopyOut(const std::uint64_t* keys, const std::uint8_t* values,
-                      const std::vector<std::uint64_t>& bounds, Level& level) {
+  // Each shard's records (key << 8 | value) sorted by key (the order phase: this system's device
+  // is the host), then split into the project's shard (the copy phase).
+  static void CopyOut(const std::uint64_t* mixed, const std::uint8_t* values,
+                      const std::vector<std::uint64_t>& bounds, Level& level, Sorter&,
+                      StepPhases& phases) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::unique_ptr<std::uint64_t[]> records(new std::uint64_t[bounds.back()]);
     tbb::parallel_for(0, kShardCount, [&](int s) {
-      LevelShard& shard = level.shards[s];
-      const std::uint64_t first = bounds[s], last = bounds[s + 1];
-      shard.keys.assign(keys + first, keys + last);
-      for (std::uint64_t& key : shard.keys) key &= kKeyMask;
-      const auto* v = reinterpret_cast<const PackedOutcome*>(values);
-      shard.values.assign(v + first, v + last);
+      for (std::uint64_t k = bounds[s]; k < bounds[s + 1]; ++k)
+        records[k] = Unmixed(mixed[k]) << 8 | values[k];
+      std::sort(records.get() + bounds[s], records.get() + bounds[s + 1]);
+    });
+    phases.order = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    tbb::parallel_for(0, kShardCount, [&](int s) {
+      const std::span<const std::uint64_t> shard(records.get() + bounds[s],
+                                                 bounds[s + 1] - bounds[s]);
+      SplitRecords(shard, level.shards[s]);
     });
   }
 };

@@ -100,10 +100,11 @@ std::unique_ptr<ThrustLevelEngine> MakeThrustLevelEngine(const EnumerationSpace&
 
 double ThrustDevicePeakBytes(const EnumerationSpace&, Device, std::uint64_t parents,
                              std::uint64_t classes) {
-  // The level below: composed keys (8 bytes a class), values (1) and the sample index (8 every
-  // kSampleStride classes); the new level: keys (8), the sort's alternate buffer (8, kept at the
-  // largest level's size) and values (1); CUB's temporary storage is a few percent of the keys.
-  const double below = (9.0 + 8.0 / kSampleStride) * double(parents);
+  // The level below: mixed keys (8 bytes a class), values (1) and the directory (8 bytes for
+  // every 8 classes or fewer: 1 to 2); the new level: keys (8), the sort's alternate buffer (8,
+  // kept at the largest level's size, later holding the shards' records) and values (1); CUB's
+  // temporary storage and the shard-sized sort buffer are a few percent of the keys.
+  const double below = 11.0 * double(parents);
   return below + 17.0 * 1.02 * double(classes);
 }
 
