@@ -19,6 +19,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/distributed/distributed_group.hpp"
 #include "engine/level/device_option.hpp"
+#include "engine/run/checkpoint_policy.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
 
@@ -102,6 +103,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.out = o.out;
   try {
     p.device = ParseDevice(o.device, "--device");
+    p.checkpoint = ParseCheckpointPolicy(o.checkpoint_every, "--checkpoint-every");
   } catch (const InputError&) {
     if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
     throw;
@@ -161,6 +163,10 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
                   "Level engine: cpu (default), gpu (the thrust engine on a CUDA GPU) or "
                   "thrust-cpu (the same engine on the CPU); shapes up to 4x4 for gpu and "
                   "thrust-cpu; the same files for all (docs/gpu.md)");
+  cmd->add_option("--checkpoint-every", options->checkpoint_every,
+                  "Write a level file and checkpoint every N levels (the levels whose sum is a "
+                  "multiple of N), after M minutes (Mm), or both (N,Mm: whichever comes first); "
+                  "the last level and a level at Ctrl-C always; default 1 (every level)");
   cmd->add_flag("--outcomes", options->outcomes, "Also write outcomes.txt (every class)");
   cmd->add_flag("--generate-only", options->generate_only,
                 "Generate and count the classes without solving (orderly generation); no "

@@ -43,6 +43,10 @@ std::string CatalogueFileName(Game g, CatalogueKind k) {
   return std::string(GameName(g)) + "/" + kNames[static_cast<int>(k)];
 }
 
+const char* CatalogueListsName(CatalogueLists lists) {
+  return lists == CatalogueLists::kAll ? "all" : "complete";
+}
+
 bool IsMember(const Outcome& o, CatalogueKind k) {
   switch (k) {
     case CatalogueKind::kSeki:
@@ -287,15 +291,116 @@ LevelText RenderLevel(const Level& level, const EnumerationSpace& space, bool ou
   return text;
 }
 
+namespace {
+
+// The first index in [from, to) of shard `s` whose key is greater than `bound` (to if none).
+std::size_t UpperBound(const Level& level, int s, std::size_t from, std::size_t to,
+                       const std::uint64_t* bound) {
+  while (from < to) {
+    const std::size_t mid = from + (to - from) / 2;
+    if (KeyWordsLess(bound, level.KeyAt(s, mid), level.key_words))
+      to = mid;
+    else
+      from = mid + 1;
+  }
+  return from;
+}
+
+// Calls on_batch(entries, starting) for consecutive key ranges of `level`, in increasing key:
+// the range's selected starting classes (SelectedForCatalogues) sorted by key, and its number of
+// starting classes. A range ends at the smallest key that lies `step` classes ahead in some shard,
+// so it holds at most step + 1 classes of every shard (a shard's keys are all distinct from the
+// others').
+template <class OnBatch>
+void ForEachKeyRange(const Level& level, const EnumerationSpace& space, bool outcomes,
+                     std::size_t step, OnBatch&& on_batch) {
+  const int words = level.key_words;
+  std::array<std::size_t, kShardCount> at{}, end{};
+  std::array<std::vector<KeyedEntry>, kShardCount> selected;
+  std::array<std::uint64_t, kShardCount> starting{};
+  const auto size = [&](int s) { return level.shards[s].values.size(); };
+  for (bool done = false; !done;) {
+    const std::uint64_t* bound = nullptr;  // none: the rest of every shard
+    for (int s = 0; s < kShardCount; ++s)
+      if (at[s] + step < size(s)) {
+        const std::uint64_t* key = level.KeyAt(s, at[s] + step);
+        if (!bound || KeyWordsLess(key, bound, words)) bound = key;
+      }
+    tbb::parallel_for(0, kShardCount, [&](int s) {
+      end[s] = bound ? UpperBound(level, s, at[s], size(s), bound) : size(s);
+      selected[s].clear();
+      starting[s] = 0;
+      for (std::size_t k = at[s]; k < end[s]; ++k) {
+        const std::uint64_t* key = level.KeyAt(s, k);
+        if (space.HasZeroLine(key)) continue;
+        ++starting[s];
+        const PackedOutcome value = level.shards[s].values[k];
+        if (SelectedForCatalogues(value, outcomes)) selected[s].emplace_back(key, value);
+      }
+    });
+    std::vector<KeyedEntry> entries;
+    std::uint64_t starting_here = 0;
+    done = true;
+    for (int s = 0; s < kShardCount; ++s) {
+      entries.insert(entries.end(), selected[s].begin(), selected[s].end());
+      starting_here += starting[s];
+      at[s] = end[s];
+      done = done && at[s] == size(s);
+    }
+    tbb::parallel_sort(entries.begin(), entries.end(), [words](const auto& x, const auto& y) {
+      return KeyWordsLess(x.first, y.first, words);
+    });
+    on_batch(entries, starting_here);
+  }
+}
+
+std::size_t Digits(int n) { return std::to_string(n).size(); }
+
+}  // namespace
+
 LevelCounts CatalogueWriter::AddLevel(const Level& level) {
-  const LevelText text = RenderLevel(level, space_, write_outcomes_);
-  AddText(text);
-  return text.counts;
+  LevelCounts counts;
+  counts.sum = level.sum;
+  counts.classes = level.size();
+  ForEachKeyRange(level, space_, write_outcomes_, kBatchShardClasses,
+                  [&](const std::vector<KeyedEntry>& entries, std::uint64_t starting) {
+                    const LevelText text = RenderKeyedLines(entries, space_, write_outcomes_);
+                    Append(text);
+                    counts.starting += starting;
+                    for (int g = 0; g < 2; ++g)
+                      for (int k = 0; k < 3; ++k) counts.members[g][k] += text.counts.members[g][k];
+                  });
+  Flush();
+  return counts;
+}
+
+double CatalogueWriter::HeldBytesBound(const EnumerationSpace& space, bool outcomes,
+                                       std::uint64_t classes) {
+  Matrix widest(space.rows, space.cols);  // every entry the largest: the longest matrix text
+  for (int i = 0; i < space.rows; ++i)
+    for (int j = 0; j < space.cols; ++j) widest.set(i, j, space.max_entry);
+  const double matrix = double(FormatMatrix(widest).size());
+  // "MATRIX sum=S height=H R=W C=W r=W c=W idsm=yes prime=yes symmetric=yes planar=yes\n"
+  const double catalogue_line = matrix + 5 + double(Digits(space.max_sum)) + 8 +
+                                double(Digits(space.max_entry)) + 16 + 44 + 1;
+  const double outcome_line = matrix + 21 + 1;  // "MATRIX seki=RCrc dseki=RCrc\n"
+  const double per_class =
+      2 * double(sizeof(KeyedEntry)) + 2 * (4 * catalogue_line + (outcomes ? outcome_line : 0.0));
+  const double batch = double(kBatchShardClasses + 1) * kShardCount;
+  return per_class * std::min(batch, double(classes));
 }
 
 void CatalogueWriter::AddText(const LevelText& text) {
+  Append(text);
+  Flush();
+}
+
+void CatalogueWriter::Append(const LevelText& text) {
   for (int f = 0; f < kOutcomesFile; ++f) Write(files_[f], text.files[f]);
   if (write_outcomes_) Write(files_[kOutcomesFile], text.files[kOutcomesFile]);
+}
+
+void CatalogueWriter::Flush() {
   for (File& f : files_)  // hand the level to the OS (a later Sync makes it durable)
     if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
 }

@@ -26,6 +26,11 @@ enum class CatalogueKind { kSeki = 0, kComplete = 1, kSemiComplete = 2 };
 inline constexpr CatalogueKind kCatalogueKinds[] = {CatalogueKind::kSeki, CatalogueKind::kComplete,
                                                     CatalogueKind::kSemiComplete};
 std::string CatalogueFileName(Game g, CatalogueKind k);  // e.g. "dseki/complete.txt"
+
+// Which seki a run lists: all of them, or the complete and semi-complete ones with the other seki
+// counted by sum and height in "seki/seki-counts.txt" (and dseki/) instead of seki.txt.
+enum class CatalogueLists { kAll, kComplete };
+const char* CatalogueListsName(CatalogueLists lists);  // "all", "complete"
 bool IsMember(const Outcome& o, CatalogueKind k);
 
 // "MATRIX sum=.. height=.. R=. C=. r=. c=. idsm=.. prime=.. symmetric=.." for one game.
@@ -80,7 +85,16 @@ class CatalogueWriter {
   CatalogueWriter(const CatalogueWriter&) = delete;
   CatalogueWriter& operator=(const CatalogueWriter&) = delete;
 
-  LevelCounts AddLevel(const Level& level);  // AddText(RenderLevel(level, ...))
+  // Renders the level's lines and appends them in key order, in batches of key ranges (at most
+  // kBatchShardClasses + 1 classes of every shard each), so that what it holds is bounded by
+  // HeldBytesBound, whatever the level's size; returns the level's counts.
+  LevelCounts AddLevel(const Level& level);
+  static constexpr std::size_t kBatchShardClasses = 512;
+  // The most memory AddLevel holds for a level of `classes` classes (an upper bound): a batch's
+  // entries twice (per shard and sorted) and its text twice (per chunk and joined), as if every
+  // class of the batch had the longest lines of the space in all four catalogues it can be in (a
+  // seki and a complete or semi-complete seki in both games), and in outcomes.txt if asked.
+  static double HeldBytesBound(const EnumerationSpace& space, bool outcomes, std::uint64_t classes);
   // Appends lines rendered elsewhere (RenderLevel, or RenderKeyedLines in key order after what is
   // there).
   void AddText(const LevelText& text);
@@ -98,6 +112,8 @@ class CatalogueWriter {
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
   void Write(File& f, const std::string& text);
+  void Append(const LevelText& text);  // to the files' buffers
+  void Flush();                        // the buffers to the OS
 
   std::filesystem::path dir_;
   EnumerationSpace space_;
