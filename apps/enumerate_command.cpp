@@ -104,6 +104,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   try {
     p.device = ParseDevice(o.device, "--device");
     p.checkpoint = ParseCheckpointPolicy(o.checkpoint_every, "--checkpoint-every");
+    p.lists = ParseListsOption(o.lists, "--lists");
   } catch (const InputError&) {
     if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
     throw;
@@ -167,6 +168,11 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
                   "Write a level file and checkpoint every N levels (the levels whose sum is a "
                   "multiple of N), after M minutes (Mm), or both (N,Mm: whichever comes first); "
                   "the last level and a level at Ctrl-C always; default 1 (every level)");
+  cmd->add_option("--lists", options->lists,
+                  "Which seki get a line: all, or complete (only complete and semi-complete seki; "
+                  "the others counted by sum and height in seki/seki-counts.txt and "
+                  "dseki/seki-counts.txt instead of seki.txt); default auto: all for runs of at "
+                  "most 10^9 classes, complete beyond (docs/gpu.md)");
   cmd->add_flag("--outcomes", options->outcomes, "Also write outcomes.txt (every class)");
   cmd->add_flag("--generate-only", options->generate_only,
                 "Generate and count the classes without solving (orderly generation); no "

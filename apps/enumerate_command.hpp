@@ -17,6 +17,7 @@ struct EnumerateOptions {
   std::string memory_limit;            // e.g. "8G"; empty: 80% of physical memory
   std::string device = "cpu";          // cpu, gpu or thrust-cpu (docs/gpu.md)
   std::string checkpoint_every = "1";  // levels and/or minutes (engine/run/checkpoint_policy.hpp)
+  std::string lists = "auto";          // auto, all or complete (engine/run/catalogue_lists.hpp)
   bool outcomes = false;
   bool generate_only = false;
   bool quiet = false;

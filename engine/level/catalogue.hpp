@@ -31,6 +31,10 @@ std::string CatalogueFileName(Game g, CatalogueKind k);  // e.g. "dseki/complete
 // counted by sum and height in "seki/seki-counts.txt" (and dseki/) instead of seki.txt.
 enum class CatalogueLists { kAll, kComplete };
 const char* CatalogueListsName(CatalogueLists lists);  // "all", "complete"
+std::string SekiCountsFileName(Game g);                // e.g. "dseki/seki-counts.txt"
+// A line of a seki-counts file: "sum=S height=H count=N" (N seki of that game with that sum and
+// height that are neither complete nor semi-complete).
+std::string SekiCountLine(int sum, int height, std::uint64_t count);
 bool IsMember(const Outcome& o, CatalogueKind k);
 
 // "MATRIX sum=.. height=.. R=. C=. r=. c=. idsm=.. prime=.. symmetric=.." for one game.
@@ -55,8 +59,10 @@ struct LevelText {
   std::array<std::string, 7> files;
   LevelCounts counts;
 };
-// Whether a starting class of this value gets a line: in some catalogue, or any with outcomes.
-bool SelectedForCatalogues(PackedOutcome value, bool outcomes);
+// Whether a starting class of this value gets a line: in some catalogue listed (with `lists`
+// kComplete, a complete or semi-complete seki of a game), or any with outcomes.
+bool SelectedForCatalogues(PackedOutcome value, bool outcomes,
+                           CatalogueLists lists = CatalogueLists::kAll);
 // One class as the catalogues see it, its key of any number of words: a pointer to the key's
 // words (in a level or buffer that outlives the entry) and its values.
 using KeyedEntry = std::pair<const std::uint64_t*, PackedOutcome>;
@@ -65,9 +71,10 @@ using KeyedEntry = std::pair<const std::uint64_t*, PackedOutcome>;
 std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpace& space,
                                         bool outcomes, std::uint64_t* starting);
 // Renders `entries` (selected starting classes, sorted by key) in parallel chunks; the text is in
-// the order of the entries. The counts are the members; classes and starting are the caller's.
+// the order of the entries. The counts are the members (with `seki_lines` false, no seki.txt lines
+// and no seki counted); classes and starting are the caller's.
 LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const EnumerationSpace& space,
-                           bool outcomes);
+                           bool outcomes, bool seki_lines = true);
 // Every line a level adds to the catalogues (and outcomes.txt), and all its counts.
 LevelText RenderLevel(const Level& level, const EnumerationSpace& space, bool outcomes);
 
@@ -79,8 +86,10 @@ class CatalogueWriter {
   // Starts new partial files, or, with `resume_at`, reopens them cut back to those sizes (what
   // they held after the last checkpointed level), dropping anything written after it; a file a
   // run killed while finishing had already moved to its final name goes back to its partial one.
+  // With `lists` kComplete each game's seki.txt is replaced by its seki-counts file.
   CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space, bool outcomes,
-                  const std::optional<PartialSizes>& resume_at = std::nullopt);
+                  const std::optional<PartialSizes>& resume_at = std::nullopt,
+                  CatalogueLists lists = CatalogueLists::kAll);
   ~CatalogueWriter();
   CatalogueWriter(const CatalogueWriter&) = delete;
   CatalogueWriter& operator=(const CatalogueWriter&) = delete;
@@ -119,6 +128,7 @@ class CatalogueWriter {
   EnumerationSpace space_;
   std::vector<File> files_;  // the six catalogues ([game * 3 + kind]), then outcomes.txt if asked
   bool write_outcomes_;
+  CatalogueLists lists_;
 };
 
 }  // namespace seki

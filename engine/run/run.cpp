@@ -102,6 +102,7 @@ class Session : public LevelWalk {
   std::optional<CatalogueWriter> writer_;
   double session_before_ = 0;  // elapsed_seconds of earlier sessions
   Clock::time_point session_start_;
+  CatalogueLists lists_ = CatalogueLists::kAll;
   int last_checkpoint_ = -1;  // the level of the newest checkpoint
   Clock::time_point last_checkpoint_time_;
 };
@@ -131,7 +132,12 @@ RunResult Session::Execute() {
   // The engine before the directory, so that a device that cannot be used leaves nothing behind.
   const std::unique_ptr<LevelEngine> engine = MakeLevelEngine(
       space_, p_.device, !p_.generate_only, group_, BuildHooks{&parents_done_, stop_});
+  std::uint64_t total = 0;
+  for (std::uint64_t c : counts) total += c;
+  lists_ = p_.generate_only || group_.size() > 1 ? CatalogueLists::kAll  // checked: not complete
+                                                 : ResolveLists(p_.lists, total);
   parameters_ = ParametersJson(p_, space_);
+  if (lists_ == CatalogueLists::kComplete) parameters_["lists"] = CatalogueListsName(lists_);
   file_params_ = {space_.rows, space_.cols, space_.max_entry, space_.max_sum, !p_.generate_only};
   RunStartPoint start =
       PrepareRunDirectory(run_, {parameters_, file_params_, p_.resume, p_.force}, group_,
@@ -146,7 +152,7 @@ RunResult Session::Execute() {
                      counts, done_before, p_.device});
 
   if (!p_.generate_only && group_.root())
-    writer_.emplace(run_.path(), space_, p_.outcomes, start.partial_sizes);
+    writer_.emplace(run_.path(), space_, p_.outcomes, start.partial_sizes, lists_);
   session_before_ = checkpoint_.elapsed_seconds;
   session_start_ = last_checkpoint_time_ = Clock::now();
   const WalkEnd end = LevelDriver(*engine, group_, stop_, threads_)
@@ -314,6 +320,8 @@ CheckedRun CheckRunParameters(const RunParameters& p, const RunGroup& group) {
   }
   if (p.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
   CheckLevelEngine(checked.space, p.device, !p.generate_only, group);
+  if (p.lists == ListsOption::kComplete && group.size() > 1)
+    throw InputError("--lists", "complete runs in one process; use --lists all under mpirun");
   checked.memory_limit_bytes = MemoryLimitBytes(
       p.memory_limit.empty() ? 0 : ParseByteSize(p.memory_limit, "--memory-limit"));
   checked.threads = p.threads > 0 ? p.threads : tbb::info::default_concurrency();

@@ -25,6 +25,7 @@
 
 #include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_engine.hpp"
+#include "engine/run/catalogue_lists.hpp"
 #include "engine/run/checkpoint_policy.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/run/run_report.hpp"
@@ -43,7 +44,8 @@ struct RunParameters {
   bool force = false;                // clear a run already in `out` and start over
   Device device = Device::kCpu;      // the level engine; the output is the same for all
   CheckpointPolicy checkpoint;       // the levels that get a level file and checkpoint.json
-  std::string command_line;          // recorded in manifest.json; the resume hint is built from it
+  ListsOption lists = ListsOption::kAuto;  // which seki are listed (the others are counted)
+  std::string command_line;  // recorded in manifest.json; the resume hint is built from it
 };
 
 // What a run is about to do, once its parameters are checked and its directory is ready.
