@@ -182,8 +182,9 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   cmd->add_flag("--force", options->force, "Start over even if --out holds a run");
   cmd->add_flag("--quiet", options->quiet, "No live progress line; one log line per level");
   cmd->footer(
-      "Files: DIR/seki/{seki,complete,semi-complete}.txt, DIR/dseki/(same), DIR/outcomes.txt "
-      "(--outcomes), DIR/summary.json, DIR/manifest.json. Lines are sorted by (sum, canonical "
+      "Files: DIR/seki/{seki,complete,semi-complete}.txt (seki-counts.txt instead of seki.txt "
+      "with --lists complete), DIR/dseki/(same), DIR/outcomes.txt (--outcomes), "
+      "DIR/summary.json, DIR/manifest.json. Lines are sorted by (sum, canonical "
       "key), identical for any --threads. Exit status: 0 done, 2 bad input or a run that will not "
       "fit in --memory-limit, 130 interrupted (Ctrl-C; continue with --resume).");
   cmd->callback([options, command_line] {

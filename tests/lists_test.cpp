@@ -26,13 +26,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using seki::testing::RunSeki;
-
-std::string Read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+constexpr auto& Read = seki::testing::ReadText;
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;
