@@ -80,6 +80,11 @@ class ListsTest : public ::testing::Test {
 TEST_F(ListsTest, CompleteListsTheSameAndCountsTheRest) {
   ASSERT_EQ(all_.status, 0) << all_.err;
   ASSERT_EQ(counted_.status, 0) << counted_.err;
+  EXPECT_NE(counted_.err.find("seki enumerate: listing only complete and semi-complete seki "
+                              "(--lists complete)"),
+            std::string::npos)
+      << counted_.err;
+  EXPECT_EQ(all_.err.find("listing only"), std::string::npos) << all_.err;
   EXPECT_EQ(counted_.out.substr(0, counted_.out.find(" wall=")),
             all_.out.substr(0, all_.out.find(" wall=")));  // the same counts, seki included
   for (const char* name : {"seki/complete.txt", "seki/semi-complete.txt", "dseki/complete.txt",

@@ -183,6 +183,22 @@ TEST(RunApi, StopFlagSavesTheLastLevelBetweenCheckpoints) {
   EXPECT_TRUE(Catalogues(dir.path()) == Catalogues(reference.path()));
 }
 
+TEST(CheckpointPolicy, LevelsMinutesOrBoth) {
+  const CheckpointPolicy both = ParseCheckpointPolicy("4,2.5m", "--checkpoint-every");
+  EXPECT_EQ(both.every_levels, 4);
+  EXPECT_EQ(both.every_minutes, 2.5);
+  EXPECT_EQ(both.Text(), "4,2.5m");
+  EXPECT_TRUE(both.Due(8, 20, 0));    // a multiple of 4
+  EXPECT_FALSE(both.Due(9, 20, 2));   // neither
+  EXPECT_TRUE(both.Due(9, 20, 2.5));  // 2.5 minutes since the last
+  EXPECT_TRUE(both.Due(20, 20, 0));   // the last level
+  const CheckpointPolicy minutes = ParseCheckpointPolicy("10m", "--checkpoint-every");
+  EXPECT_EQ(minutes.every_levels, 0);
+  EXPECT_FALSE(minutes.Due(0, 20, 0));
+  EXPECT_EQ(ParseCheckpointPolicy("1", "x").Text(), CheckpointPolicy{}.Text());  // the default
+  EXPECT_THROW(ParseCheckpointPolicy("10m,3m", "--checkpoint-every"), InputError);
+}
+
 TEST(RunApi, AnotherRunIsNotOverwrittenWithoutForce) {
   TempDir dir;
   ASSERT_EQ(seki::Run(Params(dir.path())).Execute().status, RunStatus::kCompleted);

@@ -147,6 +147,13 @@ RunResult Session::Execute() {
   last_checkpoint_ = start.level ? start.level->sum : -1;
   std::uint64_t done_before = 0;
   for (const json& l : checkpoint_.levels) done_before += l["classes"].get<std::uint64_t>();
+  if (lists_ == CatalogueLists::kComplete)
+    observer_.Notice(
+        "listing only complete and semi-complete seki (--lists complete" +
+        std::string(p_.lists == ListsOption::kAuto
+                        ? ", the default past " + std::to_string(kListAllUpToClasses) + " classes"
+                        : "") +
+        "); the other seki are counted by sum and height in seki-counts.txt");
   observer_.Started({space_.rows, space_.cols, space_.max_entry, space_.max_sum, threads_,
                      group_.size(), p_.generate_only, p_.out, start.level ? start.level->sum : -1,
                      counts, done_before, p_.device});
