@@ -2,8 +2,11 @@
 // D-SEKI), the optional outcomes list, and their line formats. Levels are added in increasing sum
 // and each level's lines in increasing canonical key, so the files come out sorted by (sum, key)
 // whatever the thread count. Files are written under temporary names and renamed by Commit(), so
-// an interrupted run never leaves a catalogue that looks complete.
-// Concurrency: AddLevel scans a level in parallel; the writer itself is used by one thread.
+// an interrupted run never leaves a catalogue that looks complete. With CatalogueLists::kComplete
+// the seki that are neither complete nor semi-complete are counted (seki-counts.txt), not listed.
+// Concurrency: AddLevel scans and renders a level in parallel; the writer itself is used by one
+// thread at a time (a Run appends a level in its Take and syncs it in its Persist, one after the
+// other).
 #pragma once
 
 #include <array>
