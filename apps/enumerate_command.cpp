@@ -19,6 +19,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/distributed/distributed_group.hpp"
 #include "engine/level/device_option.hpp"
+#include "engine/run/checkpoint_policy.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
 
@@ -102,6 +103,8 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.out = o.out;
   try {
     p.device = ParseDevice(o.device, "--device");
+    p.checkpoint = ParseCheckpointPolicy(o.checkpoint_every, "--checkpoint-every");
+    p.lists = ParseListsOption(o.lists, "--lists");
   } catch (const InputError&) {
     if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
     throw;
@@ -161,6 +164,15 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
                   "Level engine: cpu (default), gpu (the thrust engine on a CUDA GPU) or "
                   "thrust-cpu (the same engine on the CPU); shapes up to 4x4 for gpu and "
                   "thrust-cpu; the same files for all (docs/gpu.md)");
+  cmd->add_option("--checkpoint-every", options->checkpoint_every,
+                  "Write a level file and checkpoint every N levels (the levels whose sum is a "
+                  "multiple of N), after M minutes (Mm), or both (N,Mm: whichever comes first); "
+                  "the last level and a level at Ctrl-C always; default 1 (every level)");
+  cmd->add_option("--lists", options->lists,
+                  "Which seki get a line: all, or complete (only complete and semi-complete seki; "
+                  "the others counted by sum and height in seki/seki-counts.txt and "
+                  "dseki/seki-counts.txt instead of seki.txt); default auto: all for runs of at "
+                  "most 10^9 classes, complete beyond (docs/gpu.md)");
   cmd->add_flag("--outcomes", options->outcomes, "Also write outcomes.txt (every class)");
   cmd->add_flag("--generate-only", options->generate_only,
                 "Generate and count the classes without solving (orderly generation); no "
@@ -170,8 +182,9 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   cmd->add_flag("--force", options->force, "Start over even if --out holds a run");
   cmd->add_flag("--quiet", options->quiet, "No live progress line; one log line per level");
   cmd->footer(
-      "Files: DIR/seki/{seki,complete,semi-complete}.txt, DIR/dseki/(same), DIR/outcomes.txt "
-      "(--outcomes), DIR/summary.json, DIR/manifest.json. Lines are sorted by (sum, canonical "
+      "Files: DIR/seki/{seki,complete,semi-complete}.txt (seki-counts.txt instead of seki.txt "
+      "with --lists complete), DIR/dseki/(same), DIR/outcomes.txt (--outcomes), "
+      "DIR/summary.json, DIR/manifest.json. Lines are sorted by (sum, canonical "
       "key), identical for any --threads. Exit status: 0 done, 2 bad input or a run that will not "
       "fit in --memory-limit, 130 interrupted (Ctrl-C; continue with --resume).");
   cmd->callback([options, command_line] {

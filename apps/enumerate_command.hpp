@@ -1,6 +1,7 @@
 // `seki enumerate`: walk every class of m x n matrices level by level, solve both games, and write
 // the catalogues, the optional outcomes list, manifest.json and summary.json into a run directory.
-// Each finished level is checkpointed, so a killed run continues with --resume.
+// Finished levels are checkpointed (every level, or as --checkpoint-every says), so a killed run
+// continues with --resume from its last checkpoint.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -13,8 +14,10 @@ struct EnumerateOptions {
   int max_entry = -1, max_sum = -1;  // -1: not given
   int threads = 0;                   // 0: all cores
   std::string out;
-  std::string memory_limit;    // e.g. "8G"; empty: 80% of physical memory
-  std::string device = "cpu";  // cpu, gpu or thrust-cpu (docs/gpu.md)
+  std::string memory_limit;            // e.g. "8G"; empty: 80% of physical memory
+  std::string device = "cpu";          // cpu, gpu or thrust-cpu (docs/gpu.md)
+  std::string checkpoint_every = "1";  // levels and/or minutes (engine/run/checkpoint_policy.hpp)
+  std::string lists = "auto";          // auto, all or complete (engine/run/catalogue_lists.hpp)
   bool outcomes = false;
   bool generate_only = false;
   bool quiet = false;

@@ -54,4 +54,74 @@ std::string FormatPlanSummary(const RunPlan& p) {
   return out;
 }
 
+namespace {
+
+double Gib(double bytes) { return bytes / (1 << 30); }
+
+// "fits" or "does NOT fit: short by 12.34 GiB".
+std::string Verdict(double need, double have) {
+  return need <= have ? "fits" : fmt::format("does NOT fit: short by {}", FormatGib(need - have));
+}
+
+}  // namespace
+
+std::string FormatDevicePlanTable(const DevicePlan& p) {
+  std::string out =
+      fmt::format("{:>5} {:>14} {:>9} {:>10} {:>11} {:>12} {:>10} {:>10}\n", "sum", "classes",
+                  "GPU GiB", "host GiB", "checkpoint", "level file GB", "disk GiB", "seconds");
+  for (const DevicePlanLevel& l : p.levels)
+    out +=
+        fmt::format("{:>5} {:>14} {:>9.2f} {:>10.2f} {:>11} {:>12.2f} {:>10.2f} {:>10.2f}\n", l.sum,
+                    l.classes, Gib(l.gpu_bytes), Gib(l.host_bytes), l.checkpoint ? "yes" : "-",
+                    l.level_file_bytes / 1e9, Gib(l.disk_bytes), l.seconds);
+  return out;
+}
+
+std::string FormatDevicePlanSummary(const DevicePlan& p) {
+  const DevicePlanRequest& q = p.request;
+  const bool gpu = q.device == Device::kGpu;
+  std::string out = fmt::format(
+      "plan {}x{} entries<={} sum<={} on --device {}: {} classes, --checkpoint-every {}, --lists "
+      "{}{}\n",
+      q.rows, q.cols, p.max_entry, p.max_sum, DeviceName(q.device), p.classes, q.checkpoint.Text(),
+      CatalogueListsName(p.lists),
+      q.lists == ListsOption::kAuto
+          ? fmt::format(" (auto: {} {} classes)",
+                        p.classes <= kListAllUpToClasses ? "at most" : "more than",
+                        kListAllUpToClasses)
+          : "");
+  if (gpu)
+    out +=
+        fmt::format("gpu memory: peak {} (level {}) on a card of {}: {}\n", FormatGib(p.peak_gpu),
+                    p.peak_gpu_level, FormatGib(q.gpu_memory), Verdict(p.peak_gpu, q.gpu_memory));
+  out += fmt::format(
+      "host memory: peak {} (level {}) within the run's default limit of {} (80% of {}): {}\n",
+      FormatGib(p.peak_host), p.peak_host_level, FormatGib(p.host_limit), FormatGib(q.host_memory),
+      Verdict(p.peak_host, p.host_limit));
+  out += fmt::format(
+      "disk: peak {} (after level {}: the two newest level files and the catalogues so far) of "
+      "{}: {}; {:.1f} GB written in all\n",
+      FormatGib(p.peak_disk), p.peak_disk_level, FormatGib(q.disk), Verdict(p.peak_disk, q.disk),
+      p.written_bytes / 1e9);
+  out += fmt::format(
+      "catalogues: estimated at {:.3g} bytes a class (--lists {}, measured on 4x4 entries <= 3; "
+      "other regions differ){}\n",
+      p.lists == CatalogueLists::kAll ? kListAllBytesPerClass : kListCompleteBytesPerClass,
+      CatalogueListsName(p.lists), q.outcomes ? ", plus one outcomes line a class" : "");
+  out += fmt::format(
+      "time: about {} at {:.3g} classes/s ({}); the host's catalogue and level-file writing is "
+      "not included\n",
+      Duration(p.seconds), p.classes_per_second,
+      q.classes_per_second > 0 ? "given by --rate"
+      : gpu ? "NOT measured by us: issue 24's reference, a 340-line CUDA program ran 4x4 <= 6 in "
+              "144 s on one H100; the GPU time of this engine is not measured here"
+            : "measured per thread on the CPU, docs/gpu.md, times --threads");
+  std::string short_of;
+  if (gpu && !p.FitsGpu()) short_of += ", GPU memory";
+  if (!p.FitsHost()) short_of += ", host memory";
+  if (!p.FitsDisk()) short_of += ", disk";
+  out += p.Fits() ? "verdict: fits\n" : "verdict: does NOT fit (" + short_of.substr(2) + ")\n";
+  return out;
+}
+
 }  // namespace seki::cli

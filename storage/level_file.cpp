@@ -186,8 +186,7 @@ std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const s
 std::string EncodeLevelFile(const Level& level, const LevelFileParams& params) {
   level_file_format::Validate(level, params);
   std::string out;
-  out.reserve(kLevelFileHeaderBytes + kShardCount * kLevelFileShardCountBytes +
-              level.size() * (params.solved ? 9 : 8) + kLevelFileTrailerBytes);
+  out.reserve(LevelFileBytes(level.size(), level.key_words, params.solved));
   StringSink sink(out);
   level_file_format::Encode(level, params, sink);
   return out;

@@ -19,6 +19,14 @@ inline constexpr std::size_t kLevelFileHeaderBytes = 48;
 inline constexpr std::size_t kLevelFileShardCountBytes = 8;
 inline constexpr std::size_t kLevelFileTrailerBytes = 8;
 
+// The size of the file of a level of `classes` classes with keys of `key_words` words (values: one
+// byte a class more).
+constexpr std::uint64_t LevelFileBytes(std::uint64_t classes, int key_words, bool solved) {
+  return kLevelFileHeaderBytes + kShardCount * kLevelFileShardCountBytes +
+         classes * (8 * static_cast<std::uint64_t>(key_words) + (solved ? 1 : 0)) +
+         kLevelFileTrailerBytes;
+}
+
 // The bytes WriteLevelFile would write. Throws std::invalid_argument for a level that does not
 // satisfy the format's invariants (see WriteLevelFile).
 std::string EncodeLevelFile(const Level& level, const LevelFileParams& params);

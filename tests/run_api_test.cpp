@@ -1,6 +1,7 @@
 // The library's Run and region check driven without the CLI: a 3x3 run with an observer (events in
 // order, Burnside's counts, final files, manifest, resume of a complete run), a run stopped by its
-// flag after level 3 and resumed to byte-identical catalogues, and a check of conjecture 6.3.
+// flag after level 3 and resumed to byte-identical catalogues (also between sparse checkpoints,
+// which saves level 3 all the same), and a check of conjecture 6.3.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
@@ -156,6 +157,46 @@ TEST(RunApi, StopFlagInterruptsAndResumeGivesTheSameFiles) {
   EXPECT_EQ(done.levels.size(), 19u);  // the earlier session's levels included
   EXPECT_EQ(done.totals.classes, 738u);
   EXPECT_TRUE(Catalogues(dir.path()) == Catalogues(reference.path()));
+}
+
+// With checkpoints every 5 levels, a run stopped after level 3 saves level 3 anyway (the flag's
+// last level), next to level 0, and resumes from it to the same files.
+TEST(RunApi, StopFlagSavesTheLastLevelBetweenCheckpoints) {
+  TempDir reference, dir;
+  ASSERT_EQ(seki::Run(Params(reference.path())).Execute().status, RunStatus::kCompleted);
+
+  std::atomic<bool> stop{false};
+  Recorder stopper(&stop, 3);
+  RunParameters sparse = Params(dir.path());
+  sparse.checkpoint = ParseCheckpointPolicy("5", "--checkpoint-every");
+  const RunResult r = seki::Run(sparse, &stopper, &stop).Execute();
+  ASSERT_EQ(r.status, RunStatus::kInterrupted);
+  EXPECT_EQ(r.last_saved_level, 3);
+  EXPECT_TRUE(fs::exists(dir.path() / "levels/level-0000.bin"));
+  EXPECT_TRUE(fs::exists(dir.path() / "levels/level-0003.bin"));
+  EXPECT_FALSE(fs::exists(dir.path() / "levels/level-0002.bin"));
+
+  sparse.resume = true;
+  Recorder resumed;
+  ASSERT_EQ(seki::Run(sparse, &resumed).Execute().status, RunStatus::kCompleted);
+  EXPECT_EQ(resumed.start.resumed_after, 3);
+  EXPECT_TRUE(Catalogues(dir.path()) == Catalogues(reference.path()));
+}
+
+TEST(CheckpointPolicy, LevelsMinutesOrBoth) {
+  const CheckpointPolicy both = ParseCheckpointPolicy("4,2.5m", "--checkpoint-every");
+  EXPECT_EQ(both.every_levels, 4);
+  EXPECT_EQ(both.every_minutes, 2.5);
+  EXPECT_EQ(both.Text(), "4,2.5m");
+  EXPECT_TRUE(both.Due(8, 20, 0));    // a multiple of 4
+  EXPECT_FALSE(both.Due(9, 20, 2));   // neither
+  EXPECT_TRUE(both.Due(9, 20, 2.5));  // 2.5 minutes since the last
+  EXPECT_TRUE(both.Due(20, 20, 0));   // the last level
+  const CheckpointPolicy minutes = ParseCheckpointPolicy("10m", "--checkpoint-every");
+  EXPECT_EQ(minutes.every_levels, 0);
+  EXPECT_FALSE(minutes.Due(0, 20, 0));
+  EXPECT_EQ(ParseCheckpointPolicy("1", "x").Text(), CheckpointPolicy{}.Text());  // the default
+  EXPECT_THROW(ParseCheckpointPolicy("10m,3m", "--checkpoint-every"), InputError);
 }
 
 TEST(RunApi, AnotherRunIsNotOverwrittenWithoutForce) {

@@ -43,6 +43,17 @@ std::string CatalogueFileName(Game g, CatalogueKind k) {
   return std::string(GameName(g)) + "/" + kNames[static_cast<int>(k)];
 }
 
+const char* CatalogueListsName(CatalogueLists lists) {
+  return lists == CatalogueLists::kAll ? "all" : "complete";
+}
+
+std::string SekiCountsFileName(Game g) { return std::string(GameName(g)) + "/seki-counts.txt"; }
+
+std::string SekiCountLine(int sum, int height, std::uint64_t count) {
+  return "sum=" + std::to_string(sum) + " height=" + std::to_string(height) +
+         " count=" + std::to_string(count);
+}
+
 bool IsMember(const Outcome& o, CatalogueKind k) {
   switch (k) {
     case CatalogueKind::kSeki:
@@ -118,12 +129,20 @@ LevelCounts CountClasses(const Level& level, const EnumerationSpace& space) {
 }
 
 CatalogueWriter::CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space,
-                                 bool outcomes, const std::optional<PartialSizes>& resume_at)
-    : dir_(std::move(dir)), space_(space), files_(outcomes ? 7 : 6), write_outcomes_(outcomes) {
+                                 bool outcomes, const std::optional<PartialSizes>& resume_at,
+                                 CatalogueLists lists)
+    : dir_(std::move(dir)),
+      space_(space),
+      files_(outcomes ? 7 : 6),
+      write_outcomes_(outcomes),
+      lists_(lists) {
   for (Game g : kGames) {
     std::filesystem::create_directories(dir_ / GameName(g));
     for (CatalogueKind k : kCatalogueKinds)
-      Open(files_[static_cast<int>(g) * 3 + static_cast<int>(k)], CatalogueFileName(g, k),
+      Open(files_[static_cast<int>(g) * 3 + static_cast<int>(k)],
+           k == CatalogueKind::kSeki && lists == CatalogueLists::kComplete
+               ? SekiCountsFileName(g)
+               : CatalogueFileName(g, k),
            resume_at);
   }
   if (write_outcomes_) Open(files_[6], "outcomes.txt", resume_at);
@@ -186,12 +205,13 @@ std::map<std::string, std::filesystem::path> CatalogueWriter::Commit() {
   return paths;
 }
 
-bool SelectedForCatalogues(PackedOutcome value, bool outcomes) {
+bool SelectedForCatalogues(PackedOutcome value, bool outcomes, CatalogueLists lists) {
   if (outcomes) return true;
   const Solution v = Solution::From(value);
   for (Game g : kGames)
     for (CatalogueKind kind : kCatalogueKinds)
-      if (IsMember(v[g], kind)) return true;
+      if ((kind != CatalogueKind::kSeki || lists == CatalogueLists::kAll) && IsMember(v[g], kind))
+        return true;
   return false;
 }
 
@@ -199,7 +219,7 @@ namespace {
 
 // The lines of `count` classes in their order; entry(k) gives the k-th matrix and its values.
 template <class EntryAt>
-LevelText RenderLines(std::size_t count, EntryAt entry, bool outcomes) {
+LevelText RenderLines(std::size_t count, EntryAt entry, bool outcomes, bool seki_lines) {
   constexpr std::size_t kChunk = 4096;
   std::mutex handoff_mutex;
   std::vector<ChunkText> chunks((count + kChunk - 1) / kChunk);
@@ -213,7 +233,7 @@ LevelText RenderLines(std::size_t count, EntryAt entry, bool outcomes) {
       std::optional<LineParts> parts;  // computed for the first catalogue the class is in
       for (Game g : kGames)
         for (CatalogueKind kind : kCatalogueKinds)
-          if (IsMember(v[g], kind)) {
+          if ((seki_lines || kind != CatalogueKind::kSeki) && IsMember(v[g], kind)) {
             const int slot = static_cast<int>(g) * 3 + static_cast<int>(kind);
             ++text.counts.members[static_cast<int>(g)][static_cast<int>(kind)];
             if (!parts) parts = PartsOf(a, /*canonical=*/true);
@@ -268,11 +288,11 @@ std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpa
 }
 
 LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const EnumerationSpace& space,
-                           bool outcomes) {
+                           bool outcomes, bool seki_lines) {
   return RenderLines(
       entries.size(),
       [&](std::size_t k) { return std::pair(space.Unpack(entries[k].first), entries[k].second); },
-      outcomes);
+      outcomes, seki_lines);
 }
 
 LevelText RenderLevel(const Level& level, const EnumerationSpace& space, bool outcomes) {
@@ -287,15 +307,154 @@ LevelText RenderLevel(const Level& level, const EnumerationSpace& space, bool ou
   return text;
 }
 
+namespace {
+
+// The first index in [from, to) of shard `s` whose key is greater than `bound` (to if none).
+std::size_t UpperBound(const Level& level, int s, std::size_t from, std::size_t to,
+                       const std::uint64_t* bound) {
+  while (from < to) {
+    const std::size_t mid = from + (to - from) / 2;
+    if (KeyWordsLess(bound, level.KeyAt(s, mid), level.key_words))
+      to = mid;
+    else
+      from = mid + 1;
+  }
+  return from;
+}
+
+// What the scan of a level counts besides the lines: starting classes, and with lists kComplete
+// the seki of each game (all of them) and those neither complete nor semi-complete by height.
+struct LevelTally {
+  std::uint64_t starting = 0;
+  std::array<std::uint64_t, 2> seki{};
+  std::array<std::array<std::uint64_t, kMaxEntry + 1>, 2> unlisted{};  // [game][height]
+
+  void Add(const LevelTally& t) {
+    starting += t.starting;
+    for (int g = 0; g < 2; ++g) {
+      seki[g] += t.seki[g];
+      for (int h = 0; h <= kMaxEntry; ++h) unlisted[g][h] += t.unlisted[g][h];
+    }
+  }
+};
+
+// Calls on_batch(entries) for consecutive key ranges of `level`, in increasing key: the range's
+// selected starting classes (SelectedForCatalogues) sorted by key. A range ends at the smallest key
+// that lies `step` classes ahead in some shard, so it holds at most step + 1 classes of every shard
+// (a shard's keys are all distinct from the others'). Returns the level's tally.
+template <class OnBatch>
+LevelTally ForEachKeyRange(const Level& level, const EnumerationSpace& space, bool outcomes,
+                           CatalogueLists lists, std::size_t step, OnBatch&& on_batch) {
+  const int words = level.key_words;
+  const bool count_unlisted = lists == CatalogueLists::kComplete;
+  std::array<std::size_t, kShardCount> at{}, end{};
+  std::array<std::vector<KeyedEntry>, kShardCount> selected;
+  std::vector<LevelTally> tallies(kShardCount);  // per shard, over the whole level
+  const auto size = [&](int s) { return level.shards[s].values.size(); };
+  for (bool done = false; !done;) {
+    const std::uint64_t* bound = nullptr;  // none: the rest of every shard
+    for (int s = 0; s < kShardCount; ++s)
+      if (at[s] + step < size(s)) {
+        const std::uint64_t* key = level.KeyAt(s, at[s] + step);
+        if (!bound || KeyWordsLess(key, bound, words)) bound = key;
+      }
+    tbb::parallel_for(0, kShardCount, [&](int s) {
+      end[s] = bound ? UpperBound(level, s, at[s], size(s), bound) : size(s);
+      selected[s].clear();
+      LevelTally& tally = tallies[s];
+      for (std::size_t k = at[s]; k < end[s]; ++k) {
+        const std::uint64_t* key = level.KeyAt(s, k);
+        if (space.HasZeroLine(key)) continue;
+        ++tally.starting;
+        const PackedOutcome value = level.shards[s].values[k];
+        if (SelectedForCatalogues(value, outcomes, lists)) selected[s].emplace_back(key, value);
+        if (!count_unlisted) continue;
+        const Solution v = Solution::From(value);
+        for (Game g : kGames) {
+          if (!v[g].is_seki()) continue;
+          ++tally.seki[static_cast<int>(g)];
+          if (!IsMember(v[g], CatalogueKind::kComplete) &&
+              !IsMember(v[g], CatalogueKind::kSemiComplete))
+            ++tally.unlisted[static_cast<int>(g)][space.Unpack(key).height()];
+        }
+      }
+    });
+    std::vector<KeyedEntry> entries;
+    done = true;
+    for (int s = 0; s < kShardCount; ++s) {
+      entries.insert(entries.end(), selected[s].begin(), selected[s].end());
+      at[s] = end[s];
+      done = done && at[s] == size(s);
+    }
+    tbb::parallel_sort(entries.begin(), entries.end(), [words](const auto& x, const auto& y) {
+      return KeyWordsLess(x.first, y.first, words);
+    });
+    on_batch(entries);
+  }
+  LevelTally total;
+  for (const LevelTally& t : tallies) total.Add(t);
+  return total;
+}
+
+std::size_t Digits(int n) { return std::to_string(n).size(); }
+
+}  // namespace
+
 LevelCounts CatalogueWriter::AddLevel(const Level& level) {
-  const LevelText text = RenderLevel(level, space_, write_outcomes_);
-  AddText(text);
-  return text.counts;
+  LevelCounts counts;
+  counts.sum = level.sum;
+  counts.classes = level.size();
+  const bool seki_lines = lists_ == CatalogueLists::kAll;
+  const LevelTally tally = ForEachKeyRange(
+      level, space_, write_outcomes_, lists_, kBatchShardClasses,
+      [&](const std::vector<KeyedEntry>& entries) {
+        const LevelText text = RenderKeyedLines(entries, space_, write_outcomes_, seki_lines);
+        Append(text);
+        for (int g = 0; g < 2; ++g)
+          for (int k = 0; k < 3; ++k) counts.members[g][k] += text.counts.members[g][k];
+      });
+  counts.starting = tally.starting;
+  if (!seki_lines)
+    for (Game g : kGames) {  // the seki counts file instead of seki.txt
+      const int game = static_cast<int>(g);
+      counts.members[game][static_cast<int>(CatalogueKind::kSeki)] = tally.seki[game];
+      std::string text;
+      for (int h = 0; h <= kMaxEntry; ++h)
+        if (tally.unlisted[game][h] > 0)
+          text += SekiCountLine(level.sum, h, tally.unlisted[game][h]) + '\n';
+      Write(files_[game * 3 + static_cast<int>(CatalogueKind::kSeki)], text);
+    }
+  Flush();
+  return counts;
+}
+
+double CatalogueWriter::HeldBytesBound(const EnumerationSpace& space, bool outcomes,
+                                       std::uint64_t classes) {
+  Matrix widest(space.rows, space.cols);  // every entry the largest: the longest matrix text
+  for (int i = 0; i < space.rows; ++i)
+    for (int j = 0; j < space.cols; ++j) widest.set(i, j, space.max_entry);
+  const double matrix = double(FormatMatrix(widest).size());
+  // "MATRIX sum=S height=H R=W C=W r=W c=W idsm=yes prime=yes symmetric=yes planar=yes\n"
+  const double catalogue_line = matrix + 5 + double(Digits(space.max_sum)) + 8 +
+                                double(Digits(space.max_entry)) + 16 + 44 + 1;
+  const double outcome_line = matrix + 21 + 1;  // "MATRIX seki=RCrc dseki=RCrc\n"
+  const double per_class =
+      2 * double(sizeof(KeyedEntry)) + 2 * (4 * catalogue_line + (outcomes ? outcome_line : 0.0));
+  const double batch = double(kBatchShardClasses + 1) * kShardCount;
+  return per_class * std::min(batch, double(classes));
 }
 
 void CatalogueWriter::AddText(const LevelText& text) {
+  Append(text);
+  Flush();
+}
+
+void CatalogueWriter::Append(const LevelText& text) {
   for (int f = 0; f < kOutcomesFile; ++f) Write(files_[f], text.files[f]);
   if (write_outcomes_) Write(files_[kOutcomesFile], text.files[kOutcomesFile]);
+}
+
+void CatalogueWriter::Flush() {
   for (File& f : files_)  // hand the level to the OS (a later Sync makes it durable)
     if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
 }

@@ -2,8 +2,11 @@
 // D-SEKI), the optional outcomes list, and their line formats. Levels are added in increasing sum
 // and each level's lines in increasing canonical key, so the files come out sorted by (sum, key)
 // whatever the thread count. Files are written under temporary names and renamed by Commit(), so
-// an interrupted run never leaves a catalogue that looks complete.
-// Concurrency: AddLevel scans a level in parallel; the writer itself is used by one thread.
+// an interrupted run never leaves a catalogue that looks complete. With CatalogueLists::kComplete
+// the seki that are neither complete nor semi-complete are counted (seki-counts.txt), not listed.
+// Concurrency: AddLevel scans and renders a level in parallel; the writer itself is used by one
+// thread at a time (a Run appends a level in its Take and syncs it in its Persist, one after the
+// other).
 #pragma once
 
 #include <array>
@@ -26,6 +29,15 @@ enum class CatalogueKind { kSeki = 0, kComplete = 1, kSemiComplete = 2 };
 inline constexpr CatalogueKind kCatalogueKinds[] = {CatalogueKind::kSeki, CatalogueKind::kComplete,
                                                     CatalogueKind::kSemiComplete};
 std::string CatalogueFileName(Game g, CatalogueKind k);  // e.g. "dseki/complete.txt"
+
+// Which seki a run lists: all of them, or the complete and semi-complete ones with the other seki
+// counted by sum and height in "seki/seki-counts.txt" (and dseki/) instead of seki.txt.
+enum class CatalogueLists { kAll, kComplete };
+const char* CatalogueListsName(CatalogueLists lists);  // "all", "complete"
+std::string SekiCountsFileName(Game g);                // e.g. "dseki/seki-counts.txt"
+// A line of a seki-counts file: "sum=S height=H count=N" (N seki of that game with that sum and
+// height that are neither complete nor semi-complete).
+std::string SekiCountLine(int sum, int height, std::uint64_t count);
 bool IsMember(const Outcome& o, CatalogueKind k);
 
 // "MATRIX sum=.. height=.. R=. C=. r=. c=. idsm=.. prime=.. symmetric=.." for one game.
@@ -50,8 +62,10 @@ struct LevelText {
   std::array<std::string, 7> files;
   LevelCounts counts;
 };
-// Whether a starting class of this value gets a line: in some catalogue, or any with outcomes.
-bool SelectedForCatalogues(PackedOutcome value, bool outcomes);
+// Whether a starting class of this value gets a line: in some catalogue listed (with `lists`
+// kComplete, a complete or semi-complete seki of a game), or any with outcomes.
+bool SelectedForCatalogues(PackedOutcome value, bool outcomes,
+                           CatalogueLists lists = CatalogueLists::kAll);
 // One class as the catalogues see it, its key of any number of words: a pointer to the key's
 // words (in a level or buffer that outlives the entry) and its values.
 using KeyedEntry = std::pair<const std::uint64_t*, PackedOutcome>;
@@ -60,9 +74,10 @@ using KeyedEntry = std::pair<const std::uint64_t*, PackedOutcome>;
 std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpace& space,
                                         bool outcomes, std::uint64_t* starting);
 // Renders `entries` (selected starting classes, sorted by key) in parallel chunks; the text is in
-// the order of the entries. The counts are the members; classes and starting are the caller's.
+// the order of the entries. The counts are the members (with `seki_lines` false, no seki.txt lines
+// and no seki counted); classes and starting are the caller's.
 LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const EnumerationSpace& space,
-                           bool outcomes);
+                           bool outcomes, bool seki_lines = true);
 // Every line a level adds to the catalogues (and outcomes.txt), and all its counts.
 LevelText RenderLevel(const Level& level, const EnumerationSpace& space, bool outcomes);
 
@@ -74,13 +89,24 @@ class CatalogueWriter {
   // Starts new partial files, or, with `resume_at`, reopens them cut back to those sizes (what
   // they held after the last checkpointed level), dropping anything written after it; a file a
   // run killed while finishing had already moved to its final name goes back to its partial one.
+  // With `lists` kComplete each game's seki.txt is replaced by its seki-counts file.
   CatalogueWriter(std::filesystem::path dir, const EnumerationSpace& space, bool outcomes,
-                  const std::optional<PartialSizes>& resume_at = std::nullopt);
+                  const std::optional<PartialSizes>& resume_at = std::nullopt,
+                  CatalogueLists lists = CatalogueLists::kAll);
   ~CatalogueWriter();
   CatalogueWriter(const CatalogueWriter&) = delete;
   CatalogueWriter& operator=(const CatalogueWriter&) = delete;
 
-  LevelCounts AddLevel(const Level& level);  // AddText(RenderLevel(level, ...))
+  // Renders the level's lines and appends them in key order, in batches of key ranges (at most
+  // kBatchShardClasses + 1 classes of every shard each), so that what it holds is bounded by
+  // HeldBytesBound, whatever the level's size; returns the level's counts.
+  LevelCounts AddLevel(const Level& level);
+  static constexpr std::size_t kBatchShardClasses = 512;
+  // The most memory AddLevel holds for a level of `classes` classes (an upper bound): a batch's
+  // entries twice (per shard and sorted) and its text twice (per chunk and joined), as if every
+  // class of the batch had the longest lines of the space in all four catalogues it can be in (a
+  // seki and a complete or semi-complete seki in both games), and in outcomes.txt if asked.
+  static double HeldBytesBound(const EnumerationSpace& space, bool outcomes, std::uint64_t classes);
   // Appends lines rendered elsewhere (RenderLevel, or RenderKeyedLines in key order after what is
   // there).
   void AddText(const LevelText& text);
@@ -98,11 +124,14 @@ class CatalogueWriter {
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
   void Write(File& f, const std::string& text);
+  void Append(const LevelText& text);  // to the files' buffers
+  void Flush();                        // the buffers to the OS
 
   std::filesystem::path dir_;
   EnumerationSpace space_;
   std::vector<File> files_;  // the six catalogues ([game * 3 + kind]), then outcomes.txt if asked
   bool write_outcomes_;
+  CatalogueLists lists_;
 };
 
 }  // namespace seki

@@ -114,6 +114,10 @@ ExportResult ExportRun(const fs::path& dir, const fs::path& sqlite_file, bool fo
   if (sqlite_file.empty()) throw InputError("sqlite_file", "a database file name is required");
   const RunManifest m = ReadRunManifest(dir);
   CheckFinishedRun(dir, m, "export");
+  if (m.counts_only())
+    throw InputError(dir.string(),
+                     "lists only the complete and semi-complete seki (--lists complete); export "
+                     "needs every seki: run seki enumerate with --lists all");
 
   std::error_code ec;
   if (fs::is_directory(sqlite_file, ec)) throw InputError(sqlite_file.string(), "is a directory");

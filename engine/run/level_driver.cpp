@@ -50,6 +50,13 @@ class PendingPersist {
   std::future<void> job_;
 };
 
+// The end of a walk stopped by the flag after `last`: its Persist finished, then Stopped.
+WalkEnd Stop(LevelWalk& walk, PendingPersist& persist, const Level& last) {
+  persist.Wait();
+  walk.Stopped(last);
+  return {last.sum, true};
+}
+
 }  // namespace
 
 bool LevelDriver::StopRequested() const { return !group_.AllTrue(!(stop_ && stop_->load())); }
@@ -67,10 +74,7 @@ WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<Level> re
     persist.Start(walk, level, overlap);
   }
   while (level.sum < max_sum) {
-    if (StopRequested()) {
-      persist.Wait();
-      return {level.sum, true};
-    }
+    if (StopRequested()) return Stop(walk, persist, level);
     const int next = level.sum + 1;
     walk.BeforeBuild(next, level);
     walk.BuildStarted(next);
@@ -79,8 +83,7 @@ WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<Level> re
     try {
       built = engine_.Next(level);
     } catch (const LevelInterrupted&) {
-      persist.Wait();
-      return {level.sum, true};
+      return Stop(walk, persist, level);
     }
     const double seconds = Since(start);
     persist.Wait();  // level s is durable before it is freed

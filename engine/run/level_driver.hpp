@@ -9,18 +9,22 @@
 //                GPU or the CPU, CPU on MPI ranks) makes level s from level s-1;
 //   3. take    — Take, on the driver's thread: what the walk needs of the level before the next
 //                one is built (catalogue lines rendered, a check's tally, counts, observer events);
-//   4. persist — Persist: the durable writes of the level (catalogue text, level file, checkpoint).
+//   4. persist — Persist: the durable writes of the level (catalogue text, level file, checkpoint;
+//                a walk may persist only some levels: engine/run/checkpoint_policy.hpp).
 //                With `overlap` (one process, more than one thread) it runs on a second thread,
 //                overlapped with the build of level s+1 from level s, and is finished before level
 //                s is freed or the walk ends; otherwise it runs on the driver's thread right after
 //                Take (one thread means one core; under ranks its collective steps keep the ranks
 //                in step).
+// When the stop flag ends the walk, Stopped(last level) follows its Persist, so that a walk that
+// persists only some levels can save the last one.
 // At most two levels are alive: the one built from (and being persisted) and the one being built.
-// A walk killed at any moment can go on from its last persisted level, which is at most two
-// levels behind the one being built.
-// Concurrency: Drive runs on the calling thread and calls BeforeBuild, BuildStarted and Take there;
-// Persist runs on one other thread at a time, one level after another in increasing sum, never at
-// the same time as another Persist or Take. The engine's calls are parallel inside.
+// A walk killed at any moment can go on from its last persisted level (for a run, its last
+// checkpoint).
+// Concurrency: Drive runs on the calling thread and calls BeforeBuild, BuildStarted, Take and
+// Stopped there; Persist runs on one other thread at a time, one level after another in increasing
+// sum, never at the same time as another Persist, Take or Stopped. The engine's calls are parallel
+// inside.
 #pragma once
 
 #include <atomic>
@@ -43,6 +47,8 @@ class LevelWalk {
   virtual void Take(const Level& level, double build_seconds) = 0;
   // Phase 4: the level's durable writes (see above).
   virtual void Persist(const Level& /*level*/) {}
+  // The stop flag ended the walk after `last` was taken and persisted (on every rank together).
+  virtual void Stopped(const Level& /*last*/) {}
 };
 
 struct WalkEnd {

@@ -71,10 +71,12 @@ std::vector<KeyedEntry> EntriesOfMyRange(const RunGroup& group, const std::vecto
 
 }  // namespace
 
-LevelText CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
-                         bool solved, bool outcomes, CatalogueWriter* writer) {
-  if (group.size() == 1)
-    return solved ? RenderLevel(level, space, outcomes) : LevelText{{}, CountClasses(level, space)};
+LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
+                           bool solved, bool outcomes, CatalogueWriter* writer) {
+  if (group.size() == 1) {
+    if (!solved) return CountClasses(level, space);
+    return writer ? writer->AddLevel(level) : RenderLevel(level, space, outcomes).counts;
+  }
 
   LevelCounts counts = CountClasses(level, space);
   std::vector<std::uint64_t> sums = {counts.classes, counts.starting, 0, 0, 0, 0, 0, 0};
@@ -96,7 +98,7 @@ LevelText CatalogueLevel(const RunGroup& group, const Level& level, const Enumer
   counts.starting = sums[1];
   for (int g = 0; g < 2; ++g)
     for (int k = 0; k < 3; ++k) counts.members[g][k] = sums[2 + g * 3 + k];
-  return LevelText{{}, counts};
+  return counts;
 }
 
 std::optional<Level> LoadOwnedShards(const std::filesystem::path& dir,

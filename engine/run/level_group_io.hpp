@@ -18,12 +18,12 @@
 
 namespace seki {
 
-// The level's catalogue lines and counts (summed over the ranks, on every rank). A single process
-// renders the lines (when `solved`) and returns them for the caller to append
-// (CatalogueWriter::AddText); under ranks every rank renders its key range and rank 0 has appended
-// them all to `writer` (null on the other ranks), so the returned text is empty.
-LevelText CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
-                         bool solved, bool outcomes, CatalogueWriter* writer);
+// The level's catalogue lines appended to `writer` (when `solved`) and its counts (summed over the
+// ranks, on every rank). A single process streams them (CatalogueWriter::AddLevel: bounded
+// memory); under ranks every rank renders its key range and rank 0 appends them all to `writer`
+// (null on the other ranks).
+LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
+                           bool solved, bool outcomes, CatalogueWriter* writer);
 
 // The shards in `owned` of the level saved in `files` (relative to `dir`; file q of Q holds the
 // shards ShardBlock(q, Q)), reading only the files that hold some of them; every file read is

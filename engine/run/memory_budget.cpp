@@ -6,6 +6,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/gpu/thrust_level_engine.hpp"
+#include "engine/level/catalogue.hpp"
 #include "engine/run/host.hpp"
 
 namespace seki {
@@ -50,10 +51,14 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
                       : LevelBuilder::PeakBytes(space, share(counts[sum - 1]), share(counts[sum]));
   const double exchange =
       ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, share(counts[sum - 1])) : 0;
-  return build + exchange + CatalogueBytesEstimate(counts[sum], outcomes);
+  return build + exchange +
+         CatalogueBytesEstimate(space, counts[sum], outcomes, generate_only, ranks);
 }
 
-double CatalogueBytesEstimate(std::uint64_t classes, bool outcomes) {
+double CatalogueBytesEstimate(const EnumerationSpace& space, std::uint64_t classes, bool outcomes,
+                              bool generate_only, int ranks) {
+  if (generate_only) return 0;
+  if (ranks == 1) return CatalogueWriter::HeldBytesBound(space, outcomes, classes);
   return (16.0 + (outcomes ? 48.0 : 0.0)) * double(classes);
 }
 

@@ -24,16 +24,18 @@ std::string FormatGib(double bytes);
 // Bytes needed to build level `sum` from level sum-1 and write it (an upper estimate), where
 // counts[s] is the number of classes at sum s: what the level engine needs
 // (LevelBuilder::PeakBytes; generating only: the level below, one record per class and the new
-// level; a thrust device: ThrustHostPeakBytes), a sorted copy of the new level for writing (16
-// bytes a class), and text for outcomes. With `ranks` > 1 it is the most one rank needs: its
-// 1/ranks of the level engine, the send and receive buffers of one batch of records, and on rank 0
-// the catalogue part in full (an upper bound: the ranks render their key ranges, and rank 0 holds
-// the level's catalogue text).
+// level; a thrust device: ThrustHostPeakBytes) and the catalogue writer's part
+// (CatalogueBytesEstimate). With `ranks` > 1 it is the most one rank needs: its 1/ranks of the
+// level engine, the send and receive buffers of one batch of records, and on rank 0 the catalogue
+// part.
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           int sum, bool outcomes, bool generate_only, int ranks = 1,
                           Device device = Device::kCpu);
-// Its part for writing the catalogues of a level of `classes` classes: a sorted copy (16 bytes a
-// class) and the text of outcomes.txt. Under MPI rank 0 alone needs it.
-double CatalogueBytesEstimate(std::uint64_t classes, bool outcomes);
+// Its part for writing the catalogues of a level of `classes` classes (0 when generating only). One
+// process streams a level's lines in key-range batches: a bound that does not grow with the level
+// (CatalogueWriter::HeldBytesBound). Under MPI rank 0 holds the level's selected classes and text:
+// 16 bytes a class, 48 more with outcomes (an estimate, as if every class had lines).
+double CatalogueBytesEstimate(const EnumerationSpace& space, std::uint64_t classes, bool outcomes,
+                              bool generate_only, int ranks);
 
 }  // namespace seki

@@ -76,8 +76,11 @@ class Session : public LevelWalk {
   void BuildStarted(int sum) override;
   void Take(const Level& level, double build_seconds) override;
   void Persist(const Level& level) override;
+  void Stopped(const Level& last) override;
 
  private:
+  bool CheckpointDue(int sum) const;
+  void SaveCheckpoint(const Level& level);
   std::string PerRank() const { return group_.size() > 1 ? " per rank" : ""; }
   RunResult Result(RunStatus status) const;
   RunResult Interrupted(int last_saved_level);
@@ -97,9 +100,11 @@ class Session : public LevelWalk {
   LevelFileParams file_params_;
   Checkpoint checkpoint_;
   std::optional<CatalogueWriter> writer_;
-  LevelText taken_;            // the lines of the level taken last, appended by its Persist
   double session_before_ = 0;  // elapsed_seconds of earlier sessions
   Clock::time_point session_start_;
+  CatalogueLists lists_ = CatalogueLists::kAll;
+  int last_checkpoint_ = -1;  // the level of the newest checkpoint
+  Clock::time_point last_checkpoint_time_;
 };
 
 RunResult Session::Execute() {
@@ -127,23 +132,36 @@ RunResult Session::Execute() {
   // The engine before the directory, so that a device that cannot be used leaves nothing behind.
   const std::unique_ptr<LevelEngine> engine = MakeLevelEngine(
       space_, p_.device, !p_.generate_only, group_, BuildHooks{&parents_done_, stop_});
+  std::uint64_t total = 0;
+  for (std::uint64_t c : counts) total += c;
+  lists_ = p_.generate_only || group_.size() > 1 ? CatalogueLists::kAll  // checked: not complete
+                                                 : ResolveLists(p_.lists, total);
   parameters_ = ParametersJson(p_, space_);
+  if (lists_ == CatalogueLists::kComplete) parameters_["lists"] = CatalogueListsName(lists_);
   file_params_ = {space_.rows, space_.cols, space_.max_entry, space_.max_sum, !p_.generate_only};
   RunStartPoint start =
       PrepareRunDirectory(run_, {parameters_, file_params_, p_.resume, p_.force}, group_,
                           [&](const std::string& text) { observer_.Notice(text); });
   if (start.already_complete) return Result(RunStatus::kAlreadyComplete);
   checkpoint_ = std::move(start.checkpoint);
+  last_checkpoint_ = start.level ? start.level->sum : -1;
   std::uint64_t done_before = 0;
   for (const json& l : checkpoint_.levels) done_before += l["classes"].get<std::uint64_t>();
+  if (lists_ == CatalogueLists::kComplete)
+    observer_.Notice(
+        "listing only complete and semi-complete seki (--lists complete" +
+        std::string(p_.lists == ListsOption::kAuto
+                        ? ", the default past " + std::to_string(kListAllUpToClasses) + " classes"
+                        : "") +
+        "); the other seki are counted by sum and height in seki-counts.txt");
   observer_.Started({space_.rows, space_.cols, space_.max_entry, space_.max_sum, threads_,
                      group_.size(), p_.generate_only, p_.out, start.level ? start.level->sum : -1,
                      counts, done_before, p_.device});
 
   if (!p_.generate_only && group_.root())
-    writer_.emplace(run_.path(), space_, p_.outcomes, start.partial_sizes);
+    writer_.emplace(run_.path(), space_, p_.outcomes, start.partial_sizes, lists_);
   session_before_ = checkpoint_.elapsed_seconds;
-  session_start_ = Clock::now();
+  session_start_ = last_checkpoint_time_ = Clock::now();
   const WalkEnd end = LevelDriver(*engine, group_, stop_, threads_)
                           .Drive(*this, space_.max_sum, std::move(start.level));
   if (end.interrupted) return Interrupted(end.last_sum);
@@ -170,26 +188,46 @@ void Session::BuildStarted(int sum) {
   observer_.LevelStarted(sum, &parents_done_);
 }
 
-// The level's catalogue lines and counts (collective under ranks); the level is reported, and its
-// report is in the checkpoint its Persist writes.
+// The level's catalogue lines, appended to the partial files as they are rendered (in batches of
+// bounded size), and its counts (collective under ranks); the level is reported, and its report is
+// in the next checkpoint.
 void Session::Take(const Level& level, double build_seconds) {
   const auto start = Clock::now();
-  taken_ = CatalogueLevel(group_, level, space_, !p_.generate_only, p_.outcomes,
-                          writer_ ? &*writer_ : nullptr);
-  const LevelReport report = MakeLevelReport(taken_.counts, build_seconds + Seconds(start));
+  const LevelCounts counts = CatalogueLevel(group_, level, space_, !p_.generate_only, p_.outcomes,
+                                            writer_ ? &*writer_ : nullptr);
+  const LevelReport report = MakeLevelReport(counts, build_seconds + Seconds(start));
   checkpoint_.levels.push_back(LevelReportJson(report));
   checkpoint_.elapsed_seconds = session_before_ + Seconds(session_start_);
   observer_.LevelFinished(report);
 }
 
-// The level's catalogue text (synced), its level files, then the checkpoint naming them once every
-// rank has written its file. At most two levels are on disk: before the new files are written, the
-// oldest of the two resumable levels is dropped from the checkpoint, then its files are removed.
+// A level whose lines Take appended: a checkpoint when the policy says so (see SaveCheckpoint);
+// between checkpoints nothing is synced, and a resumed run cuts the catalogues back to the last
+// one.
 void Session::Persist(const Level& level) {
+  KillPoint("catalogue", level.sum, group_.rank());
+  if (CheckpointDue(level.sum)) SaveCheckpoint(level);
+}
+
+// Stopped by the flag: the last level is saved even if the policy would not have saved it.
+void Session::Stopped(const Level& last) {
+  if (last.sum > last_checkpoint_) SaveCheckpoint(last);
+}
+
+// Every rank decides the same (the time is the largest rank's).
+bool Session::CheckpointDue(int sum) const {
+  const CheckpointPolicy& policy = p_.checkpoint;
+  const double minutes =
+      policy.every_minutes > 0 ? group_.MaxAll(Seconds(last_checkpoint_time_) / 60) : 0;
+  return policy.Due(sum, space_.max_sum, minutes);
+}
+
+// The catalogue text up to this level synced, the level files, then the checkpoint naming them
+// once every rank has written its file. At most two levels are on disk: before the new files are
+// written, the oldest of the two resumable levels is dropped from the checkpoint, then its files
+// are removed.
+void Session::SaveCheckpoint(const Level& level) {
   const int rank = group_.rank();
-  if (writer_) writer_->AddText(taken_);
-  taken_ = {};
-  KillPoint("catalogue", level.sum, rank);
   const PartialSizes sizes = writer_ ? writer_->Sync() : PartialSizes{};
   ResumePoint point{level.sum, {}, sizes};
   for (int q = 0; q < group_.size(); ++q)
@@ -207,6 +245,8 @@ void Session::Persist(const Level& level) {
   group_.Barrier();
   checkpoint_.resumable.push_back(point);
   if (group_.root()) run_.WriteCheckpoint(checkpoint_);
+  last_checkpoint_ = level.sum;
+  last_checkpoint_time_ = Clock::now();
   KillPoint("checkpoint", level.sum, rank);
 }
 
@@ -287,6 +327,8 @@ CheckedRun CheckRunParameters(const RunParameters& p, const RunGroup& group) {
   }
   if (p.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
   CheckLevelEngine(checked.space, p.device, !p.generate_only, group);
+  if (p.lists == ListsOption::kComplete && group.size() > 1)
+    throw InputError("--lists", "complete runs in one process; use --lists all under mpirun");
   checked.memory_limit_bytes = MemoryLimitBytes(
       p.memory_limit.empty() ? 0 : ParseByteSize(p.memory_limit, "--memory-limit"));
   checked.threads = p.threads > 0 ? p.threads : tbb::info::default_concurrency();

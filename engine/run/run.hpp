@@ -3,8 +3,9 @@
 // refusing a run that cannot fit before it starts, the run directory created, cleared (force) or
 // resumed (PrepareRunDirectory, engine/run/run_directory.hpp), the level engine chosen
 // (engine/run/level_engines.hpp) and driven by the one level loop (engine/run/level_driver.hpp):
-// each level's catalogue lines rendered (CatalogueLevel) and, overlapped with the next level's
-// build, appended, synced, written as a level file and checkpointed; manifest.json and
+// each level's catalogue lines rendered and appended (CatalogueLevel) and, at the levels of its
+// CheckpointPolicy (engine/run/checkpoint_policy.hpp), overlapped with the next level's build,
+// synced, written as a level file and checkpointed; manifest.json and
 // summary.json written last. The `seki` CLI, MPI drivers and the Python package drive the same
 // Run; they see it through a RunObserver and stop it with a flag. Under MPI every rank executes
 // the same Run with its RunGroup (engine/run/run_group.hpp): each builds its shards, rank 0 writes
@@ -24,6 +25,8 @@
 
 #include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_engine.hpp"
+#include "engine/run/catalogue_lists.hpp"
+#include "engine/run/checkpoint_policy.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/run/run_report.hpp"
 
@@ -40,7 +43,9 @@ struct RunParameters {
   bool resume = false;               // continue the run in `out` from its last saved level
   bool force = false;                // clear a run already in `out` and start over
   Device device = Device::kCpu;      // the level engine; the output is the same for all
-  std::string command_line;          // recorded in manifest.json; the resume hint is built from it
+  CheckpointPolicy checkpoint;       // the levels that get a level file and checkpoint.json
+  ListsOption lists = ListsOption::kAuto;  // which seki are listed (the others are counted)
+  std::string command_line;  // recorded in manifest.json; the resume hint is built from it
 };
 
 // What a run is about to do, once its parameters are checked and its directory is ready.

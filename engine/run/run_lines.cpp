@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/base/matrix_text.hpp"
+#include "engine/level/catalogue.hpp"
 
 namespace seki {
 
@@ -168,6 +169,20 @@ std::optional<OutcomeRecord> ParseOutcomeLine(std::string_view line, std::string
   if (!c.Matrix(r.matrix) || !c.Values("seki", r.values.seki) ||
       !c.Values("dseki", r.values.dseki) || !c.End())
     return std::nullopt;
+  return r;
+}
+
+std::optional<SekiCountRecord> ParseSekiCountLine(std::string_view line, std::string* why) {
+  const std::string text(line);
+  SekiCountRecord r;
+  unsigned long long count = 0;
+  if (std::sscanf(text.c_str(), "sum=%d height=%d count=%llu", &r.sum, &r.height, &count) != 3 ||
+      SekiCountLine(r.sum, r.height, count) != text || count == 0) {
+    if (why)
+      *why = "'" + Show(line) + "' is not 'sum=S height=H count=N' (N > 0, canonical numbers)";
+    return std::nullopt;
+  }
+  r.count = count;
   return r;
 }
 

@@ -6,6 +6,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix.hpp"
+#include "engine/level/catalogue.hpp"
 #include "storage/checksum.hpp"
 
 namespace seki {
@@ -82,6 +83,10 @@ const std::vector<CatalogueFile>& CatalogueFiles() {
   return files;
 }
 
+std::string CatalogueFilePath(const CatalogueFile& f, const RunManifest& m) {
+  return f.kind == 0 && m.counts_only() ? SekiCountsFileName(f.game) : f.path;
+}
+
 void CheckFinishedRun(const fs::path& dir, const RunManifest& m, const std::string& use) {
   if (!m.complete)
     throw InputError((dir / "manifest.json").string(),
@@ -89,7 +94,7 @@ void CheckFinishedRun(const fs::path& dir, const RunManifest& m, const std::stri
   if (m.generate_only)
     throw InputError(dir.string(), "a generation-only run has no values to " + use);
   std::vector<std::string> names;
-  for (const CatalogueFile& f : CatalogueFiles()) names.push_back(f.path);
+  for (const CatalogueFile& f : CatalogueFiles()) names.push_back(CatalogueFilePath(f, m));
   if (m.files.count(kOutcomesFile)) names.push_back(kOutcomesFile);
   for (const std::string& name : names) {
     const auto it = m.files.find(name);
@@ -168,6 +173,8 @@ RunManifest ReadRunManifest(const fs::path& dir) {
   m.effective_max_sum = r.Int(p, "effective_max_sum", pp);
   m.outcomes = r.Bool(p, "outcomes", pp);
   if (p.contains("generate_only")) m.generate_only = r.Bool(p, "generate_only", pp);
+  if (p.contains("lists")) m.lists = r.String(p, "lists", pp);
+  if (m.lists != "all" && m.lists != "complete") r.Fail("parameters.lists", "not all or complete");
   if (m.rows < 1 || m.rows > kMaxDim || m.cols < 1 || m.cols > kMaxDim)
     r.Fail("parameters.rows/cols", "outside 1..8");
   if (m.effective_max_entry < 1 || m.effective_max_entry > kMaxEntry)

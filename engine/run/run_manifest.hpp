@@ -22,8 +22,8 @@ inline constexpr const char* kManifestFormat = "seki-run/1";
 // same for D-SEKI ("seki/seki.txt", ...), and the manifest's name of their counts ("seki/seki").
 struct CatalogueFile {
   Game game;
-  int kind;          // 0 seki, 1 complete, 2 semi-complete (engine/level/catalogue.hpp CatalogueKind)
-  std::string path;  // "dseki/complete.txt"
+  int kind;  // 0 seki, 1 complete, 2 semi-complete (engine/level/catalogue.hpp CatalogueKind)
+  std::string path;         // "dseki/complete.txt"
   std::string counts_name;  // "dseki/complete"
 };
 const std::vector<CatalogueFile>& CatalogueFiles();
@@ -53,6 +53,10 @@ struct RunManifest {
   int effective_max_entry = 0, effective_max_sum = 0;
   bool outcomes = false;
   bool generate_only = false;  // parameters.generate_only (optional): no catalogues were written
+  // parameters.lists (optional, "all" when absent): "complete" lists only the complete and
+  // semi-complete seki and counts the other seki in seki-counts.txt files instead of seki.txt.
+  std::string lists = "all";
+  bool counts_only() const { return lists == "complete"; }
   int threads = 0;
   std::vector<ManifestCounts> levels;
   ManifestCounts totals;
@@ -63,6 +67,10 @@ struct RunManifest {
 // missing, is not JSON, has another format, or lacks a key these commands need; "complete" is read
 // as given (false when absent) so that the caller can report it.
 RunManifest ReadRunManifest(const std::filesystem::path& dir);
+
+// The file a catalogue's members are in: f.path, or for the seki of a counts-only run the game's
+// seki-counts file.
+std::string CatalogueFilePath(const CatalogueFile& f, const RunManifest& m);
 
 // Checks that the run is finished and holds values (not generation-only), and that its catalogues
 // (and outcomes.txt when listed) are the files the manifest describes: present, with its sizes and

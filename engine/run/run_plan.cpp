@@ -46,7 +46,7 @@ RunPlan PlanRun(const PlanRequest& q) {
     l.classes = counts[s];
     l.records = LevelBuilder::PushRecords(space, counts[s - 1]);
     l.exchanged_bytes = l.records * off_rank * sizeof(PushRecord) * record_words;
-    l.root_extra_bytes = CatalogueBytesEstimate(counts[s], q.outcomes);
+    l.root_extra_bytes = CatalogueBytesEstimate(space, counts[s], q.outcomes, false, q.ranks);
     l.bytes_per_rank =
         LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks) - l.root_extra_bytes;
     l.seconds = double(l.classes) / (rate * workers) + l.exchanged_bytes / q.ranks / q.bandwidth;

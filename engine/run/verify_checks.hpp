@@ -145,6 +145,14 @@ void CheckScan(Checks& checks, const Scan& scan, const Space& space);
 void CheckCounts(Checks& checks, const Scan& scan, const RunManifest& m,
                  std::uint64_t ManifestCounts::*field, const std::string& member_name);
 
+// A counts-only run (--lists complete), for the seki of f.game: seki.txt absent; its seki-counts
+// file's lines well-formed, within the space and in (sum, height) order; the counts by sum with the
+// lines of the game's complete and semi-complete scans equal the manifest's seki, per level and
+// in all.
+void CheckSekiCounts(Checks& checks, const fs::path& dir, const CatalogueFile& f,
+                     const RunManifest& m, const Space& space, const Scan& complete,
+                     const Scan& semi);
+
 // The manifest's own consistency, and every file against its size and checksum.
 void CheckManifest(Checks& checks, const RunManifest& m);
 void CheckFiles(Checks& checks, const fs::path& dir, const RunManifest& m);

@@ -4,6 +4,7 @@
 
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/level/catalogue.hpp"
 #include "engine/run/run_lines.hpp"
 #include "engine/run/run_text_file.hpp"
 #include "engine/run/verify_checks.hpp"
@@ -153,6 +154,49 @@ void CheckCounts(Checks& checks, const Scan& scan, const RunManifest& m,
   detail += levels.ok() ? "; per-level counts agree on " + Plural(m.levels.size(), "level")
                         : "; " + levels.Detail("", "level");
   checks.Add(ok, scan.name + ": line count", detail);
+}
+
+void CheckSekiCounts(Checks& checks, const fs::path& dir, const CatalogueFile& f,
+                     const RunManifest& m, const Space& space, const Scan& complete,
+                     const Scan& semi) {
+  std::error_code ec;
+  const bool absent = !fs::exists(dir / f.path, ec);
+  checks.Add(absent, f.path + ": absent",
+             absent ? "the run lists only complete and semi-complete seki (--lists complete)"
+                    : "present, but the manifest says the run lists only complete and "
+                      "semi-complete seki");
+  Scan scan;
+  scan.name = SekiCountsFileName(f.game);
+  std::optional<std::pair<int, int>> previous;
+  ReadLines(dir, scan, [&](std::uint64_t, const std::string& where, const std::string& text) {
+    std::string why;
+    const std::optional<SekiCountRecord> r = ParseSekiCountLine(text, &why);
+    if (!r) return scan.parse.Add(where, why);
+    if (r->height < 1 || r->height > space.max_entry || r->height > r->sum ||
+        r->sum > space.max_sum)
+      return scan.bounds.Add(where, "sum " + std::to_string(r->sum) + ", height " +
+                                        std::to_string(r->height) + " outside the run's space");
+    const std::pair position(r->sum, r->height);
+    if (previous && position <= *previous)
+      scan.order.Add(where, "not after the line before in (sum, height)");
+    previous = position;
+    scan.per_sum[r->sum] += r->count;
+  });
+  if (!scan.readable) return checks.Add(false, scan.name, "cannot read");
+  const bool ok = scan.parse.ok() && scan.bounds.ok() && scan.order.ok();
+  checks.Add(ok, scan.name + ": lines",
+             !scan.parse.ok()    ? scan.parse.Detail("")
+             : !scan.bounds.ok() ? scan.bounds.Detail("")
+             : !scan.order.ok()
+                 ? scan.order.Detail("")
+                 : Plural(scan.lines, "line") + " of seki counted by sum and height, in order");
+  // The counted seki with the listed complete and semi-complete ones are all the game's seki.
+  for (const Scan* listed : {&complete, &semi})
+    for (const auto& [sum, n] : listed->per_sum) scan.per_sum[sum] += n;
+  scan.lines = 0;
+  for (const auto& [sum, n] : scan.per_sum) scan.lines += n;
+  scan.name += " with " + complete.name + " and " + semi.name;
+  CheckCounts(checks, scan, m, nullptr, f.counts_name);
 }
 
 }  // namespace seki::verify_detail

@@ -83,7 +83,7 @@ void CheckFile(Checks& checks, const fs::path& dir, const RunManifest& m, const 
 void CheckFiles(Checks& checks, const fs::path& dir, const RunManifest& m) {
   std::vector<std::string> names;
   if (!m.generate_only)
-    for (const CatalogueFile& f : CatalogueFiles()) names.push_back(f.path);
+    for (const CatalogueFile& f : CatalogueFiles()) names.push_back(CatalogueFilePath(f, m));
   if (HasOutcomes(dir, m)) names.push_back(kOutcomesFile);
   for (const auto& [name, entry] : m.files)
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);

@@ -12,6 +12,7 @@ namespace {
 void CrossCheck(const OutcomeRecord& r, const ClassKey& key, const std::string& where,
                 const std::vector<Scan>& scans, std::vector<std::uint64_t>& matched, Tally& cross) {
   for (std::size_t k = 0; k < scans.size(); ++k) {
+    if (!scans[k].readable) continue;  // failed already, or not listed (a counts-only run)
     const CatalogueFile& f = CatalogueFiles()[k];
     const Outcome& v = r.values[f.game];
     const bool member = Member(v, f.kind);
