@@ -1,9 +1,11 @@
-// One pass of the down-set engine: blocks in wavefront order, the inner digits in the cache.
+// One pass of the down-set engine: chunks in wavefront order, their blocks in index order, each
+// block solved in the cache.
 #include "engine/solve/downset_pass.hpp"
 
 #include <barrier>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <thread>
 
 #include "engine/base/rules.hpp"
@@ -17,38 +19,65 @@ constexpr std::uint64_t kMinParallel = std::uint64_t{1} << 18;
 std::uint32_t RowBit(const DownsetLayout::Digit& d) { return 1u << d.row; }
 std::uint32_t ColBit(const DownsetLayout::Digit& d) { return 1u << d.col; }
 
+unsigned GameShift(Game g) { return g == Game::kSeki ? 0 : 4; }
+
+// A byte that two blocks share (kOneGame): read and written atomically; each block writes only its
+// own nibble (`shift` 0: low, 4: high), which no other thread writes.
+std::uint8_t SharedLoad(const std::uint8_t* p) {
+  return std::atomic_ref<std::uint8_t>(*const_cast<std::uint8_t*>(p))
+      .load(std::memory_order_relaxed);
+}
+void SharedStore(std::uint8_t* p, unsigned shift, std::uint8_t nibble) {
+  std::atomic_ref<std::uint8_t> ref(*p);
+  const std::uint8_t old = ref.load(std::memory_order_relaxed);
+  ref.fetch_xor(static_cast<std::uint8_t>((old ^ (nibble << shift)) & (0xF << shift)),
+                std::memory_order_relaxed);
+}
+
 }  // namespace
 
-DownsetPass::DownsetPass(const DownsetLayout& layout, std::uint8_t* values, bool full,
-                         std::atomic<std::uint64_t>& done)
-    : layout_(layout), values_(values), full_(full), done_(done) {
+std::size_t DownsetStore::bytes(const DownsetLayout& layout) const {
+  if (full) return layout.total;
+  return mode == DownsetMode::kOneGame ? (layout.ring + 1) / 2 : layout.ring;
+}
+
+DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
+                         std::atomic<std::uint64_t>& done, std::uint64_t done_before)
+    : layout_(layout), store_(store), done_(done), done_before_(done_before) {
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
     all_cols_ |= ColBit(d);
   }
-  for (unsigned x = 0; x < 256; ++x) {
+  const bool one_game = store_.mode == DownsetMode::kOneGame;
+  const unsigned shift = one_game ? GameShift(store_.game) : 0;
+  const unsigned mask = one_game ? 0xF : 0xFF;
+  for (unsigned x = 0; x <= mask; ++x) {
     bool valid = true;
-    for (unsigned shift = 0; shift < 8; shift += 2) valid = valid && ((x >> shift) & 3) != 2;
+    for (unsigned s = 0; s < 8; s += 2) valid = valid && ((x >> s) & 3) != 2;
     if (valid)
       contribution_[x] =
-          MoveContribution(Solution::From(PackedOutcome{static_cast<std::uint8_t>(x)})).bits;
+          (MoveContribution(Solution::From(PackedOutcome{static_cast<std::uint8_t>(x << shift)}))
+               .bits >>
+           shift) &
+          mask;
   }
   for (int zero = 1; zero < 4; ++zero)
-    terminal_[zero] = MoveContribution(*TerminalSolution(zero & 1, zero & 2)).bits;
+    terminal_[zero] =
+        (MoveContribution(*TerminalSolution(zero & 1, zero & 2)).bits >> shift) & mask;
 
-  // The blocks of a slab (every value of the middle digits), sorted by the sum of those digits.
-  const int first = layout_.inner, last = static_cast<int>(layout_.digits.size()) - 1;
-  const std::uint64_t blocks = layout_.blocks_per_slab();
+  // The chunks of a slab (every value of the coarse digits), sorted by the sum of those digits.
+  const int first = layout_.coarse, last = static_cast<int>(layout_.digits.size()) - 1;
+  const std::uint64_t chunks = layout_.chunks_per_slab();
   std::uint64_t max_sum = 0;
   for (int k = first; k < last; ++k) max_sum += layout_.digits[k].radix - 1;
   std::vector<std::uint64_t> count(max_sum + 2, 0);
   std::vector<int> digit(layout_.digits.size(), 0);
-  std::vector<std::uint32_t> sums(blocks);
+  std::vector<std::uint32_t> sums(chunks);
   std::uint64_t sum = 0;
-  for (std::uint64_t b = 0; b < blocks; ++b) {
-    sums[b] = static_cast<std::uint32_t>(sum);
+  for (std::uint64_t c = 0; c < chunks; ++c) {
+    sums[c] = static_cast<std::uint32_t>(sum);
     ++count[sum + 1];
-    for (int k = first; k < last; ++k) {  // next value of the middle digits
+    for (int k = first; k < last; ++k) {  // next value of the coarse digits
       if (++digit[k] < layout_.digits[k].radix) {
         ++sum;
         break;
@@ -59,8 +88,60 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, std::uint8_t* values, bool
   }
   for (std::uint64_t s = 1; s < count.size(); ++s) count[s] += count[s - 1];
   level_begin_ = count;
-  order_.resize(blocks);
-  for (std::uint64_t b = 0; b < blocks; ++b) order_[count[sums[b]]++] = b * layout_.block;
+  order_.resize(chunks);
+  for (std::uint64_t c = 0; c < chunks; ++c) order_[count[sums[c]]++] = c * layout_.chunk;
+}
+
+template <bool kOr>
+void DownsetPass::Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const {
+  if (store_.mode == DownsetMode::kBothGames) {
+    const std::uint8_t* v = store_.values + slot;
+    if constexpr (kOr) {
+      for (std::uint64_t x = 0; x < n; ++x) acc[x] |= v[x];
+    } else {
+      std::memcpy(acc, v, n);
+    }
+    return;
+  }
+  const std::uint8_t* p = store_.values + slot / 2;
+  auto put = [](std::uint8_t& to, std::uint8_t nibble) {
+    if constexpr (kOr)
+      to |= nibble;
+    else
+      to = nibble;
+  };
+  if (slot & 1) {  // a high nibble first: the byte is shared with the block before
+    put(*acc++, SharedLoad(p++) >> 4);
+    --n;
+  }
+  const std::uint64_t pairs = n / 2;
+  for (std::uint64_t k = 0; k < pairs; ++k) {
+    const std::uint8_t b = p[k];
+    put(acc[2 * k], b & 0xF);
+    put(acc[2 * k + 1], b >> 4);
+  }
+  if (n & 1) put(acc[n - 1], SharedLoad(p + pairs) & 0xF);  // shared with the block after
+}
+
+void DownsetPass::Store(std::uint64_t slot, const std::uint8_t* acc, std::uint64_t n) {
+  if (store_.mode == DownsetMode::kBothGames) {
+    std::memcpy(store_.values + slot, acc, n);
+    return;
+  }
+  std::uint8_t* p = store_.values + slot / 2;
+  if (slot & 1) {
+    SharedStore(p++, 4, *acc++);
+    --n;
+  }
+  const std::uint64_t pairs = n / 2;
+  for (std::uint64_t k = 0; k < pairs; ++k)
+    p[k] = static_cast<std::uint8_t>(acc[2 * k] | acc[2 * k + 1] << 4);
+  if (n & 1) SharedStore(p + pairs, 0, acc[n - 1]);
+}
+
+std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
+  if (store_.mode == DownsetMode::kBothGames) return store_.values[slot];
+  return (SharedLoad(store_.values + slot / 2) >> (slot & 1 ? 4 : 0)) & 0xF;
 }
 
 void DownsetPass::Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols) const {
@@ -95,15 +176,14 @@ void DownsetPass::Inner(std::uint8_t* acc, int digits, std::uint32_t rows,
   }
 }
 
-void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset) {
+void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) {
   const std::uint64_t ring = layout_.ring, size = layout_.block;
-  const std::uint64_t slot = full_ ? slab * ring + offset : offset;
-  std::uint8_t* acc = values_ + slot;
+  const std::uint64_t slot = store_.full ? slab * ring + offset : offset;
   std::uint32_t rows = 0, cols = 0;
   if (slab == 0) {
     std::memset(acc, 0, size);
-  } else {
-    if (full_) std::memcpy(acc, acc - ring, size);  // a ring's slot already holds B - e_outer
+  } else {  // B - e_outer: a ring's slot holds it until B overwrites it
+    Load<false>(acc, store_.full ? slot - ring : slot, size);
     rows |= RowBit(layout_.outer());
     cols |= ColBit(layout_.outer());
   }
@@ -113,17 +193,27 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset) {
   for (int k = layout_.inner; k < last; ++k) {
     const DownsetLayout::Digit& d = layout_.digits[k];
     if ((offset / d.stride) % static_cast<std::uint64_t>(d.radix) == 0) continue;
-    const std::uint8_t* child = acc - d.stride;
-    for (std::uint64_t x = 0; x < size; ++x) acc[x] |= child[x];
+    Load<true>(acc, slot - d.stride, size);
     rows |= RowBit(d);
     cols |= ColBit(d);
   }
   Inner(acc, layout_.inner, rows, cols);
   if (root) {  // A itself: what its children offer (its own slot now holds its contribution)
     std::uint8_t best = outer_child;
-    const std::uint8_t* a = acc + size - 1;
-    for (int k = 0; k < last; ++k) best |= *(a - layout_.digits[k].stride);
-    root_ = best;
+    for (int k = 0; k < layout_.inner; ++k) best |= acc[size - 1 - layout_.digits[k].stride];
+    for (int k = layout_.inner; k < last; ++k)
+      best |= Value(slot + size - 1 - layout_.digits[k].stride);
+    root_ = store_.mode == DownsetMode::kOneGame
+                ? static_cast<std::uint8_t>(best << GameShift(store_.game))
+                : best;
+  }
+  Store(slot, acc, size);
+}
+
+void DownsetPass::Chunk(std::uint64_t slab, std::uint64_t offset, std::uint8_t* buffer) {
+  for (std::uint64_t b = offset; b < offset + layout_.chunk; b += layout_.block) {
+    Block(slab, b, buffer);
+    done_.fetch_add(layout_.block, std::memory_order_relaxed);
   }
 }
 
@@ -131,14 +221,14 @@ PackedOutcome DownsetPass::At(const Matrix& b) const {
   const std::uint64_t index = layout_.Index(b);
   std::uint8_t best = 0;
   for (const DownsetLayout::Digit& d : layout_.digits)
-    if (b(d.row, d.col) > 0) best |= values_[index - d.stride];
+    if (b(d.row, d.col) > 0) best |= Value(index - d.stride);
   return PackedOutcome{best};
 }
 
 bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between) {
   const std::uint64_t levels = this->levels();
   if (from.level >= levels) from = {from.slab + 1, 0};
-  done_.store(from.slab * layout_.ring + level_begin_[from.level] * layout_.block);
+  done_.store(done_before_ + from.slab * layout_.ring + level_begin_[from.level] * layout_.chunk);
   if (from.slab >= layout_.slabs()) return true;
   const int workers = layout_.total < kMinParallel ? 1 : std::max(1, threads);
 
@@ -167,12 +257,11 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
   };
   std::barrier sync(workers, advance);
   auto work = [&] {
+    const auto buffer = std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block);
     while (!finished) {
       const std::uint64_t end = level_begin_[at.level + 1];
-      for (std::uint64_t b; (b = cursor.fetch_add(1, std::memory_order_relaxed)) < end;) {
-        Block(at.slab, order_[b]);
-        done_.fetch_add(layout_.block, std::memory_order_relaxed);
-      }
+      for (std::uint64_t c; (c = cursor.fetch_add(1, std::memory_order_relaxed)) < end;)
+        Chunk(at.slab, order_[c], buffer.get());
       sync.arrive_and_wait();
     }
   };
