@@ -2,6 +2,7 @@
 // block solved in the cache.
 #include "engine/solve/downset_pass.hpp"
 
+#include <algorithm>
 #include <barrier>
 #include <cstring>
 #include <exception>
@@ -9,6 +10,10 @@
 #include <thread>
 
 #include "engine/base/rules.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace seki {
 namespace {
@@ -32,6 +37,67 @@ void SharedStore(std::uint8_t* p, unsigned shift, std::uint8_t nibble) {
   const std::uint8_t old = ref.load(std::memory_order_relaxed);
   ref.fetch_xor(static_cast<std::uint8_t>((old ^ (nibble << shift)) & (0xF << shift)),
                 std::memory_order_relaxed);
+}
+
+// dst[x] |= src[x] for x < n; the two ranges do not overlap.
+void OrBytes(std::uint8_t* __restrict dst, const std::uint8_t* __restrict src, std::uint64_t n) {
+  std::uint64_t x = 0;
+#if defined(__SSE2__)
+  for (; x + 16 <= n; x += 16) {
+    __m128i* out = reinterpret_cast<__m128i*>(dst + x);
+    _mm_storeu_si128(out, _mm_or_si128(_mm_loadu_si128(out),
+                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + x))));
+  }
+#endif
+  for (; x < n; ++x) dst[x] |= src[x];
+}
+
+// The 2 * pairs nibbles of p (low nibble first) into bytes of acc (kOr: OR-ed into them).
+template <bool kOr>
+void Unpack(std::uint8_t* __restrict acc, const std::uint8_t* __restrict p, std::uint64_t pairs) {
+  std::uint64_t k = 0;
+#if defined(__SSE2__)
+  const __m128i low = _mm_set1_epi8(0x0F);
+  for (; k + 16 <= pairs; k += 16) {
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+    const __m128i lo = _mm_and_si128(b, low), hi = _mm_and_si128(_mm_srli_epi16(b, 4), low);
+    __m128i first = _mm_unpacklo_epi8(lo, hi), second = _mm_unpackhi_epi8(lo, hi);
+    __m128i* out = reinterpret_cast<__m128i*>(acc + 2 * k);
+    if constexpr (kOr) {
+      first = _mm_or_si128(first, _mm_loadu_si128(out));
+      second = _mm_or_si128(second, _mm_loadu_si128(out + 1));
+    }
+    _mm_storeu_si128(out, first);
+    _mm_storeu_si128(out + 1, second);
+  }
+#endif
+  for (; k < pairs; ++k) {
+    const std::uint8_t b = p[k];
+    if constexpr (kOr) {
+      acc[2 * k] |= b & 0xF;
+      acc[2 * k + 1] |= b >> 4;
+    } else {
+      acc[2 * k] = b & 0xF;
+      acc[2 * k + 1] = b >> 4;
+    }
+  }
+}
+
+// The 2 * pairs values of acc (each below 16) into nibbles of p, low nibble first.
+void Pack(std::uint8_t* __restrict p, const std::uint8_t* __restrict acc, std::uint64_t pairs) {
+  std::uint64_t k = 0;
+#if defined(__SSE2__)
+  const __m128i low = _mm_set1_epi16(0x00FF);
+  for (; k + 16 <= pairs; k += 16) {
+    const __m128i* in = reinterpret_cast<const __m128i*>(acc + 2 * k);
+    // A 16-bit lane holds e + 256 o (e, o < 16): (w | w >> 4) & 0xFF is e + 16 o.
+    const __m128i w0 = _mm_loadu_si128(in), w1 = _mm_loadu_si128(in + 1);
+    const __m128i x0 = _mm_and_si128(_mm_or_si128(w0, _mm_srli_epi16(w0, 4)), low);
+    const __m128i x1 = _mm_and_si128(_mm_or_si128(w1, _mm_srli_epi16(w1, 4)), low);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), _mm_packus_epi16(x0, x1));
+  }
+#endif
+  for (; k < pairs; ++k) p[k] = static_cast<std::uint8_t>(acc[2 * k] | acc[2 * k + 1] << 4);
 }
 
 }  // namespace
@@ -96,31 +162,24 @@ template <bool kOr>
 void DownsetPass::Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const {
   if (store_.mode == DownsetMode::kBothGames) {
     const std::uint8_t* v = store_.values + slot;
-    if constexpr (kOr) {
-      for (std::uint64_t x = 0; x < n; ++x) acc[x] |= v[x];
-    } else {
+    if constexpr (kOr)
+      OrBytes(acc, v, n);
+    else
       std::memcpy(acc, v, n);
-    }
     return;
   }
   const std::uint8_t* p = store_.values + slot / 2;
-  auto put = [](std::uint8_t& to, std::uint8_t nibble) {
-    if constexpr (kOr)
-      to |= nibble;
-    else
-      to = nibble;
-  };
   if (slot & 1) {  // a high nibble first: the byte is shared with the block before
-    put(*acc++, SharedLoad(p++) >> 4);
+    const std::uint8_t first = SharedLoad(p++) >> 4;
+    *acc = kOr ? *acc | first : first;
+    ++acc;
     --n;
   }
-  const std::uint64_t pairs = n / 2;
-  for (std::uint64_t k = 0; k < pairs; ++k) {
-    const std::uint8_t b = p[k];
-    put(acc[2 * k], b & 0xF);
-    put(acc[2 * k + 1], b >> 4);
+  Unpack<kOr>(acc, p, n / 2);
+  if (n & 1) {  // a low nibble last: shared with the block after
+    const std::uint8_t last = SharedLoad(p + n / 2) & 0xF;
+    acc[n - 1] = kOr ? acc[n - 1] | last : last;
   }
-  if (n & 1) put(acc[n - 1], SharedLoad(p + pairs) & 0xF);  // shared with the block after
 }
 
 void DownsetPass::Store(std::uint64_t slot, const std::uint8_t* acc, std::uint64_t n) {
@@ -133,10 +192,8 @@ void DownsetPass::Store(std::uint64_t slot, const std::uint8_t* acc, std::uint64
     SharedStore(p++, 4, *acc++);
     --n;
   }
-  const std::uint64_t pairs = n / 2;
-  for (std::uint64_t k = 0; k < pairs; ++k)
-    p[k] = static_cast<std::uint8_t>(acc[2 * k] | acc[2 * k + 1] << 4);
-  if (n & 1) SharedStore(p + pairs, 0, acc[n - 1]);
+  Pack(p, acc, n / 2);
+  if (n & 1) SharedStore(p + n / 2, 0, acc[n - 1]);
 }
 
 std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
@@ -156,24 +213,39 @@ void DownsetPass::Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols
 void DownsetPass::Inner(std::uint8_t* acc, int digits, std::uint32_t rows,
                         std::uint32_t cols) const {
   if (digits == 0) return Finish(acc[0], rows, cols);
+  if (digits == 1) return Row(acc, rows, cols);
   const DownsetLayout::Digit& d = layout_.digits[digits - 1];
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
-  if (digits == 1) {
-    Finish(acc[0], rows, cols);
+  const std::uint64_t s = d.stride;
+  if (digits == 2) {  // rows of the innermost digit, without calls (their chains overlap)
+    Row(acc, rows, cols);
     for (int v = 1; v < d.radix; ++v) {
-      acc[v] |= acc[v - 1];
-      Finish(acc[v], rows_up, cols_up);
+      std::uint8_t* cur = acc + v * s;
+      for (std::uint64_t x = 0; x < s; ++x) cur[x] |= cur[x - s];
+      Row(cur, rows_up, cols_up);
     }
     return;
   }
-  const std::uint64_t s = d.stride;
   Inner(acc, digits - 1, rows, cols);
   for (int v = 1; v < d.radix; ++v) {
     std::uint8_t* cur = acc + v * s;
-    const std::uint8_t* prev = cur - s;
-    for (std::uint64_t x = 0; x < s; ++x) cur[x] |= prev[x];
+    OrBytes(cur, cur - s, s);  // [cur - s, cur) and [cur, cur + s) do not overlap
     Inner(cur, digits - 1, rows_up, cols_up);
   }
+}
+
+// The innermost digit (Inner with one digit): a chain, each value OR-ed with the one before.
+inline void DownsetPass::Row(std::uint8_t* acc, std::uint32_t rows, std::uint32_t cols) const {
+  const DownsetLayout::Digit& d = layout_.digits[0];
+  Finish(acc[0], rows, cols);
+  const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
+  if (rows_up != all_rows_ || cols_up != all_cols_) {  // a zero line: terminal, whatever the ORs
+    std::memset(acc + 1, terminal_[(rows_up != all_rows_ ? 1 : 0) | (cols_up != all_cols_ ? 2 : 0)],
+                static_cast<std::size_t>(d.radix - 1));
+    return;
+  }
+  std::uint8_t prev = acc[0];
+  for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
 }
 
 void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) {

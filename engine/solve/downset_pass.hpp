@@ -74,6 +74,7 @@ class DownsetPass {
   void Chunk(std::uint64_t slab, std::uint64_t offset, std::uint8_t* buffer);
   void Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc);
   void Inner(std::uint8_t* acc, int digit, std::uint32_t rows, std::uint32_t cols) const;
+  void Row(std::uint8_t* acc, std::uint32_t rows, std::uint32_t cols) const;
   void Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols) const;
   // The stored values of slots [slot, slot + n) into acc (kOr: OR-ed into it), and back.
   template <bool kOr>
