@@ -42,11 +42,6 @@ DownsetOptions OneGame(int threads = 1) {
   return options;
 }
 
-int CompareOnEveryClass(int rows, int cols, int max_entry, const DownsetOptions& options) {
-  DownsetEngine downset(options);
-  return testing::CompareWithSolverOnEveryClass(downset, rows, cols, max_entry);
-}
-
 TEST(DownsetEngine, LayoutPutsTheLargestRadixOutermost) {
   const DownsetLayout layout = DownsetLayout::For(M("120/031/004"));
   ASSERT_EQ(layout.digits.size(), 5u);
@@ -77,14 +72,13 @@ TEST(DownsetEngine, BytesOfEachMode) {
 }
 
 TEST(DownsetEngine, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {
-  EXPECT_EQ(CompareOnEveryClass(3, 3, 3, RingOnly()), 7456);
-  EXPECT_EQ(CompareOnEveryClass(3, 3, 3, DownsetOptions{}), 7456);  // full tables
-  EXPECT_EQ(CompareOnEveryClass(3, 3, 3, OneGame()), 7456);
+  DownsetEngine ring(RingOnly()), full(DownsetOptions{}), half(OneGame());
+  EXPECT_EQ(testing::CompareWithSolverOnEveryClass(3, 3, 3, ring, full, half), 7456);
 }
 
 TEST(DownsetEngine, EqualsSolverOnEveryFourByFourClassWithEntriesUpTo2) {
-  EXPECT_EQ(CompareOnEveryClass(4, 4, 2, RingOnly()), 81124);
-  EXPECT_EQ(CompareOnEveryClass(4, 4, 2, OneGame()), 81124);
+  DownsetEngine ring(RingOnly()), half(OneGame());
+  EXPECT_EQ(testing::CompareWithSolverOnEveryClass(4, 4, 2, ring, half), 81124);
 }
 
 TEST(DownsetEngine, EqualsSolverAndSearchOnRandomMatricesAtOneAndTwoThreads) {
