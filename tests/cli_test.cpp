@@ -166,8 +166,27 @@ TEST(CliSolve, DownsetThatDoesNotFitIsRefused) {
   EXPECT_EQ(refused.status, 3);
   EXPECT_EQ(refused.out, "");
   EXPECT_EQ(refused.err,
-            "seki: 2222/2222/2222/2222: the down-set solve needs 13.7 MiB of memory, more than "
+            "seki: 2222/2222/2222/2222: the down-set solve needs 6.9 MiB of memory, more than "
             "the memory limit of 1.0 MiB (see --memory-limit)\n");
+}
+
+// Where one byte a matrix does not fit the memory limit but half a byte does (0033/...: a ring of
+// 4^7 matrices, 16 KiB at one byte, 8 KiB at 4 bits), the down-set solves one game a pass and
+// prints the same bytes as the search, moves and optimal lines included.
+TEST(CliSolve, DownsetInHalfTheMemoryGivesTheSameOutput) {
+  for (const char* format : {"text", "json"}) {
+    const std::vector<std::string> args = {
+        "solve", "--format", format, "--moves", "11/11", "0033/0330/3300/3003", "033/331/312"};
+    const RunResult want = RunSeki(args);
+    ASSERT_EQ(want.status, 0) << want.err;
+    std::vector<std::string> half = args;
+    half.insert(half.end(), {"--engine", "downset", "--memory-limit", "12K"});
+    const RunResult r = RunSeki(half);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, want.out) << format;
+    half.back() = "8K";
+    EXPECT_EQ(RunSeki(half).status, 3) << "refused below half a byte a matrix";
+  }
 }
 
 TEST(CliSolve, ReadsStandardInput) {

@@ -1,8 +1,9 @@
 // The down-set engine (engine/solve/downset.hpp) against the exhaustive Solver and the bounded
 // search: every class of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random matrices up to
 // 6x6, the matrices of docs/rules.md and docs/results.md, moves and lines of optimal play, ring and
-// full tables, 1 and 2 threads, refusal before allocating, and a pass stopped at a random level
-// and resumed from its checkpoint.
+// full tables, one byte a matrix and one game a pass at 4 bits a matrix (DownsetMode), 1 and 2
+// threads, refusal before allocating (in the smallest mode), and a solve stopped at a random point
+// and resumed from its checkpoint in either mode.
 #include "engine/solve/downset.hpp"
 
 #include <gtest/gtest.h>
@@ -34,9 +35,11 @@ DownsetOptions RingOnly(int threads = 1) {
   return DownsetOptions{.full_table_bytes = 0, .threads = threads};
 }
 
-int CompareOnEveryClass(int rows, int cols, int max_entry, const DownsetOptions& options) {
-  DownsetEngine downset(options);
-  return testing::CompareWithSolverOnEveryClass(downset, rows, cols, max_entry);
+// Options that keep only the ring at 4 bits a matrix, one game a pass.
+DownsetOptions OneGame(int threads = 1) {
+  DownsetOptions options = RingOnly(threads);
+  options.mode = DownsetMode::kOneGame;
+  return options;
 }
 
 TEST(DownsetEngine, LayoutPutsTheLargestRadixOutermost) {
@@ -50,13 +53,38 @@ TEST(DownsetEngine, LayoutPutsTheLargestRadixOutermost) {
   EXPECT_EQ(layout.Index(M("000/000/000")), 0u);
 }
 
+// The memory of each mode from the layout's own numbers: the ring (one byte, or half a byte, a
+// matrix) and 8 bytes a chunk; the mode used under a limit is the larger one only when it fits.
+TEST(DownsetEngine, BytesOfEachMode) {
+  const Matrix a = M("2222/2222/2222/2222");  // 3^16 matrices, ring 3^15
+  const DownsetLayout layout = DownsetLayout::For(a);
+  const double ring = std::pow(3.0, 15), order = 8.0 * double(layout.chunks_per_slab());
+  EXPECT_EQ(layout.ring % layout.chunk, 0u);
+  EXPECT_EQ(layout.chunk % layout.block, 0u);
+  EXPECT_EQ(DownsetBytes(a, false, DownsetMode::kBothGames), ring + order);
+  EXPECT_EQ(DownsetBytes(a, false, DownsetMode::kOneGame), (ring + 1) / 2 + order);
+  EXPECT_EQ(DownsetBytes(a, true, DownsetMode::kOneGame), std::pow(3.0, 16) + order);
+  EXPECT_EQ(DownsetBytes(a, false), ring + order);
+  EXPECT_EQ(DownsetBytes(a, false, ring + order), ring + order);
+  EXPECT_EQ(DownsetModeFor(a, false, ring + order - 1), DownsetMode::kOneGame);
+  EXPECT_EQ(DownsetBytes(a, false, ring + order - 1), (ring + 1) / 2 + order);
+  EXPECT_EQ(DownsetBytes(a, false, 0.0), (ring + 1) / 2 + order);
+}
+
 TEST(DownsetEngine, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {
-  EXPECT_EQ(CompareOnEveryClass(3, 3, 3, RingOnly()), 7456);
-  EXPECT_EQ(CompareOnEveryClass(3, 3, 3, DownsetOptions{}), 7456);  // full tables
+  DownsetEngine ring(RingOnly()), full(DownsetOptions{}), half(OneGame());
+  EXPECT_EQ(testing::CompareWithSolverOnEveryClass(3, 3, 3, ring, full, half), 7456);
 }
 
 TEST(DownsetEngine, EqualsSolverOnEveryFourByFourClassWithEntriesUpTo2) {
-  EXPECT_EQ(CompareOnEveryClass(4, 4, 2, RingOnly()), 81124);
+  DownsetEngine ring(RingOnly());
+  EXPECT_EQ(testing::CompareWithSolverOnEveryClass(4, 4, 2, ring), 81124);
+}
+
+// The same in one game a pass (a test of its own, so that CTest runs the two side by side).
+TEST(DownsetEngine, OneGameAPassEqualsSolverOnEveryFourByFourClassWithEntriesUpTo2) {
+  DownsetEngine half(OneGame());
+  EXPECT_EQ(testing::CompareWithSolverOnEveryClass(4, 4, 2, half), 81124);
 }
 
 TEST(DownsetEngine, EqualsSolverAndSearchOnRandomMatricesAtOneAndTwoThreads) {
@@ -68,11 +96,12 @@ TEST(DownsetEngine, EqualsSolverAndSearchOnRandomMatricesAtOneAndTwoThreads) {
     const Matrix a = RandomStart(rng, m, n, e, cap);
     Solver exhaustive;
     BoundedSearch search;
-    DownsetEngine one(RingOnly(1)), two(RingOnly(2));
+    DownsetEngine one(RingOnly(1)), two(RingOnly(2)), half(OneGame(1 + compared % 2));
     const Solution want = exhaustive.Solve(a);
     ASSERT_EQ(search.Solve(a), want) << FormatMatrix(a);
     ASSERT_EQ(one.Solve(a), want) << FormatMatrix(a);
     ASSERT_EQ(two.Solve(a), want) << FormatMatrix(a);
+    ASSERT_EQ(half.Solve(a), want) << FormatMatrix(a);
   }
 }
 
@@ -88,6 +117,9 @@ TEST(DownsetEngine, ThreadsAndTablesAgreeOnLargerMatrices) {
     for (int threads : {1, 2}) {
       DownsetEngine ring(RingOnly(threads));
       EXPECT_EQ(ring.Solve(a), want) << text << " threads " << threads;
+      DownsetEngine half(OneGame(threads));
+      EXPECT_EQ(half.Solve(a), want) << text << " threads " << threads;
+      EXPECT_EQ(half.positions(), 2 * static_cast<std::uint64_t>(DownsetMatrices(a)));
       DownsetEngine full(DownsetOptions{.threads = threads});
       EXPECT_EQ(full.Solve(a), want) << text << " threads " << threads;
       EXPECT_EQ(full.positions(), static_cast<std::uint64_t>(DownsetMatrices(a)));
@@ -137,10 +169,10 @@ TEST(DownsetEngine, MovesAndLinesEqualTheSolvers) {
     const int m = dim(rng), n = dim(rng);
     const Matrix a = RandomStart(rng, m, n, 3, m + n + 6);
     Solver exhaustive;
-    DownsetEngine full, ring(RingOnly());
+    DownsetEngine full, ring(RingOnly()), half(OneGame());
     for (Game g : kGames)
       for (Player p : {Player::kR, Player::kC})
-        for (DownsetEngine* engine : {&full, &ring}) {
+        for (DownsetEngine* engine : {&full, &ring, &half}) {
           const std::vector<MoveValue> want = ActiveMoves(exhaustive, a, g, p);
           const std::vector<MoveValue> got = ActiveMoves(*engine, a, g, p);
           ASSERT_EQ(got.size(), want.size()) << FormatMatrix(a);
@@ -153,57 +185,76 @@ TEST(DownsetEngine, MovesAndLinesEqualTheSolvers) {
 
 TEST(DownsetEngine, RefusesBeforeAllocatingAndRefusesAZeroLine) {
   DownsetEngine small(DownsetOptions{.memory_bytes = 1000});
+  const Matrix a = M("2222/2222/2222/2222");  // 3^16 matrices, ring 3^15
   try {
-    small.Solve(M("2222/2222/2222/2222"));  // 3^16 matrices, ring 3^15 bytes
+    small.Solve(a);
     FAIL() << "no refusal";
-  } catch (const DownsetTooLarge& e) {
-    EXPECT_GE(e.needed(), std::pow(3.0, 15));
+  } catch (const DownsetTooLarge& e) {  // the memory of the smallest mode, half a byte a matrix
+    EXPECT_GE(e.needed(), std::pow(3.0, 15) / 2);
+    EXPECT_LT(e.needed(), std::pow(3.0, 15) / 2 + 65536);
+    EXPECT_EQ(e.needed(), DownsetBytes(a, false, DownsetMode::kOneGame));
   }
   EXPECT_EQ(small.positions(), 0u);
   EXPECT_THROW(small.Solve(M("10/00")), std::invalid_argument);
+  // Between the two modes' memory: solved in one game a pass, as the search solves it.
+  const double half = DownsetBytes(a, false, DownsetMode::kOneGame);
+  DownsetEngine between(
+      DownsetOptions{.memory_bytes = static_cast<std::size_t>(half) + 1000, .full_table_bytes = 0});
+  EXPECT_EQ(between.Solve(a), BoundedSearch().Solve(a));
+  EXPECT_EQ(between.positions(), 2 * static_cast<std::uint64_t>(DownsetMatrices(a)));
 }
 
-// A pass stopped by the stop flag after a random number of levels writes a checkpoint; a new
-// engine resumes from it and gives the same values as a pass that never stopped.
-TEST(DownsetEngine, StoppedPassResumesFromItsCheckpoint) {
+// A solve stopped by the stop flag when a random share of its matrices is done (in either pass of
+// one game a pass) writes a checkpoint; a new engine resumes from it and gives the same values as
+// a solve that never stopped, in both modes and at 1 and 2 threads.
+TEST(DownsetEngine, StoppedSolveResumesFromItsCheckpoint) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "seki_downset_test";
   std::filesystem::create_directories(dir);
   const std::filesystem::path file = dir / "checkpoint";
   Rng rng(11);
-  for (const char* text : {"220000/022000/002200/000220/000022/200002", "0044/0440/4400/4004"}) {
-    for (int threads : {1, 2}) {
-      const Matrix a = M(text);
-      const Solution want = DownsetEngine(RingOnly()).Solve(a);
-      std::atomic<bool> stop{false};
-      std::filesystem::remove(file);
-      DownsetOptions options = RingOnly(threads);
-      options.checkpoint = file;
-      options.stop = &stop;
-      DownsetEngine first(options);
-      std::thread stopper([&] {
-        std::this_thread::sleep_for(std::chrono::microseconds(rng() % 2000));
-        stop.store(true);
-      });
-      bool stopped = false;
-      Solution got{};
-      try {
-        got = first.Solve(a);
-      } catch (const SearchStopped& e) {
-        EXPECT_EQ(e.reason(), SearchStopped::Reason::kInterrupted);
-        stopped = true;
+  std::uniform_real_distribution<double> share(0.05, 0.95);
+  bool second_pass = false;  // a one-game solve was stopped in its D-SEKI pass
+  for (const char* text : {"44000/04400/00440/00044/40004", "0044/0440/4400/4004"})
+    for (const bool one_game : {false, true})
+      for (int threads : {1, 2}) {
+        const Matrix a = M(text);
+        const Solution want = BoundedSearch().Solve(a);
+        std::atomic<bool> stop{false};
+        std::filesystem::remove(file);
+        DownsetOptions options = one_game ? OneGame(threads) : RingOnly(threads);
+        options.checkpoint = file;
+        options.stop = &stop;
+        DownsetEngine first(options);
+        const double at = share(rng);
+        std::atomic<bool> solving{true};
+        std::thread stopper([&] {
+          while (solving.load() &&
+                 (first.total() == 0 || double(first.done()) < at * double(first.total())))
+            std::this_thread::yield();
+          stop.store(true);
+        });
+        bool stopped = false;
+        Solution got{};
+        try {
+          got = first.Solve(a);
+        } catch (const SearchStopped& e) {
+          EXPECT_EQ(e.reason(), SearchStopped::Reason::kInterrupted);
+          stopped = true;
+        }
+        solving.store(false);
+        stopper.join();
+        if (stopped) {
+          ASSERT_TRUE(std::filesystem::exists(file)) << text;
+          second_pass = second_pass || (one_game && at > 0.55);
+          options.stop = nullptr;
+          options.resume = true;
+          DownsetEngine second(options);
+          got = second.Solve(a);
+        }
+        EXPECT_EQ(got, want) << text << " threads " << threads << " one game " << one_game;
+        EXPECT_FALSE(std::filesystem::exists(file)) << "removed once the solve completed";
       }
-      stopper.join();
-      if (stopped) {
-        ASSERT_TRUE(std::filesystem::exists(file)) << text;
-        options.stop = nullptr;
-        options.resume = true;
-        DownsetEngine second(options);
-        got = second.Solve(a);
-      }
-      EXPECT_EQ(got, want) << text << " threads " << threads;
-      EXPECT_FALSE(std::filesystem::exists(file)) << "removed once the pass completed";
-    }
-  }
+  EXPECT_TRUE(second_pass) << "no one-game solve was stopped in its second pass";
   std::filesystem::remove_all(dir);
 }
 

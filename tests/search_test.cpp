@@ -27,7 +27,7 @@ using testing::Rng;
 
 int CompareOnEveryClass(int rows, int cols, int max_entry, const SearchOptions& options = {}) {
   BoundedSearch search(options);
-  return testing::CompareWithSolverOnEveryClass(search, rows, cols, max_entry);
+  return testing::CompareWithSolverOnEveryClass(rows, cols, max_entry, search);
 }
 
 TEST(BoundedSearch, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {

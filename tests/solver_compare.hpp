@@ -12,13 +12,16 @@
 
 namespace seki::testing {
 
-// The number of classes with no zero line of rows x cols, entries <= max_entry, each checked.
-template <class Engine>
-int CompareWithSolverOnEveryClass(Engine& engine, int rows, int cols, int max_entry) {
+// The number of classes with no zero line of rows x cols, entries <= max_entry, each checked
+// with every engine given (the Solver solves each class once).
+template <class... Engines>
+int CompareWithSolverOnEveryClass(int rows, int cols, int max_entry, Engines&... engines) {
   Solver exhaustive;
   int classes = 0;
   ForEachClass(rows, cols, max_entry, [&](const Matrix& a) {
-    ASSERT_EQ(engine.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
+    const Solution want = exhaustive.Solve(a);
+    const auto check = [&](auto& engine) { EXPECT_EQ(engine.Solve(a), want) << FormatMatrix(a); };
+    (check(engines), ...);
     ++classes;
   });
   return classes;

@@ -6,6 +6,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "engine/base/memory_limit.hpp"
 #include "engine/base/rules.hpp"
@@ -13,6 +18,23 @@
 #include "engine/solve/game_search.hpp"
 
 namespace seki {
+namespace {
+
+// Asks the kernel for huge pages (2 MiB) under the values: a pass reads its children from far
+// away in long runs, and small pages would cost a TLB miss every 4 KiB. Advice only.
+void AdviseHugePages(void* p, std::size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
+  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
+  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(kHuge - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
+}  // namespace
 
 DownsetTooLarge::DownsetTooLarge(double needed, double limit)
     : std::runtime_error(fmt::format("the down-set solve needs {:.0f} bytes, the limit is {:.0f}",
@@ -42,46 +64,60 @@ Solution DownsetEngine::ChildSolution(const Matrix& a, int i, int j) {
 
 Solution DownsetEngine::Pass(const Matrix& a) {
   const double limit = static_cast<double>(memory_bytes_);
-  const double full_bytes = DownsetBytes(a, true);
-  const bool full = full_bytes <= std::min(limit, static_cast<double>(options_.full_table_bytes));
-  const double needed = DownsetBytes(a, full);
+  const bool full = options_.mode != DownsetMode::kOneGame &&
+                    DownsetBytes(a, true, DownsetMode::kBothGames) <=
+                        std::min(limit, static_cast<double>(options_.full_table_bytes));
+  const DownsetMode mode = full            ? DownsetMode::kBothGames
+                           : options_.mode ? *options_.mode
+                                           : DownsetModeFor(a, false, limit);
+  const double needed = DownsetBytes(a, full, mode);
   if (needed > limit) throw DownsetTooLarge(needed, limit);
   pass_.reset();  // the previous full table first, so that both never coexist
   table_.reset();
   layout_.reset();
 
   auto layout = std::make_unique<DownsetLayout>(DownsetLayout::For(a));
-  const std::size_t bytes = full ? layout->total : layout->ring;
+  const std::size_t bytes = DownsetStore{nullptr, full, mode}.bytes(*layout);
   auto table = std::make_unique_for_overwrite<std::uint8_t[]>(bytes);
-  total_.store(layout->total);
-  auto pass = std::make_unique<DownsetPass>(*layout, table.get(), full, done_);
+  AdviseHugePages(table.get(), bytes);
+  const int passes = mode == DownsetMode::kOneGame ? 2 : 1;
+  total_.store(layout->total * passes);
 
-  DownsetPosition from;
+  DownsetProgress progress;
   const std::filesystem::path& checkpoint = options_.checkpoint;
-  bool ours = false;  // the checkpoint file holds this pass
+  bool ours = false;  // the checkpoint file holds this solve
   if (!checkpoint.empty() && options_.resume)
-    if (auto at = LoadDownsetCheckpoint(checkpoint, *layout, full, table.get(), bytes)) {
-      from = *at;
+    if (auto at = LoadDownsetCheckpoint(checkpoint, *layout, full, mode, table.get(), bytes)) {
+      progress = *at;
       ours = true;
     }
   using Clock = std::chrono::steady_clock;
   Clock::time_point saved = Clock::now();
-  const auto between = [&](const DownsetPosition& at) {
-    const bool stop = options_.stop && options_.stop->load();
-    if (!checkpoint.empty() &&
-        (stop || std::chrono::duration<double>(Clock::now() - saved).count() >=
-                     options_.checkpoint_seconds)) {
-      SaveDownsetCheckpoint(checkpoint, *layout, full, at, table.get(), bytes);
-      saved = Clock::now();
-      ours = true;
-    }
-    return !stop;
-  };
-  if (!pass->Run(from, options_.threads, between))
-    throw SearchStopped(SearchStopped::Reason::kInterrupted, "interrupted");
+  std::unique_ptr<DownsetPass> pass;
+  for (; progress.pass < passes; ++progress.pass, progress.position = {}) {
+    const DownsetStore store{table.get(), full, mode,
+                             progress.pass == 0 ? Game::kSeki : Game::kDSeki};
+    pass = std::make_unique<DownsetPass>(*layout, store, done_, progress.pass * layout->total);
+    const auto between = [&](const DownsetPosition& at) {
+      const bool stop = options_.stop && options_.stop->load();
+      if (!checkpoint.empty() &&
+          (stop || std::chrono::duration<double>(Clock::now() - saved).count() >=
+                       options_.checkpoint_seconds)) {
+        SaveDownsetCheckpoint(checkpoint, *layout, full, mode,
+                              DownsetProgress{progress.pass, at, progress.roots}, table.get(),
+                              bytes);
+        saved = Clock::now();
+        ours = true;
+      }
+      return !stop;
+    };
+    if (!pass->Run(progress.position, options_.threads, between))
+      throw SearchStopped(SearchStopped::Reason::kInterrupted, "interrupted");
+    progress.roots |= pass->Root().bits;
+    positions_ += layout->total;
+  }
   if (ours) RemoveDownsetCheckpoint(checkpoint);
-  positions_ += layout->total;
-  const Solution solution = Solution::From(pass->Root());
+  const Solution solution = Solution::From(PackedOutcome{progress.roots});
   if (full) {
     layout_ = std::move(layout);
     table_ = std::move(table);

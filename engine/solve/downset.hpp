@@ -1,11 +1,12 @@
-// DownsetEngine: the values of both games for one matrix A from every matrix B <= A, one byte a
-// matrix, in one pass over the down-set (DownsetPass) instead of a search or a memo of canonical
-// forms. Same answers as Solver::Solve and BoundedSearch::Solve; answers Solve and ChildSolution
-// for every position of a game from A (engine/solve/play.hpp) from its full table when it keeps
-// one, else by a pass of that position's own down-set.
-// Concurrency: Solve and ChildSolution are called by one thread at a time (a pass runs on
-// `threads` workers of its own); done(), total() may be read by any thread while a pass runs
-// (progress lines). Distinct instances share nothing.
+// DownsetEngine: the values of both games for one matrix A from every matrix B <= A, in one pass
+// over the down-set (DownsetPass) at one byte a matrix, or, when that does not fit the memory
+// limit, in one pass a game at 4 bits a matrix (DownsetMode), instead of a search or a memo of
+// canonical forms. Same answers as Solver::Solve and BoundedSearch::Solve; answers Solve and
+// ChildSolution for every position of a game from A (engine/solve/play.hpp) from its full table
+// when it keeps one, else by a pass of that position's own down-set. Concurrency: Solve and
+// ChildSolution are called by one thread at a time (a pass runs on `threads` workers of its own);
+// done(), total() may be read by any thread while a pass runs (progress lines). Distinct instances
+// share nothing.
 #pragma once
 
 #include <atomic>
@@ -13,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -48,9 +50,12 @@ struct DownsetOptions {
   // When not empty, a pass writes its state there every checkpoint_seconds and when stopped
   // (removed once the pass completes); with `resume`, a pass that finds a checkpoint of its own
   // matrix there continues from it.
-  std::filesystem::path checkpoint;
+  std::filesystem::path checkpoint = {};
   double checkpoint_seconds = 600;
   bool resume = false;
+  // The storage mode; unset: DownsetModeFor the memory limit (one byte a matrix when it fits).
+  // Set to kOneGame (tests), a pass never keeps a full table.
+  std::optional<DownsetMode> mode = {};
 };
 
 class DownsetEngine {
@@ -66,7 +71,8 @@ class DownsetEngine {
   // Values of the matrix reached by lowering a(i, j) (terminal values when a line empties).
   Solution ChildSolution(const Matrix& a, int i, int j);
 
-  // Matrices in the down-set of the pass running or last run, and how many of them are done.
+  // Matrices of the passes of the solve running or last run (the down-set's, once a game in
+  // kOneGame), and how many of them are done.
   std::uint64_t total() const { return total_.load(std::memory_order_relaxed); }
   std::uint64_t done() const;
   // Matrices of every pass so far.

@@ -1,7 +1,8 @@
-// DownsetCheckpoint: the state of a down-set pass on disk, so that a solve of an hour survives
-// Ctrl-C or a crash: a small header file (the matrix, the position, the size and XXH3 checksum of
-// the values) and a data file with the ring (or full table) bytes, each written atomically; the
-// header is written last and names its data file, so a reader sees one consistent state.
+// DownsetCheckpoint: the state of a down-set solve on disk, so that a solve of an hour survives
+// Ctrl-C or a crash: a small header file (the matrix, the storage mode, which pass (game) and
+// position, the roots of the passes before, the size and XXH3 checksum of the values) and a data
+// file with the ring (or full table) bytes, each written atomically; the header is written last and
+// names its data file, so a reader sees one consistent state.
 // Concurrency: called by the thread that runs the pass, between two levels (workers waiting).
 #pragma once
 
@@ -15,21 +16,31 @@
 
 namespace seki {
 
-// Writes the state of a pass of layout.top at `position` (values: `bytes` bytes) to `path`
-// (header) and a data file beside it, then removes the previous data file. Throws
-// std::runtime_error naming the path on failure.
-// Removes a checkpoint (header and data file), e.g. once its pass has completed.
+// Where a down-set solve stands: its pass (0; in DownsetMode::kOneGame 0 for SEKI, 1 for D-SEKI),
+// the position in it, and the PackedOutcome bits of A from the passes before.
+struct DownsetProgress {
+  int pass = 0;
+  DownsetPosition position;
+  std::uint8_t roots = 0;
+  friend bool operator==(const DownsetProgress&, const DownsetProgress&) = default;
+};
+
+// Writes the state of a solve of layout.top (values: `bytes` bytes) to `path` (header) and a data
+// file beside it, then removes the previous data file. Throws std::runtime_error naming the path
+// on failure.
+void SaveDownsetCheckpoint(const std::filesystem::path& path, const DownsetLayout& layout,
+                           bool full, DownsetMode mode, const DownsetProgress& progress,
+                           const std::uint8_t* values, std::size_t bytes);
+
+// Removes a checkpoint (header and data file), e.g. once its solve has completed.
 void RemoveDownsetCheckpoint(const std::filesystem::path& path);
 
-void SaveDownsetCheckpoint(const std::filesystem::path& path, const DownsetLayout& layout,
-                           bool full, const DownsetPosition& position, const std::uint8_t* values,
-                           std::size_t bytes);
-
-// Reads a checkpoint of layout.top into `values` and returns its position; nothing when there is
-// no file at `path` or it is of another matrix. Throws InputError "<path>: ..." when it is of
-// another table kind or damaged (size or checksum).
-std::optional<DownsetPosition> LoadDownsetCheckpoint(const std::filesystem::path& path,
+// Reads a checkpoint of layout.top into `values` and returns where it stands; nothing when there
+// is no file at `path` or it is of another matrix. Throws InputError "<path>: ..." when it is of
+// another table kind or mode, of an older format, or damaged (size or checksum).
+std::optional<DownsetProgress> LoadDownsetCheckpoint(const std::filesystem::path& path,
                                                      const DownsetLayout& layout, bool full,
-                                                     std::uint8_t* values, std::size_t bytes);
+                                                     DownsetMode mode, std::uint8_t* values,
+                                                     std::size_t bytes);
 
 }  // namespace seki

@@ -1,7 +1,8 @@
-// The digit order, strides and blocks of a down-set solve.
+// The digit order, strides, blocks and chunks of a down-set solve, and its memory in each mode.
 #include "engine/solve/downset_layout.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace seki {
@@ -9,10 +10,17 @@ namespace {
 
 // Blocks are solved in the cache: at most this many matrices each.
 constexpr std::uint64_t kMaxBlock = std::uint64_t{1} << 14;
+// A slab has at least this many chunks when it has that many blocks (so that the threads of a
+// wavefront level have work enough), and chunks are otherwise as long as can be (long streams).
+constexpr std::uint64_t kMinChunks = 1024;
 constexpr double kMaxTotal = 4611686018427387904.0;  // 2^62
 
-// Bytes of the block order of one slab (one 64-bit offset per block).
-double BlockOrderBytes(double blocks) { return 8.0 * blocks; }
+// Bytes of the chunk order of one slab (one 64-bit offset per chunk).
+double ChunkOrderBytes(double chunks) { return 8.0 * chunks; }
+
+double RingBytes(double ring, DownsetMode mode) {
+  return mode == DownsetMode::kOneGame ? std::ceil(ring / 2) : ring;
+}
 
 }  // namespace
 
@@ -40,6 +48,12 @@ DownsetLayout DownsetLayout::For(const Matrix& a) {
   layout.inner = n - 1;
   while (layout.inner > 0 && layout.digits[layout.inner].stride > kMaxBlock) --layout.inner;
   layout.block = layout.digits[layout.inner].stride;
+  // The fewest coarse digits that give kMinChunks chunks (all middle digits when they cannot).
+  layout.coarse = n - 1;
+  while (layout.coarse > layout.inner &&
+         layout.ring / layout.digits[layout.coarse].stride < kMinChunks)
+    --layout.coarse;
+  layout.chunk = layout.digits[layout.coarse].stride;
   return layout;
 }
 
@@ -64,18 +78,30 @@ double DownsetMatrices(const Matrix& a) {
   return total;
 }
 
-double DownsetBytes(const Matrix& a, bool full_table) {
+double DownsetBytes(const Matrix& a, bool full_table, DownsetMode mode) {
+  if (full_table) mode = DownsetMode::kBothGames;
   if (DownsetMatrices(a) <= kMaxTotal) {
     const DownsetLayout layout = DownsetLayout::For(a);
-    return double(full_table ? layout.total : layout.ring) +
-           BlockOrderBytes(double(layout.blocks_per_slab()));
+    return (full_table ? double(layout.total) : RingBytes(double(layout.ring), mode)) +
+           ChunkOrderBytes(double(layout.chunks_per_slab()));
   }
   const double total = DownsetMatrices(a);
   int largest = 1;
   for (int i = 0; i < a.rows(); ++i)
     for (int j = 0; j < a.cols(); ++j) largest = std::max(largest, a(i, j) + 1);
   const double ring = total / largest;
-  return (full_table ? total : ring) + BlockOrderBytes(ring / double(kMaxBlock));
+  return (full_table ? total : RingBytes(ring, mode)) +
+         ChunkOrderBytes(std::min(ring / double(kMaxBlock), double(kMinChunks) * largest));
+}
+
+DownsetMode DownsetModeFor(const Matrix& a, bool full_table, double memory_limit) {
+  return full_table || DownsetBytes(a, false, DownsetMode::kBothGames) <= memory_limit
+             ? DownsetMode::kBothGames
+             : DownsetMode::kOneGame;
+}
+
+double DownsetBytes(const Matrix& a, bool full_table, double memory_limit) {
+  return DownsetBytes(a, full_table, DownsetModeFor(a, full_table, memory_limit));
 }
 
 }  // namespace seki

@@ -1,10 +1,12 @@
 // DownsetLayout: how the down-set {B <= A} of one matrix is laid out in memory for the down-set
 // engine: one digit per positive entry of A (radix A(i,j) + 1), a mixed-radix index, the digit
-// order that makes the ring (the values a pass must keep) smallest, and what a pass needs.
-// Concurrency: an immutable value; any thread may read it.
+// order that makes the ring (the values a pass must keep) smallest, what a pass needs (blocks and
+// chunks), and the memory of each storage mode (DownsetBytes).
+// Concurrency: an immutable value; any thread may read it. The functions are pure.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "engine/base/matrix.hpp"
@@ -23,6 +25,11 @@ struct DownsetLayout {
   std::uint64_t ring = 0;     // values a pass keeps: total / radix of the outermost digit
   int inner = 0;              // digits solved inside one block (stride of digit `inner`)
   std::uint64_t block = 1;    // matrices per block: the stride of digit `inner`
+  // The middle digits from `coarse` to the outermost's inner neighbour are coarse: their values
+  // number the chunks of a slab (contiguous, `chunk` matrices, a whole number of blocks), which
+  // the threads take in wavefront order; the blocks of one chunk are solved in index order.
+  int coarse = 0;
+  std::uint64_t chunk = 1;  // the stride of digit `coarse`
 
   // The layout for a starting position; throws std::invalid_argument when the down-set has more
   // than 2^62 matrices (DownsetMatrices says how many).
@@ -34,14 +41,32 @@ struct DownsetLayout {
   const Digit& outer() const { return digits.back(); }
   std::uint64_t slabs() const { return static_cast<std::uint64_t>(outer().radix); }
   std::uint64_t blocks_per_slab() const { return ring / block; }
+  std::uint64_t chunks_per_slab() const { return ring / chunk; }
 };
+
+// How a pass stores its values. kBothGames: one byte a matrix, both games in one pass (the
+// PackedOutcome bits). kOneGame: one game a pass, its 4 bits (r and c) two matrices a byte, so a
+// solve is two passes (SEKI, then D-SEKI) over half the memory. A full table (every B <= A) is
+// always kept in kBothGames.
+enum class DownsetMode { kBothGames, kOneGame };
 
 // Matrices B <= A (the product of A(i,j) + 1 over the positive entries), as a double so that
 // any matrix can be asked (8x8 of 255s has 256^64).
 double DownsetMatrices(const Matrix& a);
 
-// Bytes a down-set solve of a keeps: one byte a matrix (both games) for the ring of the last
-// `ring` matrices, or for every matrix when `full_table` (plus the block order, small).
-double DownsetBytes(const Matrix& a, bool full_table);
+// Bytes a down-set solve of a keeps in `mode`: the ring of the last `ring` matrices (one byte a
+// matrix in kBothGames, ceil(ring / 2) bytes in kOneGame), or, when `full_table`, one byte for
+// every matrix (kBothGames whatever `mode`); plus the chunk order (8 bytes a chunk of a slab). Not
+// counted: each worker's block buffer (at most 16 KiB).
+double DownsetBytes(const Matrix& a, bool full_table, DownsetMode mode);
+
+// The mode a solve of a under `memory_limit` bytes uses: kBothGames when it fits, else kOneGame
+// (which then may not fit either: the solve is refused, naming DownsetBytes in kOneGame).
+DownsetMode DownsetModeFor(const Matrix& a, bool full_table, double memory_limit);
+
+// Bytes of the mode a solve under `memory_limit` uses (DownsetModeFor); without a limit, the
+// one-byte mode. The smallest memory any solve of a needs: DownsetBytes(a, false, 0.0).
+double DownsetBytes(const Matrix& a, bool full_table,
+                    double memory_limit = std::numeric_limits<double>::infinity());
 
 }  // namespace seki

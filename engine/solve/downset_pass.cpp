@@ -1,12 +1,19 @@
-// One pass of the down-set engine: blocks in wavefront order, the inner digits in the cache.
+// One pass of the down-set engine: chunks in wavefront order, their blocks in index order, each
+// block solved in the cache.
 #include "engine/solve/downset_pass.hpp"
 
+#include <algorithm>
 #include <barrier>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <thread>
 
 #include "engine/base/rules.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace seki {
 namespace {
@@ -17,38 +24,126 @@ constexpr std::uint64_t kMinParallel = std::uint64_t{1} << 18;
 std::uint32_t RowBit(const DownsetLayout::Digit& d) { return 1u << d.row; }
 std::uint32_t ColBit(const DownsetLayout::Digit& d) { return 1u << d.col; }
 
+unsigned GameShift(Game g) { return g == Game::kSeki ? 0 : 4; }
+
+// A byte that two blocks share (kOneGame): read and written atomically; each block writes only its
+// own nibble (`shift` 0: low, 4: high), which no other thread writes.
+std::uint8_t SharedLoad(const std::uint8_t* p) {
+  return std::atomic_ref<std::uint8_t>(*const_cast<std::uint8_t*>(p))
+      .load(std::memory_order_relaxed);
+}
+void SharedStore(std::uint8_t* p, unsigned shift, std::uint8_t nibble) {
+  std::atomic_ref<std::uint8_t> ref(*p);
+  const std::uint8_t old = ref.load(std::memory_order_relaxed);
+  ref.fetch_xor(static_cast<std::uint8_t>((old ^ (nibble << shift)) & (0xF << shift)),
+                std::memory_order_relaxed);
+}
+
+// dst[x] |= src[x] for x < n; the two ranges do not overlap.
+void OrBytes(std::uint8_t* __restrict dst, const std::uint8_t* __restrict src, std::uint64_t n) {
+  std::uint64_t x = 0;
+#if defined(__SSE2__)
+  for (; x + 16 <= n; x += 16) {
+    __m128i* out = reinterpret_cast<__m128i*>(dst + x);
+    _mm_storeu_si128(out, _mm_or_si128(_mm_loadu_si128(out),
+                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + x))));
+  }
+#endif
+  for (; x < n; ++x) dst[x] |= src[x];
+}
+
+// The 2 * pairs nibbles of p (low nibble first) into bytes of acc (kOr: OR-ed into them).
+template <bool kOr>
+void Unpack(std::uint8_t* __restrict acc, const std::uint8_t* __restrict p, std::uint64_t pairs) {
+  std::uint64_t k = 0;
+#if defined(__SSE2__)
+  const __m128i low = _mm_set1_epi8(0x0F);
+  for (; k + 16 <= pairs; k += 16) {
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+    const __m128i lo = _mm_and_si128(b, low), hi = _mm_and_si128(_mm_srli_epi16(b, 4), low);
+    __m128i first = _mm_unpacklo_epi8(lo, hi), second = _mm_unpackhi_epi8(lo, hi);
+    __m128i* out = reinterpret_cast<__m128i*>(acc + 2 * k);
+    if constexpr (kOr) {
+      first = _mm_or_si128(first, _mm_loadu_si128(out));
+      second = _mm_or_si128(second, _mm_loadu_si128(out + 1));
+    }
+    _mm_storeu_si128(out, first);
+    _mm_storeu_si128(out + 1, second);
+  }
+#endif
+  for (; k < pairs; ++k) {
+    const std::uint8_t b = p[k];
+    if constexpr (kOr) {
+      acc[2 * k] |= b & 0xF;
+      acc[2 * k + 1] |= b >> 4;
+    } else {
+      acc[2 * k] = b & 0xF;
+      acc[2 * k + 1] = b >> 4;
+    }
+  }
+}
+
+// The 2 * pairs values of acc (each below 16) into nibbles of p, low nibble first.
+void Pack(std::uint8_t* __restrict p, const std::uint8_t* __restrict acc, std::uint64_t pairs) {
+  std::uint64_t k = 0;
+#if defined(__SSE2__)
+  const __m128i low = _mm_set1_epi16(0x00FF);
+  for (; k + 16 <= pairs; k += 16) {
+    const __m128i* in = reinterpret_cast<const __m128i*>(acc + 2 * k);
+    // A 16-bit lane holds e + 256 o (e, o < 16): (w | w >> 4) & 0xFF is e + 16 o.
+    const __m128i w0 = _mm_loadu_si128(in), w1 = _mm_loadu_si128(in + 1);
+    const __m128i x0 = _mm_and_si128(_mm_or_si128(w0, _mm_srli_epi16(w0, 4)), low);
+    const __m128i x1 = _mm_and_si128(_mm_or_si128(w1, _mm_srli_epi16(w1, 4)), low);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), _mm_packus_epi16(x0, x1));
+  }
+#endif
+  for (; k < pairs; ++k) p[k] = static_cast<std::uint8_t>(acc[2 * k] | acc[2 * k + 1] << 4);
+}
+
 }  // namespace
 
-DownsetPass::DownsetPass(const DownsetLayout& layout, std::uint8_t* values, bool full,
-                         std::atomic<std::uint64_t>& done)
-    : layout_(layout), values_(values), full_(full), done_(done) {
+std::size_t DownsetStore::bytes(const DownsetLayout& layout) const {
+  if (full) return layout.total;
+  return mode == DownsetMode::kOneGame ? (layout.ring + 1) / 2 : layout.ring;
+}
+
+DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
+                         std::atomic<std::uint64_t>& done, std::uint64_t done_before)
+    : layout_(layout), store_(store), done_(done), done_before_(done_before) {
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
     all_cols_ |= ColBit(d);
   }
-  for (unsigned x = 0; x < 256; ++x) {
+  const bool one_game = store_.mode == DownsetMode::kOneGame;
+  const unsigned shift = one_game ? GameShift(store_.game) : 0;
+  const unsigned mask = one_game ? 0xF : 0xFF;
+  for (unsigned x = 0; x <= mask; ++x) {
     bool valid = true;
-    for (unsigned shift = 0; shift < 8; shift += 2) valid = valid && ((x >> shift) & 3) != 2;
+    for (unsigned s = 0; s < 8; s += 2) valid = valid && ((x >> s) & 3) != 2;
     if (valid)
       contribution_[x] =
-          MoveContribution(Solution::From(PackedOutcome{static_cast<std::uint8_t>(x)})).bits;
+          (MoveContribution(Solution::From(PackedOutcome{static_cast<std::uint8_t>(x << shift)}))
+               .bits >>
+           shift) &
+          mask;
   }
   for (int zero = 1; zero < 4; ++zero)
-    terminal_[zero] = MoveContribution(*TerminalSolution(zero & 1, zero & 2)).bits;
+    terminal_[zero] =
+        (MoveContribution(*TerminalSolution(zero & 1, zero & 2)).bits >> shift) & mask;
 
-  // The blocks of a slab (every value of the middle digits), sorted by the sum of those digits.
-  const int first = layout_.inner, last = static_cast<int>(layout_.digits.size()) - 1;
-  const std::uint64_t blocks = layout_.blocks_per_slab();
+  // The chunks of a slab (every value of the coarse digits), sorted by the sum of those digits.
+  const int first = layout_.coarse, last = static_cast<int>(layout_.digits.size()) - 1;
+  const std::uint64_t chunks = layout_.chunks_per_slab();
   std::uint64_t max_sum = 0;
   for (int k = first; k < last; ++k) max_sum += layout_.digits[k].radix - 1;
   std::vector<std::uint64_t> count(max_sum + 2, 0);
   std::vector<int> digit(layout_.digits.size(), 0);
-  std::vector<std::uint32_t> sums(blocks);
+  std::vector<std::uint32_t> sums(chunks);
   std::uint64_t sum = 0;
-  for (std::uint64_t b = 0; b < blocks; ++b) {
-    sums[b] = static_cast<std::uint32_t>(sum);
+  for (std::uint64_t c = 0; c < chunks; ++c) {
+    sums[c] = static_cast<std::uint32_t>(sum);
     ++count[sum + 1];
-    for (int k = first; k < last; ++k) {  // next value of the middle digits
+    for (int k = first; k < last; ++k) {  // next value of the coarse digits
       if (++digit[k] < layout_.digits[k].radix) {
         ++sum;
         break;
@@ -59,8 +154,51 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, std::uint8_t* values, bool
   }
   for (std::uint64_t s = 1; s < count.size(); ++s) count[s] += count[s - 1];
   level_begin_ = count;
-  order_.resize(blocks);
-  for (std::uint64_t b = 0; b < blocks; ++b) order_[count[sums[b]]++] = b * layout_.block;
+  order_.resize(chunks);
+  for (std::uint64_t c = 0; c < chunks; ++c) order_[count[sums[c]]++] = c * layout_.chunk;
+}
+
+template <bool kOr>
+void DownsetPass::Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const {
+  if (store_.mode == DownsetMode::kBothGames) {
+    const std::uint8_t* v = store_.values + slot;
+    if constexpr (kOr)
+      OrBytes(acc, v, n);
+    else
+      std::memcpy(acc, v, n);
+    return;
+  }
+  const std::uint8_t* p = store_.values + slot / 2;
+  if (slot & 1) {  // a high nibble first: the byte is shared with the block before
+    const std::uint8_t first = SharedLoad(p++) >> 4;
+    *acc = kOr ? *acc | first : first;
+    ++acc;
+    --n;
+  }
+  Unpack<kOr>(acc, p, n / 2);
+  if (n & 1) {  // a low nibble last: shared with the block after
+    const std::uint8_t last = SharedLoad(p + n / 2) & 0xF;
+    acc[n - 1] = kOr ? acc[n - 1] | last : last;
+  }
+}
+
+void DownsetPass::Store(std::uint64_t slot, const std::uint8_t* acc, std::uint64_t n) {
+  if (store_.mode == DownsetMode::kBothGames) {
+    std::memcpy(store_.values + slot, acc, n);
+    return;
+  }
+  std::uint8_t* p = store_.values + slot / 2;
+  if (slot & 1) {
+    SharedStore(p++, 4, *acc++);
+    --n;
+  }
+  Pack(p, acc, n / 2);
+  if (n & 1) SharedStore(p + n / 2, 0, acc[n - 1]);
+}
+
+std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
+  if (store_.mode == DownsetMode::kBothGames) return store_.values[slot];
+  return (SharedLoad(store_.values + slot / 2) >> (slot & 1 ? 4 : 0)) & 0xF;
 }
 
 void DownsetPass::Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols) const {
@@ -75,35 +213,49 @@ void DownsetPass::Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols
 void DownsetPass::Inner(std::uint8_t* acc, int digits, std::uint32_t rows,
                         std::uint32_t cols) const {
   if (digits == 0) return Finish(acc[0], rows, cols);
+  if (digits == 1) return Row(acc, rows, cols);
   const DownsetLayout::Digit& d = layout_.digits[digits - 1];
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
-  if (digits == 1) {
-    Finish(acc[0], rows, cols);
+  const std::uint64_t s = d.stride;
+  if (digits == 2) {  // rows of the innermost digit, without calls (their chains overlap)
+    Row(acc, rows, cols);
     for (int v = 1; v < d.radix; ++v) {
-      acc[v] |= acc[v - 1];
-      Finish(acc[v], rows_up, cols_up);
+      std::uint8_t* cur = acc + v * s;
+      for (std::uint64_t x = 0; x < s; ++x) cur[x] |= cur[x - s];
+      Row(cur, rows_up, cols_up);
     }
     return;
   }
-  const std::uint64_t s = d.stride;
   Inner(acc, digits - 1, rows, cols);
   for (int v = 1; v < d.radix; ++v) {
     std::uint8_t* cur = acc + v * s;
-    const std::uint8_t* prev = cur - s;
-    for (std::uint64_t x = 0; x < s; ++x) cur[x] |= prev[x];
+    OrBytes(cur, cur - s, s);  // [cur - s, cur) and [cur, cur + s) do not overlap
     Inner(cur, digits - 1, rows_up, cols_up);
   }
 }
 
-void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset) {
+// The innermost digit (Inner with one digit): a chain, each value OR-ed with the one before.
+inline void DownsetPass::Row(std::uint8_t* acc, std::uint32_t rows, std::uint32_t cols) const {
+  const DownsetLayout::Digit& d = layout_.digits[0];
+  Finish(acc[0], rows, cols);
+  const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
+  if (rows_up != all_rows_ || cols_up != all_cols_) {  // a zero line: terminal, whatever the ORs
+    std::memset(acc + 1, terminal_[(rows_up != all_rows_ ? 1 : 0) | (cols_up != all_cols_ ? 2 : 0)],
+                static_cast<std::size_t>(d.radix - 1));
+    return;
+  }
+  std::uint8_t prev = acc[0];
+  for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
+}
+
+void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) {
   const std::uint64_t ring = layout_.ring, size = layout_.block;
-  const std::uint64_t slot = full_ ? slab * ring + offset : offset;
-  std::uint8_t* acc = values_ + slot;
+  const std::uint64_t slot = store_.full ? slab * ring + offset : offset;
   std::uint32_t rows = 0, cols = 0;
   if (slab == 0) {
     std::memset(acc, 0, size);
-  } else {
-    if (full_) std::memcpy(acc, acc - ring, size);  // a ring's slot already holds B - e_outer
+  } else {  // B - e_outer: a ring's slot holds it until B overwrites it
+    Load<false>(acc, store_.full ? slot - ring : slot, size);
     rows |= RowBit(layout_.outer());
     cols |= ColBit(layout_.outer());
   }
@@ -113,17 +265,27 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset) {
   for (int k = layout_.inner; k < last; ++k) {
     const DownsetLayout::Digit& d = layout_.digits[k];
     if ((offset / d.stride) % static_cast<std::uint64_t>(d.radix) == 0) continue;
-    const std::uint8_t* child = acc - d.stride;
-    for (std::uint64_t x = 0; x < size; ++x) acc[x] |= child[x];
+    Load<true>(acc, slot - d.stride, size);
     rows |= RowBit(d);
     cols |= ColBit(d);
   }
   Inner(acc, layout_.inner, rows, cols);
   if (root) {  // A itself: what its children offer (its own slot now holds its contribution)
     std::uint8_t best = outer_child;
-    const std::uint8_t* a = acc + size - 1;
-    for (int k = 0; k < last; ++k) best |= *(a - layout_.digits[k].stride);
-    root_ = best;
+    for (int k = 0; k < layout_.inner; ++k) best |= acc[size - 1 - layout_.digits[k].stride];
+    for (int k = layout_.inner; k < last; ++k)
+      best |= Value(slot + size - 1 - layout_.digits[k].stride);
+    root_ = store_.mode == DownsetMode::kOneGame
+                ? static_cast<std::uint8_t>(best << GameShift(store_.game))
+                : best;
+  }
+  Store(slot, acc, size);
+}
+
+void DownsetPass::Chunk(std::uint64_t slab, std::uint64_t offset, std::uint8_t* buffer) {
+  for (std::uint64_t b = offset; b < offset + layout_.chunk; b += layout_.block) {
+    Block(slab, b, buffer);
+    done_.fetch_add(layout_.block, std::memory_order_relaxed);
   }
 }
 
@@ -131,14 +293,14 @@ PackedOutcome DownsetPass::At(const Matrix& b) const {
   const std::uint64_t index = layout_.Index(b);
   std::uint8_t best = 0;
   for (const DownsetLayout::Digit& d : layout_.digits)
-    if (b(d.row, d.col) > 0) best |= values_[index - d.stride];
+    if (b(d.row, d.col) > 0) best |= Value(index - d.stride);
   return PackedOutcome{best};
 }
 
 bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between) {
   const std::uint64_t levels = this->levels();
   if (from.level >= levels) from = {from.slab + 1, 0};
-  done_.store(from.slab * layout_.ring + level_begin_[from.level] * layout_.block);
+  done_.store(done_before_ + from.slab * layout_.ring + level_begin_[from.level] * layout_.chunk);
   if (from.slab >= layout_.slabs()) return true;
   const int workers = layout_.total < kMinParallel ? 1 : std::max(1, threads);
 
@@ -167,12 +329,11 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
   };
   std::barrier sync(workers, advance);
   auto work = [&] {
+    const auto buffer = std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block);
     while (!finished) {
       const std::uint64_t end = level_begin_[at.level + 1];
-      for (std::uint64_t b; (b = cursor.fetch_add(1, std::memory_order_relaxed)) < end;) {
-        Block(at.slab, order_[b]);
-        done_.fetch_add(layout_.block, std::memory_order_relaxed);
-      }
+      for (std::uint64_t c; (c = cursor.fetch_add(1, std::memory_order_relaxed)) < end;)
+        Chunk(at.slab, order_[c], buffer.get());
       sync.arrive_and_wait();
     }
   };

@@ -1,17 +1,22 @@
 // DownsetPass: one pass of the down-set engine over every matrix B <= A in index order
-// (DownsetLayout), computing both games' values of each from its children B - e_k by the rules of
-// engine/base/rules.hpp. It keeps, one byte a matrix, what each matrix offers a parent
-// (MoveContribution of its values: r and c of both games for the player moving to it), either for
-// every matrix (a full table, which answers any B <= A afterwards) or for the last `ring` matrices
-// only (every child of index x is at x - stride >= x - ring).
+// (DownsetLayout), computing the values of each from its children B - e_k by the rules of
+// engine/base/rules.hpp. It keeps what each matrix offers a parent (MoveContribution of its values:
+// r and c for the player moving to it), either for every matrix (a full table, which answers any
+// B <= A afterwards) or for the last `ring` matrices only (every child of index x is at
+// x - stride >= x - ring). In DownsetMode::kBothGames a value is a byte (both games); in kOneGame
+// it is the 4 bits of one game, two matrices a byte (matrix x in the low nibble of byte x / 2 when
+// x is even, in the high nibble when odd), and a solve makes one pass a game.
 //
-// Order and threads: the outermost digit's slabs one after the other; within a slab, blocks (the
-// inner digits) by increasing sum of the middle digits, a wavefront: the blocks of one sum depend
-// only on blocks of smaller sums, so `threads` workers take them in any order and the values do not
-// depend on the thread count. A ring slot is shared by B and B - e_outer only, so a block updates
-// its slots in place.
+// Order and threads: the outermost digit's slabs one after the other; within a slab, chunks (the
+// coarse digits) by increasing sum of the coarse digits, a wavefront: the chunks of one sum depend
+// only on chunks of smaller sums, so `threads` workers take them in any order and the values do
+// not depend on the thread count. Within a chunk, its blocks (the inner digits, at most 16 K
+// matrices) in index order, each solved in a buffer of the worker's: the values of its children
+// outside it (one long OR a child block) and then its own digits from the inside out. A ring slot
+// is shared by B and B - e_outer only, so a block updates its slots in place.
 // Concurrency: Run is called by one thread, which starts and joins the workers; the caller's
-// `done` counter (matrices done) may be read by any thread while Run runs.
+// `done` counter (matrices done) may be read by any thread while Run runs. In kOneGame two blocks
+// share a byte where they meet; that byte is only read and written atomically (std::atomic_ref).
 #pragma once
 
 #include <atomic>
@@ -24,18 +29,30 @@
 
 namespace seki {
 
-// Where a pass stands: slab `slab`, the blocks of middle-digit sum below `level` done.
+// Where a pass stands: slab `slab`, the chunks of coarse-digit sum below `level` done.
 struct DownsetPosition {
   std::uint64_t slab = 0;
   std::uint64_t level = 0;
   friend bool operator==(const DownsetPosition&, const DownsetPosition&) = default;
 };
 
+// Where a pass keeps its values: `values` (owned by the caller) holds DownsetBytes of its layout
+// less the chunk order: layout.total bytes (full), layout.ring bytes (ring, kBothGames) or
+// ceil(layout.ring / 2) (ring, kOneGame, the values of `game` only).
+struct DownsetStore {
+  std::uint8_t* values = nullptr;
+  bool full = false;
+  DownsetMode mode = DownsetMode::kBothGames;
+  Game game = Game::kSeki;  // kOneGame only
+
+  std::size_t bytes(const DownsetLayout& layout) const;
+};
+
 class DownsetPass {
  public:
-  // `values` holds layout.total bytes (full) or layout.ring bytes (ring), owned by the caller.
-  DownsetPass(const DownsetLayout& layout, std::uint8_t* values, bool full,
-              std::atomic<std::uint64_t>& done);
+  // `done_before`: matrices of the solve's earlier passes (what `done` counts from).
+  DownsetPass(const DownsetLayout& layout, DownsetStore store, std::atomic<std::uint64_t>& done,
+              std::uint64_t done_before = 0);
 
   // Called between two levels (never after the last), with the workers waiting: return false to
   // stop the pass there (its values and position stay consistent: a checkpoint may be written).
@@ -44,31 +61,39 @@ class DownsetPass {
   // Runs from `from` (a fresh pass: {0, 0}) to the end; returns false when `between` stopped it.
   bool Run(DownsetPosition from, int threads, const Between& between);
 
-  // The values of A itself (after a completed Run).
+  // The values of A itself (after a completed Run); in kOneGame, of its game only (the other
+  // game's bits are 0).
   PackedOutcome Root() const { return PackedOutcome{root_}; }
-  // The values of B <= A from a full table (after a completed Run with full = true); B has no
+  // The values of B <= A from a full table (after a completed Run with a full store); B has no
   // zero line.
   PackedOutcome At(const Matrix& b) const;
 
-  std::uint64_t done() const { return done_.load(std::memory_order_relaxed); }
   std::uint64_t levels() const { return level_begin_.size() - 1; }
 
  private:
-  void Block(std::uint64_t slab, std::uint64_t offset);
+  void Chunk(std::uint64_t slab, std::uint64_t offset, std::uint8_t* buffer);
+  void Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc);
   void Inner(std::uint8_t* acc, int digit, std::uint32_t rows, std::uint32_t cols) const;
+  void Row(std::uint8_t* acc, std::uint32_t rows, std::uint32_t cols) const;
   void Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols) const;
-  std::uint8_t Contribution(PackedOutcome packed) const { return contribution_[packed.bits]; }
+  // The stored values of slots [slot, slot + n) into acc (kOr: OR-ed into it), and back.
+  template <bool kOr>
+  void Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const;
+  void Store(std::uint64_t slot, const std::uint8_t* acc, std::uint64_t n);
+  std::uint8_t Value(std::uint64_t slot) const;
 
   const DownsetLayout& layout_;
-  std::uint8_t* values_;
-  const bool full_;
+  const DownsetStore store_;
   std::uint32_t all_rows_ = 0, all_cols_ = 0;
-  std::uint8_t contribution_[256] = {};     // MoveContribution of each packing
-  std::uint8_t terminal_[4] = {};           // MoveContribution of a terminal child, by zero row/col
-  std::vector<std::uint64_t> order_;        // block offsets within a slab, by middle-digit sum
+  // MoveContribution of each value (kOneGame: of the game's 4 bits, moved to the low nibble, as a
+  // block buffer holds them), and of a terminal child, by zero row/col.
+  std::uint8_t contribution_[256] = {};
+  std::uint8_t terminal_[4] = {};
+  std::vector<std::uint64_t> order_;        // chunk offsets within a slab, by coarse-digit sum
   std::vector<std::uint64_t> level_begin_;  // where each sum starts in order_ (+ the end)
   std::uint8_t root_ = 0;
   std::atomic<std::uint64_t>& done_;
+  const std::uint64_t done_before_;
 };
 
 }  // namespace seki

@@ -66,7 +66,7 @@ SolveEngine::~SolveEngine() = default;
 EngineKind SolveEngine::Choose(const Matrix& a) const {
   if (options_.kind != EngineKind::kAuto) return options_.kind;
   if (DownsetMatrices(a) <= kAutoDownsetMatrices &&
-      DownsetBytes(a, options_.moves) <= static_cast<double>(memory_bytes_))
+      DownsetBytes(a, options_.moves, double(memory_bytes_)) <= double(memory_bytes_))
     return EngineKind::kDownset;
   return EngineKind::kSearch;
 }
@@ -77,7 +77,8 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
     case EngineKind::kExhaustive:
       return RefuseIfTooLarge(a, where, max_positions);
     case EngineKind::kDownset:
-      if (const double needed = DownsetBytes(a, false); needed > double(memory_bytes_))
+      if (const double needed = DownsetBytes(a, false, double(memory_bytes_));
+          needed > double(memory_bytes_))
         throw DownsetTooLarge(needed, double(memory_bytes_));
       return;
     default:
