@@ -162,8 +162,8 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
                   "Refuse levels that would need more, e.g. 8G (default: 80% of physical memory)");
   cmd->add_option("--device", options->device,
                   "Level engine: cpu (default), gpu (the thrust engine on a CUDA GPU) or "
-                  "thrust-cpu (the same engine on the CPU); shapes up to 4x4 for gpu and "
-                  "thrust-cpu; the same files for all (docs/gpu.md)");
+                  "thrust-cpu (the same engine on the CPU); shapes up to 5x5 (keys of at most 56 "
+                  "bits) for gpu and thrust-cpu; the same files for all (docs/gpu.md)");
   cmd->add_option("--checkpoint-every", options->checkpoint_every,
                   "Write a level file and checkpoint every N levels (the levels whose sum is a "
                   "multiple of N), after M minutes (Mm), or both (N,Mm: whichever comes first); "
