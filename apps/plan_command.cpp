@@ -1,5 +1,5 @@
-// `seki plan`: options → PlanRun (CPU engine, ranks) or PlanDeviceRun (--device gpu|thrust-cpu) →
-// table and summary, or JSON.
+// `seki plan`: options → PlanRun (CPU engine, ranks), PlanDeviceRun (--device gpu|thrust-cpu) or
+// PlanDownset (--matrix A) → table and summary, or JSON.
 #include "apps/plan_command.hpp"
 
 #include <cstdlib>
@@ -7,10 +7,14 @@
 #include <memory>
 #include <string>
 
+#include "apps/cli_error.hpp"
+#include "apps/downset_plan_format.hpp"
+#include "apps/matrix_input.hpp"
 #include "apps/plan_format.hpp"
 #include "engine/base/input_error.hpp"
 #include "engine/level/device_option.hpp"
 #include "engine/run/device_plan.hpp"
+#include "engine/run/downset_plan.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run_plan.hpp"
 
@@ -29,6 +33,8 @@ struct DevicePlanOptions {
 struct PlanOptions {
   PlanRequest request;
   DevicePlanOptions device;
+  std::string matrix;        // --matrix: the plan of its down-set solve instead
+  std::string memory_limit;  // --matrix: one process's limit ("": the default)
   bool json = false;
 };
 
@@ -72,6 +78,25 @@ void PrintDevicePlan(const PlanOptions& o) {
     std::cout << FormatDevicePlanTable(plan) << FormatDevicePlanSummary(plan);
 }
 
+// `seki plan --matrix A`: the down-set solve of A (engine/run/downset_plan.hpp).
+void PrintDownsetPlan(const PlanOptions& o) {
+  const std::vector<MatrixInput> inputs = ReadStartingPositions({o.matrix}, "");
+  if (inputs.size() != 1)
+    throw CliError("--matrix", "one matrix, not " + std::to_string(inputs.size()));
+  const DownsetPlan plan = PlanDownset(
+      {.matrix = inputs.front().matrix,
+       .ranks = o.request.ranks,
+       .threads = o.request.threads,
+       .matrices_per_thread_second = o.request.classes_per_thread_second,
+       .bandwidth = o.request.bandwidth,
+       .memory_limit =
+           o.memory_limit.empty() ? 0.0 : double(ParseByteSize(o.memory_limit, "--memory-limit"))});
+  if (o.json)
+    std::cout << DownsetPlanJson(plan).dump(2) << '\n';
+  else
+    std::cout << FormatDownsetPlanTable(plan) << FormatDownsetPlanSummary(plan);
+}
+
 }  // namespace
 
 void AddPlanCommand(CLI::App& app) {
@@ -82,20 +107,36 @@ void AddPlanCommand(CLI::App& app) {
       "records "
       "exchanged and memory per rank per level and the expected wall time (docs/distributed.md); "
       "with --device gpu|thrust-cpu, GPU memory, host memory, disk and time on one machine and "
-      "whether the run fits (docs/gpu.md)");
+      "whether the run fits (docs/gpu.md); with --matrix A, the memory and time of the down-set "
+      "solve of A in one process and on a GPU, and a model of it on --ranks MPI ranks");
   PlanRequest& q = o->request;
-  cmd->add_option("--rows", q.rows, "Number of rows (1..8)")->required();
-  cmd->add_option("--cols", q.cols, "Number of columns (1..8)")->required();
-  cmd->add_option("--max-entry", q.max_entry, "Largest entry (H)");
-  cmd->add_option("--max-sum", q.max_sum, "Largest total sum (S)");
-  cmd->add_option("--ranks", q.ranks, "MPI ranks (1..256, default 1)");
+  CLI::Option* rows = cmd->add_option("--rows", q.rows, "Number of rows (1..8)");
+  CLI::Option* cols = cmd->add_option("--cols", q.cols, "Number of columns (1..8)");
+  CLI::Option* max_entry = cmd->add_option("--max-entry", q.max_entry, "Largest entry (H)");
+  CLI::Option* max_sum = cmd->add_option("--max-sum", q.max_sum, "Largest total sum (S)");
+  cmd->add_option("--ranks", q.ranks,
+                  "MPI ranks (1..256, default 1; with --matrix: a model, up to the values of the "
+                  "digit that splits a slab)");
   cmd->add_option("--threads", q.threads, "Threads per rank (default 1)");
-  cmd->add_flag("--outcomes", q.outcomes, "Model a run with --outcomes");
-  cmd->add_option("--rate", q.classes_per_thread_second,
-                  "Classes per thread-second (default: the measured rate of the 64-bit or the "
-                  "wide level engine, as the region needs); with --device, classes per second of "
-                  "the device (default: gpu, the issue's reference, not measured by us; "
-                  "thrust-cpu, the measured rate per thread times --threads)")
+  CLI::Option* outcomes = cmd->add_flag("--outcomes", q.outcomes, "Model a run with --outcomes");
+  cmd->add_option("--matrix", o->matrix,
+                  "Plan the down-set solve of this matrix (as `seki solve` takes it; '-': stdin)")
+      ->excludes(rows)
+      ->excludes(cols)
+      ->excludes(max_entry)
+      ->excludes(max_sum)
+      ->excludes(outcomes);
+  cmd->add_option("--memory-limit", o->memory_limit,
+                  "With --matrix: the memory limit of one process, as `seki solve` takes it "
+                  "(default: 80% of this machine's memory); it picks the mode")
+      ->needs("--matrix");
+  cmd->add_option(
+         "--rate", q.classes_per_thread_second,
+         "Classes per thread-second (default: the measured rate of the 64-bit or the "
+         "wide level engine, as the region needs); with --device, classes per second of "
+         "the device (default: gpu, the issue's reference, not measured by us; "
+         "thrust-cpu, the measured rate per thread times --threads); with --matrix, matrices "
+         "per thread-second (default: the measured down-set rate)")
       ->check([](const std::string& text) -> std::string {
         char* end = nullptr;
         const double v = std::strtod(text.c_str(), &end);
@@ -104,7 +145,14 @@ void AddPlanCommand(CLI::App& app) {
   cmd->add_option("--bandwidth", q.bandwidth, "Network bytes per second per rank (default 1e9)");
   AddDevicePlanOptions(*cmd, o->device);
   cmd->add_flag("--json", o->json, "Print the plan as JSON");
-  cmd->callback([o] {
+  cmd->callback([o, rows, cols] {
+    if (!o->matrix.empty()) {
+      if (o->device.device != "cpu") throw CliError("--device", "not with --matrix");
+      return PrintDownsetPlan(*o);
+    }
+    for (const CLI::Option* required : {rows, cols})
+      if (required->count() == 0)
+        throw CliError(required->get_name(), "is required (or --matrix A)");
     if (o->device.device != "cpu") return PrintDevicePlan(*o);
     const RunPlan plan = PlanRun(o->request);
     if (o->json)

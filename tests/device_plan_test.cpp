@@ -112,7 +112,7 @@ TEST(DevicePlanTest, VerdictNamesWhatDoesNotFit) {
 }
 
 TEST(DevicePlanTest, BadRequestsAreInputErrors) {
-  DevicePlanRequest q = Request(5, 5, 3);  // outside the thrust engine's shapes
+  DevicePlanRequest q = Request(5, 5, 4);  // 75-bit keys: outside the thrust engine
   EXPECT_THROW(PlanDeviceRun(q), seki::InputError);
   q = Request(3, 3, 3);
   q.device = seki::Device::kCpu;
@@ -176,8 +176,8 @@ TEST(DevicePlanCliTest, BadInputIsOneLineAndExitTwo) {
       {"plan", "--device", "tpu", "--rows", "3", "--cols", "3", "--max-entry", "3"}, "",
       "seki: --device: must be cpu, gpu or thrust-cpu, not 'tpu'");
   seki::testing::ExpectBadInput(
-      {"plan", "--device", "gpu", "--rows", "5", "--cols", "5", "--max-entry", "3"}, "",
-      "seki: --device gpu: the thrust engine handles shapes up to 4x4");
+      {"plan", "--device", "gpu", "--rows", "5", "--cols", "5", "--max-entry", "4"}, "",
+      "seki: --device gpu: the thrust engine handles shapes up to 5x5");
 }
 
 }  // namespace

@@ -21,8 +21,9 @@ namespace seki {
 // NOT measured by us: issue 24's reference, "a 340-line CUDA program of the same design family
 // ran 4x4 <= 6 in 144 s on one H100": its 58,002,778,967 classes in 144 s.
 inline constexpr double kReferenceGpuClassesPerSecond = 58002778967.0 / 144;
-// --device thrust-cpu, measured (docs/gpu.md): 4x4 entries <= 3, 7,880,456 classes in 97.9 user-s.
-inline constexpr double kMeasuredThrustCpuClassesPerThreadSecond = 7880456.0 / 97.9;
+// --device thrust-cpu, measured (docs/gpu.md, issue 24's engine): 4x4 entries <= 3, 7,880,456
+// classes in 16.8 user-s (--threads 2, a shared machine).
+inline constexpr double kMeasuredThrustCpuClassesPerThreadSecond = 7880456.0 / 16.8;
 // Catalogue bytes a class, measured on 4x4 entries <= 3 (docs/gpu.md, "Planning a run"): the six
 // catalogues, 127,433,997 bytes, and the complete and semi-complete ones, 25,667 bytes, for its
 // 7,880,456 classes. An estimate elsewhere: 3x4 <= 5 has 6.0 bytes a class, 3x3 <= 6 45.

@@ -1,0 +1,69 @@
+// `seki plan --matrix A` as text.
+#include "apps/downset_plan_format.hpp"
+
+#include <fmt/format.h>
+
+#include "apps/live_line.hpp"
+#include "engine/base/matrix_text.hpp"
+#include "engine/base/memory_limit.hpp"
+
+namespace seki::cli {
+
+namespace {
+
+std::string BytesOrDash(double bytes) { return bytes > 0 ? HumanBytes(bytes) : "-"; }
+
+std::string Fits(const DownsetPlacement& p) {
+  if (p.capacity == 0) return "-";
+  return p.fits ? "yes" : "no";
+}
+
+std::string Time(const DownsetPlacement& p) {
+  if (p.seconds < 0) return "not measured: no GPU";
+  return HumanDuration(p.seconds);
+}
+
+}  // namespace
+
+std::string FormatDownsetPlanTable(const DownsetPlan& p) {
+  std::string out = fmt::format("{:<36} {:>6} {:>10}\n", "memory", "passes", "bytes");
+  for (const DownsetMemory& m : p.memories)
+    out += fmt::format("{:<36} {:>6} {:>10}\n", m.name, m.passes, HumanBytes(m.bytes));
+  out += '\n';
+  out += fmt::format("{:<26} {:>10} {:>4} {:>13} {:>11} {:>20}  {}\n", "where", "bytes each",
+                     "fits", "boundary/slab", "sent in all", "time", "memory");
+  for (const DownsetPlacement& x : p.placements)
+    out += fmt::format("{:<26} {:>10} {:>4} {:>13} {:>11} {:>20}  {}\n", x.where,
+                       HumanBytes(x.bytes_each), Fits(x), BytesOrDash(x.boundary_bytes),
+                       BytesOrDash(x.sent_bytes), Time(x), x.memory);
+  return out;
+}
+
+std::string FormatDownsetPlanSummary(const DownsetPlan& p) {
+  const DownsetPlanRequest& q = p.request;
+  const DownsetPlacement& one = p.placements.front();
+  std::string out = fmt::format(
+      "plan down-set of {}: {:.3g} matrices below it ({} digits, {} slabs of {:.3g}); one "
+      "process under the memory limit {}{} uses {} ({}{}), about {} on {} thread{}\n",
+      FormatMatrix(q.matrix), p.matrices, p.digits, p.slabs, p.matrices / p.slabs,
+      HumanBytes(q.memory_limit),
+      q.memory_limit == DefaultMemoryLimitBytes() ? " (the default)" : "", one.memory,
+      HumanBytes(one.bytes_each), one.fits ? "" : ": does not fit, the solve is refused",
+      HumanDuration(one.seconds), q.threads, q.threads == 1 ? "" : "s");
+  out += fmt::format(
+      "time: {:.3g} matrices per thread-second a pass, the down-set rate measured on this machine "
+      "(6x6 every entry 7, 6.87e10 matrices in 129.6 s of user CPU time, docs/performance.md; "
+      "3m49s wall on 2 threads of a shared machine: the times here assume threads nobody shares); "
+      "one game a pass makes two passes\n",
+      q.matrices_per_thread_second);
+  if (q.ranks > 1)
+    out += fmt::format(
+        "ranks: a MODEL ONLY, the distributed down-set solve is designed, not built "
+        "(docs/distributed.md): every slab split by one digit of {} values, each rank sends the "
+        "next its top layer after every level at {:.3g} bytes/s (assumed); times ignore the "
+        "imbalance of the first and last levels\n",
+        p.split_radix, q.bandwidth);
+  return out;
+}
+
+}  // namespace seki::cli

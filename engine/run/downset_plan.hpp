@@ -1,0 +1,87 @@
+// DownsetPlan: the cost model of a down-set solve of one matrix A (`seki plan --matrix A`),
+// computed before anything runs: the matrices B <= A, the memory of each way the pass can keep its
+// values (DownsetMemories: the ring at one byte a matrix, both games; the ring at 4 bits a matrix,
+// one game a pass; the full table), and for the ring modes their memory and time in one process
+// (the mode `seki solve --engine downset` picks under the default memory limit), on one GPU of
+// 80 GB or 141 GB (fits or not; no GPU pass exists, so no time), and on R MPI ranks as a MODEL
+// ONLY: the distributed down-set solve is designed (docs/distributed.md, "The down-set solve past
+// one machine": every slab cut by the values of its outermost middle digit, the boundary layer
+// sent to the next rank after each level), not built. Times come from a measured rate.
+// Concurrency: pure functions; any thread may call them.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/base/matrix.hpp"
+#include "engine/run/run_plan.hpp"
+#include "engine/solve/downset_layout.hpp"
+
+namespace seki {
+
+// Matrices per thread-second of one down-set pass, measured on the development machine
+// (docs/performance.md, "Down-set engine", 4 bits a matrix and a faster pass): 6x6 with every
+// entry 7 (770000/077000/.../700007), 8^12 = 6.87e10 matrices, both games in one byte a matrix,
+// in 129.6 s of user CPU time (3 min 49 s wall with -t 2 on a shared machine): 5.3e8. A one-game
+// solve makes two such passes.
+inline constexpr double kMeasuredDownsetMatricesPerThreadSecond = 6.8719476736e10 / 129.6;
+
+// One way a pass keeps its values.
+struct DownsetMemory {
+  std::string name;
+  DownsetMode mode = DownsetMode::kBothGames;
+  bool full_table = false;  // every B <= A (for --moves; always one byte a matrix)
+  double bytes = 0;         // one process: DownsetBytes(a, full_table, mode)
+  int passes = 1;           // passes over the down-set one solve makes (one game a pass: 2)
+};
+
+// The ways of DownsetBytes for a: the ring in both modes, then the full table.
+std::vector<DownsetMemory> DownsetMemories(const Matrix& a);
+
+struct DownsetPlanRequest {
+  Matrix matrix;
+  int ranks = 1, threads = 1;             // threads per process (per rank)
+  double matrices_per_thread_second = 0;  // 0: kMeasuredDownsetMatricesPerThreadSecond
+  double bandwidth = kAssumedBandwidth;   // bytes per second per rank
+  double memory_limit = 0;                // one process; 0: DefaultMemoryLimitBytes()
+};
+
+// One place the solve may run: one process, R ranks (modelled), one GPU.
+struct DownsetPlacement {
+  std::string memory;  // DownsetMemory::name
+  std::string where;   // "one process", "8 MPI ranks (model)", "one GPU, 80 GB"
+  int ranks = 1;
+  double bytes_each = 0;      // per process / rank / GPU
+  double capacity = 0;        // the memory limit (one process) or the GPU's bytes; 0: none
+  bool fits = true;           // bytes_each <= capacity (always true without a capacity)
+  double boundary_bytes = 0;  // ranks: one layer, sent across one boundary per slab and pass
+  double sent_bytes = 0;      // ranks: sent in all, every boundary, slab and pass
+  double seconds = -1;        // expected; -1: not measured (a GPU)
+};
+
+struct DownsetPlan {
+  DownsetPlanRequest request;
+  double matrices = 0;  // B <= A (DownsetMatrices)
+  int digits = 0;       // positive entries of A
+  int slabs = 0;        // radix of the outermost digit
+  int split_radix = 0;  // radix of the digit the ranks would split (0: none, one rank only)
+  DownsetMode mode = DownsetMode::kBothGames;  // what one process uses under memory_limit
+  std::vector<DownsetMemory> memories;
+  std::vector<DownsetPlacement> placements;
+};
+
+// GPUs modelled: memory in bytes (80 GB: H100; 141 GB: H200).
+inline constexpr double kGpuBytes[] = {80e9, 141e9};
+
+// The values of the digit that R ranks would split (the outermost middle digit: just inside the
+// slabs); 0 when the layout has one digit or its blocks are whole slabs.
+int DownsetSplitRadix(const DownsetLayout& layout);
+
+// Throws InputError for a matrix with more than 2^62 matrices below it, ranks outside
+// 1..split_radix (or > 1 when no digit can be split), threads < 1, or a non-positive rate,
+// bandwidth or memory limit.
+DownsetPlan PlanDownset(const DownsetPlanRequest& request);
+nlohmann::json DownsetPlanJson(const DownsetPlan& plan);
+
+}  // namespace seki
