@@ -34,12 +34,7 @@ using std::uint64_t;
 // byte per row and the column index byte.
 constexpr int kMaxFastLines = 6;
 
-// canon/line_invariants.hpp's weights as a table, and its class multipliers.
-constexpr std::array<uint64_t, 256> kEntryWeight = [] {
-  std::array<uint64_t, 256> w{};
-  for (int v = 0; v < 256; ++v) w[v] = EntryWeight(v);
-  return w;
-}();
+// canon/line_invariants.hpp's class multipliers as a table (its weights: EntryWeightOf's table).
 constexpr std::array<uint64_t, kMaxDim> kClassMultiplier = [] {
   std::array<uint64_t, kMaxDim> m{};
   for (int c = 0; c < kMaxDim; ++c) m[c] = ClassMultiplier(c);
@@ -114,7 +109,7 @@ inline void RefineRowRanks(const uint64_t* rows, const uint32_t* col_rank, uint3
     uint64_t refined = 0;
 #pragma GCC unroll 8
     for (int j = 0; j < N; ++j)
-      refined += kEntryWeight[Entry(rows[i], j)] * kClassMultiplier[col_rank[j]];
+      refined += EntryWeightOf(Entry(rows[i], j)) * kClassMultiplier[col_rank[j]];
     row_key[i] = (uint64_t(row_rank[i]) << kClassShift) | (refined >> 8);
   }
   Ranks<M>(row_key, row_rank);
@@ -140,7 +135,7 @@ class Search {
       uint64_t key = 0;
 #pragma GCC unroll 8
       for (int j = 0; j < N; ++j) {
-        const uint64_t w = kEntryWeight[Entry(rows_[i], j)];
+        const uint64_t w = EntryWeightOf(Entry(rows_[i], j));
         key += w;
         col_key[j] += w;
       }
@@ -405,7 +400,7 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
   for (int r = 0; r < M; ++r)
 #pragma GCC unroll 8
     for (int c = 0; c < N; ++c) {
-      const uint64_t w = kEntryWeight[Entry(rows[r], c)];
+      const uint64_t w = EntryWeightOf(Entry(rows[r], c));
       row_key[r] += w;
       col_key[c] += w;
     }
@@ -427,7 +422,7 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
       const int r = kTranspose ? j : i, c = kTranspose ? i : j;
       const int v = Entry(rows[r], c);
       if (v >= max_entry) continue;
-      const uint64_t delta = kEntryWeight[v + 1] - kEntryWeight[v];
+      const uint64_t delta = EntryWeightOf(v + 1) - EntryWeightOf(v);
       // Built line by line with selects rather than indexed stores, so they stay in registers.
       uint64_t child_row_key[M], child_col_key[N], child[M];
 #pragma GCC unroll 8

@@ -5,6 +5,7 @@
 // Concurrency: pure constexpr functions.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "engine/base/host_device.hpp"
@@ -21,6 +22,21 @@ SEKI_HD constexpr std::uint64_t EntryWeight(int v) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   z ^= z >> 31;
   return (std::uint64_t(v) << 48) | (z >> 24);
+}
+
+// EntryWeight(v) for 0 <= v < 256: from a table on the host, computed on a CUDA device (where a
+// constant table would live in slower memory than the arithmetic costs).
+SEKI_HD inline std::uint64_t EntryWeightOf(int v) {
+#if defined(__CUDA_ARCH__)
+  return EntryWeight(v);
+#else
+  static constexpr auto kTable = [] {
+    std::array<std::uint64_t, 256> t{};
+    for (int k = 0; k < 256; ++k) t[k] = EntryWeight(k);
+    return t;
+  }();
+  return kTable[v];
+#endif
 }
 
 // Odd multiplier of column class c (0..7) when a row's entry weights are mixed by column class.

@@ -91,7 +91,7 @@ SEKI_HD inline void PositionLineKeys(const std::uint8_t* a, std::uint64_t* row,
     row[i] = 0;
     SEKI_UNROLL
     for (int j = 0; j < Cols; ++j) {
-      const std::uint64_t w = canon::EntryWeight(a[i * Cols + j]);
+      const std::uint64_t w = canon::EntryWeightOf(a[i * Cols + j]);
       row[i] += w;
       col[j] += w;
     }
@@ -142,7 +142,7 @@ SEKI_HD inline int GenerateChildren(std::uint64_t parent, int bits, int max_entr
   for (int k = 0; k < kCells; ++k) {
     const int v = a[k] + 1, i = k / Cols, j = k % Cols;
     if (v > max_entry || v < height) continue;  // not the largest entry of the child
-    const std::uint64_t delta = canon::EntryWeight(v) - canon::EntryWeight(v - 1);
+    const std::uint64_t delta = canon::EntryWeightOf(v) - canon::EntryWeightOf(v - 1);
     const std::uint64_t row_i = row[i] + delta, col_j = col[j] + delta;
     const std::uint64_t mine = canon::PositionInvariant(v, row_i, col_j);
     bool beaten = false, tied = false;

@@ -76,7 +76,7 @@ SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* fo
     row_key[i] = 0;
     SEKI_UNROLL
     for (int j = 0; j < N; ++j) {
-      const std::uint64_t w = canon::EntryWeight(static_cast<int>(e[i][j]));
+      const std::uint64_t w = canon::EntryWeightOf(static_cast<int>(e[i][j]));
       row_key[i] += w;
       col_key[j] += w;
     }
@@ -93,7 +93,7 @@ SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* fo
       std::uint64_t refined = 0;
       SEKI_UNROLL
       for (int j = 0; j < N; ++j)
-        refined += canon::EntryWeight(static_cast<int>(e[i][j])) *
+        refined += canon::EntryWeightOf(static_cast<int>(e[i][j])) *
                    canon::ClassMultiplier(static_cast<int>(col_rank[j]));
       row_key[i] = (std::uint64_t(row_rank[i]) << canon::kClassShift) | (refined >> 8);
     }

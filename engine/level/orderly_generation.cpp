@@ -13,14 +13,10 @@ namespace {
 
 using canon::PositionInvariant;
 
-// Weight of an entry value (canon::EntryWeight, tabled); a line key is the sum over its entries (a
-// hash of the multiset of the line). Collisions only create ties, which the exact test resolves.
-// The thrust engine's generation (engine/gpu/gpu_class.hpp) uses the same weights.
-constexpr std::array<std::uint64_t, 256> kWeight = [] {
-  std::array<std::uint64_t, 256> w{};
-  for (int v = 0; v < 256; ++v) w[v] = canon::EntryWeight(v);
-  return w;
-}();
+// Weight of an entry value (canon::EntryWeightOf); a line key is the sum over its entries (a hash
+// of the multiset of the line). Collisions only create ties, which the exact test resolves. The
+// thrust engine's generation (engine/gpu/gpu_class.hpp) uses the same weights.
+std::uint64_t Weight(int v) { return canon::EntryWeightOf(v); }
 
 struct LineKeys {
   std::array<std::uint64_t, kMaxDim> row{}, col{};
@@ -30,8 +26,8 @@ LineKeys KeysOf(const Matrix& a) {
   LineKeys k;
   for (int i = 0; i < a.rows(); ++i)
     for (int j = 0; j < a.cols(); ++j) {
-      k.row[i] += kWeight[a(i, j)];
-      k.col[j] += kWeight[a(i, j)];
+      k.row[i] += Weight(a(i, j));
+      k.col[j] += Weight(a(i, j));
     }
   return k;
 }
@@ -77,8 +73,8 @@ void GenerateChildren(const EnumerationSpace& space, const Matrix& parent, std::
     for (int j = 0; j < space.cols; ++j) {
       const int v = parent(i, j) + 1;
       if (v > space.max_entry || v < parent_height) continue;  // not the largest entry of B
-      const std::uint64_t row_i = keys.row[i] - kWeight[v - 1] + kWeight[v];
-      const std::uint64_t col_j = keys.col[j] - kWeight[v - 1] + kWeight[v];
+      const std::uint64_t row_i = keys.row[i] - Weight(v - 1) + Weight(v);
+      const std::uint64_t col_j = keys.col[j] - Weight(v - 1) + Weight(v);
       const std::uint64_t mine = PositionInvariant(v, row_i, col_j);
       bool beaten = false, tied = false;
       if (v == parent_height) {
