@@ -196,11 +196,17 @@ SEKI_HD inline int DirectoryBits(std::uint64_t count) {
 }
 
 // The index of the mixed key `mixed` in the level, or level.count if absent.
-SEKI_HD inline std::uint64_t FindMixed(const LevelView& level, std::uint64_t mixed) {
-  const std::uint64_t t = mixed >> (64 - level.directory_bits);
-  for (std::uint64_t k = level.directory[t], end = level.directory[t + 1]; k < end; ++k)
+// Within the directory bucket keys[from, to) of `mixed`: its index, or level.count if absent.
+SEKI_HD inline std::uint64_t FindInBucket(const LevelView& level, std::uint64_t mixed,
+                                          std::uint64_t from, std::uint64_t to) {
+  for (std::uint64_t k = from; k < to; ++k)
     if (level.keys[k] >= mixed) return level.keys[k] == mixed ? k : level.count;
   return level.count;
+}
+
+SEKI_HD inline std::uint64_t FindMixed(const LevelView& level, std::uint64_t mixed) {
+  const std::uint64_t t = mixed >> (64 - level.directory_bits);
+  return FindInBucket(level, mixed, level.directory[t], level.directory[t + 1]);
 }
 
 // The values (PackedOutcome bits) of the class `key` (canonical): the OR over its positive entries
@@ -208,7 +214,7 @@ SEKI_HD inline std::uint64_t FindMixed(const LevelView& level, std::uint64_t mix
 // the offer of the child's values, looked up in the level below. Lowering an entry of a row equal
 // to an earlier row (or a column equal to an earlier column) gives a child isomorphic to one
 // already counted, so those are skipped. A child missing from the level below is a broken level;
-// it offers nothing (tests would see it). FindMixed's search, with the reads of all children
+// it offers nothing (tests would see it). FindMixed's steps, with the reads of all children
 // overlapped.
 template <int Rows, int Cols>
 SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const LevelView& below,
@@ -280,10 +286,7 @@ SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const Level
     Prefetch(below.keys + from[m]);
   }
   for (int m = 0; m < children; ++m) {
-    std::uint64_t at = below.count;
-    for (std::uint64_t k = from[m]; k < to[m] && at == below.count; ++k)
-      if (below.keys[k] >= child[m]) at = below.keys[k] == child[m] ? k : to[m];
-    from[m] = at < to[m] ? at : below.count;
+    from[m] = FindInBucket(below, child[m], from[m], to[m]);
     if (from[m] < below.count) Prefetch(below.values + from[m]);
   }
   for (int m = 0; m < children; ++m)
