@@ -17,6 +17,8 @@
 #include "engine/research/html_report.hpp"
 #include "engine/research/region_check.hpp"
 #include "engine/research/report_json.hpp"
+#include "engine/run/catalogue_lists.hpp"
+#include "engine/run/checkpoint_policy.hpp"
 #include "engine/run/export.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
@@ -102,12 +104,15 @@ class CheckProgress : public CheckObserver {
 py::object Enumerate(int rows, int cols, int max_entry, int max_sum, const std::string& out,
                      int threads, bool outcomes, bool resume, bool force, bool generate_only,
                      const std::string& memory_limit, const std::string& device,
+                     const std::string& checkpoint_every, const std::string& lists,
                      const std::string& command_line, py::object progress) {
   RunParameters p;
   p.rows = rows, p.cols = cols, p.max_entry = max_entry, p.max_sum = max_sum;
   p.threads = threads;
   p.out = out;
   p.device = ParseDevice(device, "--device");
+  p.checkpoint = ParseCheckpointPolicy(checkpoint_every, "--checkpoint-every");
+  p.lists = ParseListsOption(lists, "--lists");
   p.memory_limit = memory_limit;
   p.outcomes = outcomes, p.resume = resume, p.force = force, p.generate_only = generate_only;
   p.command_line = command_line;
@@ -233,7 +238,8 @@ void BindRun(py::module_& m) {
   m.def("enumerate", &Enumerate, py::arg("rows"), py::arg("cols"), py::arg("max_entry"),
         py::arg("max_sum"), py::arg("out"), py::arg("threads"), py::arg("outcomes"),
         py::arg("resume"), py::arg("force"), py::arg("generate_only"), py::arg("memory_limit"),
-        py::arg("device"), py::arg("command_line"), py::arg("progress"));
+        py::arg("device"), py::arg("checkpoint_every"), py::arg("lists"), py::arg("command_line"),
+        py::arg("progress"));
   m.def("verify", &Verify, py::arg("dir"), py::arg("sample"), py::arg("seed"));
   m.def("export_sqlite", &Export, py::arg("dir"), py::arg("file"), py::arg("force"));
   m.def(

@@ -195,7 +195,6 @@ SEKI_HD inline int DirectoryBits(std::uint64_t count) {
   return bits < 1 ? 1 : bits;
 }
 
-// The index of the mixed key `mixed` in the level, or level.count if absent.
 // Within the directory bucket keys[from, to) of `mixed`: its index, or level.count if absent.
 SEKI_HD inline std::uint64_t FindInBucket(const LevelView& level, std::uint64_t mixed,
                                           std::uint64_t from, std::uint64_t to) {
@@ -204,6 +203,7 @@ SEKI_HD inline std::uint64_t FindInBucket(const LevelView& level, std::uint64_t 
   return level.count;
 }
 
+// The index of the mixed key `mixed` in the level, or level.count if absent.
 SEKI_HD inline std::uint64_t FindMixed(const LevelView& level, std::uint64_t mixed) {
   const std::uint64_t t = mixed >> (64 - level.directory_bits);
   return FindInBucket(level, mixed, level.directory[t], level.directory[t + 1]);

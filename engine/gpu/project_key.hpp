@@ -5,9 +5,11 @@
 // than columns (M <= N), rows and columns get invariant keys (their multisets of entries, the rows
 // refined by column class when some tie); among the row orders that list the rows by key, each
 // with its columns sorted by (class, entries in row order), the form is the row-major smallest.
-// Where canon searches with pruning and automorphisms, this walks every admissible row order (at
-// most M! = 120) with everything in registers: the shape is a template parameter, so every loop
-// unrolls and no array is indexed by a run-time value it cannot resolve.
+// When the rows and the columns all have distinct ranks (most matrices), the form is placed
+// directly by the ranks, as canon's fast path does; otherwise, where canon searches with pruning
+// and automorphisms, this walks every admissible row order (at most M! = 120) with everything in
+// registers: the shape is a template parameter, so every loop unrolls and no array is indexed by
+// a run-time value it cannot resolve.
 // Concurrency: pure functions of their arguments; any number of threads (or GPU threads) may call
 // them at once.
 #pragma once
@@ -45,61 +47,13 @@ SEKI_HD inline void SortAscending(std::uint64_t* keys) {  // odd-even transposit
   }
 }
 
-}  // namespace project_key_detail
-
-// The canonical form of the Rows x Cols matrix `a` (row-major entries), written row-major to
-// `form`: equal to canon::CanonicalForm.
-template <int Rows, int Cols>
-SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* form) {
-  using namespace project_key_detail;
-  static_assert(Rows >= 1 && Cols >= 1 && Rows <= 5 && Cols <= 5, "shapes up to 5x5");
-  constexpr bool kTranspose = Rows > Cols;
-  constexpr int M = kTranspose ? Cols : Rows;
-  constexpr int N = kTranspose ? Rows : Cols;
-  // e[i][j]: the searched orientation (transposed when Rows > Cols).
-  std::uint32_t e[M][N];
-  SEKI_UNROLL
-  for (int i = 0; i < Rows; ++i) SEKI_UNROLL
-  for (int j = 0; j < Cols; ++j) {
-    if constexpr (kTranspose)
-      e[j][i] = a[i * Cols + j];
-    else
-      e[i][j] = a[i * Cols + j];
-  }
-
-  // Line keys and their ranks; rows refined by column class when some tie.
-  std::uint64_t row_key[M], col_key[N];
-  SEKI_UNROLL
-  for (int j = 0; j < N; ++j) col_key[j] = 0;
-  SEKI_UNROLL
-  for (int i = 0; i < M; ++i) {
-    row_key[i] = 0;
-    SEKI_UNROLL
-    for (int j = 0; j < N; ++j) {
-      const std::uint64_t w = canon::EntryWeightOf(static_cast<int>(e[i][j]));
-      row_key[i] += w;
-      col_key[j] += w;
-    }
-  }
-  std::uint32_t col_rank[N], row_rank[M];
-  Ranks<N>(col_key, col_rank);
-  Ranks<M>(row_key, row_rank);
-  std::uint32_t rank_sum = 0;
-  SEKI_UNROLL
-  for (int i = 0; i < M; ++i) rank_sum += row_rank[i];
-  if (rank_sum != std::uint32_t(M * (M - 1) / 2)) {  // some rows tie
-    SEKI_UNROLL
-    for (int i = 0; i < M; ++i) {
-      std::uint64_t refined = 0;
-      SEKI_UNROLL
-      for (int j = 0; j < N; ++j)
-        refined += canon::EntryWeightOf(static_cast<int>(e[i][j])) *
-                   canon::ClassMultiplier(static_cast<int>(col_rank[j]));
-      row_key[i] = (std::uint64_t(row_rank[i]) << canon::kClassShift) | (refined >> 8);
-    }
-    Ranks<M>(row_key, row_rank);
-  }
-
+// The smallest matrix (rows as words of 8-bit entries, column 0 most significant) over the
+// admissible row orders of e (M x N, rows ranked by row_rank, columns by col_rank), each with its
+// columns sorted by (class, entries in row order).
+template <int M, int N>
+SEKI_HD SEKI_INLINE void WalkRowOrders(const std::uint32_t (&e)[M][N],
+                                       const std::uint32_t* row_rank, const std::uint32_t* col_rank,
+                                       std::uint64_t* best) {
   // The rows sorted by (rank, index): position p holds the row sorted_word[p]; positions of equal
   // rank form a group [group_begin, group_end). The admissible row orders are the orders within the
   // groups; an odometer walks them (digit[p] picks the digit[p]-th unused row of p's group),
@@ -130,7 +84,6 @@ SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* fo
       group_end[p] = here ? row_rank[r] + size : group_end[p];
     }
   }
-  std::uint64_t best[M];  // the smallest matrix so far, row-major
   SEKI_UNROLL
   for (int p = 0; p < M; ++p) best[p] = ~std::uint64_t{0};
   for (bool more = true; more;) {
@@ -195,6 +148,88 @@ SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* fo
       SEKI_UNROLL
       for (int p = 0; p < M; ++p) best[p] = rows[p];
     }
+  }
+}
+
+}  // namespace project_key_detail
+
+// The canonical form of the Rows x Cols matrix `a` (row-major entries), written row-major to
+// `form`: equal to canon::CanonicalForm.
+template <int Rows, int Cols>
+SEKI_HD inline void ProjectCanonicalForm(const std::uint8_t* a, std::uint8_t* form) {
+  using namespace project_key_detail;
+  static_assert(Rows >= 1 && Cols >= 1 && Rows <= 5 && Cols <= 5, "shapes up to 5x5");
+  constexpr bool kTranspose = Rows > Cols;
+  constexpr int M = kTranspose ? Cols : Rows;
+  constexpr int N = kTranspose ? Rows : Cols;
+  // e[i][j]: the searched orientation (transposed when Rows > Cols).
+  std::uint32_t e[M][N];
+  SEKI_UNROLL
+  for (int i = 0; i < Rows; ++i) SEKI_UNROLL
+  for (int j = 0; j < Cols; ++j) {
+    if constexpr (kTranspose)
+      e[j][i] = a[i * Cols + j];
+    else
+      e[i][j] = a[i * Cols + j];
+  }
+
+  // Line keys and their ranks; rows refined by column class when some tie.
+  std::uint64_t row_key[M], col_key[N];
+  SEKI_UNROLL
+  for (int j = 0; j < N; ++j) col_key[j] = 0;
+  SEKI_UNROLL
+  for (int i = 0; i < M; ++i) {
+    row_key[i] = 0;
+    SEKI_UNROLL
+    for (int j = 0; j < N; ++j) {
+      const std::uint64_t w = canon::EntryWeightOf(static_cast<int>(e[i][j]));
+      row_key[i] += w;
+      col_key[j] += w;
+    }
+  }
+  std::uint32_t col_rank[N], row_rank[M];
+  Ranks<N>(col_key, col_rank);
+  Ranks<M>(row_key, row_rank);
+  std::uint32_t rank_sum = 0;
+  SEKI_UNROLL
+  for (int i = 0; i < M; ++i) rank_sum += row_rank[i];
+  if (rank_sum != std::uint32_t(M * (M - 1) / 2)) {  // some rows tie
+    SEKI_UNROLL
+    for (int i = 0; i < M; ++i) {
+      std::uint64_t refined = 0;
+      SEKI_UNROLL
+      for (int j = 0; j < N; ++j)
+        refined += canon::EntryWeightOf(static_cast<int>(e[i][j])) *
+                   canon::ClassMultiplier(static_cast<int>(col_rank[j]));
+      row_key[i] = (std::uint64_t(row_rank[i]) << canon::kClassShift) | (refined >> 8);
+    }
+    Ranks<M>(row_key, row_rank);
+    rank_sum = 0;
+    SEKI_UNROLL
+    for (int i = 0; i < M; ++i) rank_sum += row_rank[i];
+  }
+
+  std::uint64_t best[M];  // the form, row-major: a word of 8-bit entries a row
+  std::uint32_t col_rank_sum = 0;
+  SEKI_UNROLL
+  for (int j = 0; j < N; ++j) col_rank_sum += col_rank[j];
+  if (rank_sum == std::uint32_t(M * (M - 1) / 2) &&
+      col_rank_sum == std::uint32_t(N * (N - 1) / 2)) {
+    // Rows and columns all distinct (the common case): one admissible row order, the rows in rank
+    // order and the columns in rank order, so entry (i, j) lands at (row_rank[i], col_rank[j]):
+    // the one leaf the walk would reach (canon's fast path takes the same shortcut).
+    SEKI_UNROLL
+    for (int p = 0; p < M; ++p) best[p] = 0;
+    SEKI_UNROLL
+    for (int i = 0; i < M; ++i) {
+      std::uint64_t word = 0;
+      SEKI_UNROLL
+      for (int j = 0; j < N; ++j) word |= std::uint64_t(e[i][j]) << (8 * (N - 1 - col_rank[j]));
+      SEKI_UNROLL
+      for (int p = 0; p < M; ++p) best[p] = std::uint32_t(p) == row_rank[i] ? word : best[p];
+    }
+  } else {
+    WalkRowOrders<M, N>(e, row_rank, col_rank, best);
   }
 
   // Back to the Rows x Cols orientation.

@@ -2,7 +2,8 @@
 // thrust_backend_tbb.cpp (thrust::tbb, compiled by g++) and thrust_backend_cuda.cu (thrust::cuda,
 // nvcc). A System provides Vector<T>, Policy(), FreeBytes(), a Sorter (sorts a key vector in place,
 // its temporary storage kept from level to level), Reserve (a thread's place for n appended keys:
-// warp-aggregated on the GPU) and CopyOut (each shard of the device's level sorted by key, the
+// warp-aggregated on the GPU), optionally ForRanges (how a host system runs a functor's Range
+// over ranges of indices) and CopyOut (each shard of the device's level sorted by key, the
 // order phase, and copied into the project's Level, the copy phase).
 // Every large call runs in chunks of at most kChunk elements (sizes stay far from 2^31 inside
 // thrust; the counts themselves are 64-bit). Explicit systems (not thrust::device_vector) keep the
@@ -56,6 +57,23 @@ struct AppendChildren {
     const std::uint64_t at = System::Reserve(counter, static_cast<unsigned>(count));
     for (int m = 0; m < count; ++m)
       if (at + m < capacity) out[at + m] = Mixed(children[m]);
+  }
+  // Parents [first, last) on one host thread (at most kRangeParents): their children gathered
+  // first, then one Reserve for all of them, so that host threads do not contend for the counter
+  // at every parent.
+  static constexpr std::uint64_t kRangeParents = 1024;
+  void Range(std::uint64_t first, std::uint64_t last) const {
+    std::vector<std::uint64_t> made;
+    made.reserve((last - first) * 4);
+    std::uint64_t children[Rows * Cols];
+    for (std::uint64_t n = first; n < last; ++n) {
+      const int count =
+          GenerateChildren<Rows, Cols>(Unmixed(parents[n]), bits, max_entry, children);
+      for (int m = 0; m < count; ++m) made.push_back(Mixed(children[m]));
+    }
+    const std::uint64_t at = System::Reserve(counter, static_cast<unsigned>(made.size()));
+    for (std::uint64_t m = 0; m < made.size(); ++m)
+      if (at + m < capacity) out[at + m] = made[m];
   }
 };
 
@@ -198,8 +216,11 @@ class ThrustBackend : public Backend {
     for (std::uint64_t first = 0; first < parents; first += chunk_parents) {
       if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) throw StepInterrupted{};
       const std::uint64_t count = std::min(chunk_parents, parents - first);
-      thrust::for_each(System::Policy(), thrust::counting_iterator<std::uint64_t>(first),
-                       thrust::counting_iterator<std::uint64_t>(first + count), append);
+      if constexpr (requires { System::ForRanges(first, first + count, append); })
+        System::ForRanges(first, first + count, append);  // a host system: AppendChildren::Range
+      else
+        thrust::for_each(System::Policy(), thrust::counting_iterator<std::uint64_t>(first),
+                         thrust::counting_iterator<std::uint64_t>(first + count), append);
       if (hooks.parents_done) hooks.parents_done->fetch_add(count, std::memory_order_relaxed);
     }
     std::vector<unsigned long long> made(1);

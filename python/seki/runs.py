@@ -79,10 +79,12 @@ def read_run(dir):
 
 def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, outcomes=False,
               resume=False, force=False, generate_only=False, memory_limit=None, device="cpu",
-              progress=None):
+              checkpoint_every=1, lists="auto", progress=None):
     """``seki enumerate``: every class of rows x cols matrices within the bounds, both games, into
     the run directory ``out``. ``device`` is ``--device``: 'cpu' (the default), 'gpu' (the thrust
-    engine on a CUDA GPU, when built with CUDA) or 'thrust-cpu'; the files are the same. ``progress(level)`` is called after each level with its report
+    engine on a CUDA GPU, when built with CUDA) or 'thrust-cpu'; the files are the same.
+    ``checkpoint_every`` is ``--checkpoint-every``: N (every N levels), "Mm" (minutes) or "N,Mm";
+    ``lists`` is ``--lists``: 'auto', 'all' or 'complete'. ``progress(level)`` is called after each level with its report
     (sum, classes, starting, members, seconds, peak_rss_bytes). An exception in ``progress`` or a
     KeyboardInterrupt stops the run cleanly (finished levels are saved; continue with
     resume=True) and is raised again. Returns summary.json's contents."""
@@ -96,11 +98,15 @@ def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, out
     args.append(f"out={os.fspath(out)!r}")
     if device != "cpu":
         args.append(f"device={device!r}")
+    if str(checkpoint_every) != "1":
+        args.append(f"checkpoint_every={checkpoint_every!r}")
+    if lists != "auto":
+        args.append(f"lists={lists!r}")
     command = "seki.enumerate(" + ", ".join(args) + ")"
     r = _seki.enumerate(rows, cols, -1 if max_entry is None else max_entry,
                         -1 if max_sum is None else max_sum, os.fspath(out), threads, outcomes,
-                        resume, force, generate_only, memory_limit or "", str(device), command,
-                        progress)
+                        resume, force, generate_only, memory_limit or "", str(device),
+                        str(checkpoint_every), str(lists), command, progress)
     if r["status"] == "interrupted":
         raise KeyboardInterrupt(f"run interrupted; continue with {r['resume_hint']}")
     if r["summary"] is None:  # already complete: nothing was done

@@ -108,6 +108,33 @@ def test_device(run3x3, tmp_path, cli):
                                      "--out", bad, "--device", "tpu")
 
 
+def test_checkpoint_every_and_lists(run3x3, tmp_path, cli):
+    """checkpoint_every= and lists= are --checkpoint-every and --lists: the same run directory as
+    the CLI's (catalogues, counts), the complete lists equal to the full run's; bad values raise
+    the CLI's messages."""
+    out, ref = tmp_path / "py", tmp_path / "cli"
+    summary = seki.enumerate(3, 3, max_entry=3, out=out, threads=1, checkpoint_every="4,10m",
+                             lists="complete")
+    p = cli.run("enumerate", "--rows", "3", "--cols", "3", "--max-entry", "3", "--threads", "1",
+                "--checkpoint-every", "4,10m", "--lists", "complete", "--quiet", "--out", str(ref))
+    assert p.returncode == 0, p.stderr
+    assert summary["totals"] == run3x3[1]["totals"]
+    assert "checkpoint_every='4,10m'" in seki.read_run(out).manifest["command"]
+    for game in ("seki", "dseki"):
+        assert not (out / game / "seki.txt").exists()
+        for name in ("complete.txt", "semi-complete.txt", "seki-counts.txt"):
+            assert (out / game / name).read_bytes() == (ref / game / name).read_bytes()
+        for name in ("complete.txt", "semi-complete.txt"):
+            assert (out / game / name).read_bytes() == (run3x3[0] / game / name).read_bytes()
+    for option, value in (("--checkpoint-every", "0"), ("--lists", "some")):
+        bad = str(tmp_path / "bad")
+        with pytest.raises(seki.InputError) as e:
+            seki.enumerate(3, 3, max_entry=3, out=bad,
+                           **{option[2:].replace("-", "_"): value})
+        assert str(e.value) == cli.error("enumerate", "--rows", "3", "--cols", "3",
+                                         "--max-entry", "3", "--out", bad, option, value)
+
+
 def test_check_checkpoint_and_resume(tmp_path, cli):
     """checkpoint=/resume= are --checkpoint/--resume: a check stopped by its progress function
     goes on from its last saved level and reports what an uninterrupted check does."""
