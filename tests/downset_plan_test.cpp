@@ -1,9 +1,10 @@
 // `seki plan --matrix A` and PlanDownset (engine/run/downset_plan.hpp): the matrices and bytes are
 // DownsetMatrices' and DownsetBytes', re-derived here from the entries (the product of A(i,j) + 1;
 // the ring as that over the largest radix, at one byte or at 4 bits a matrix); one process takes
-// the mode its memory limit allows; R ranks (a model) hold their share of the ring plus one layer
-// and send one layer per boundary per slab and pass; the GPUs fit or not by their memory; the time
-// is the measured rate's, twice for one game a pass; bad input is one line with exit status 2.
+// the mode its memory limit allows; R ranks (the solve's split; times a model) hold their share of
+// the ring plus one layer and send one layer per boundary per slab and pass; the GPUs fit or not by
+// their memory; the time is the measured rate's, twice for one game a pass; bad input is one line
+// with exit status 2.
 #include "engine/run/downset_plan.hpp"
 
 #include <gtest/gtest.h>
@@ -179,7 +180,7 @@ TEST(DownsetPlanCliTest, JsonAgreesWithTheLayout) {
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.out.find("not measured: no GPU"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("measured on this machine"), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("designed, not built"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("the times a MODEL, not measured"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("4.4e+12 matrices below it"), std::string::npos) << text.out;
   EXPECT_EQ(seki::testing::RunSeki({"plan", "--matrix", "-"}, Pattern(5, 6) + "\n").status, 0);
 

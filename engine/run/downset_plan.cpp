@@ -53,14 +53,14 @@ DownsetPlacement InOneProcess(const DownsetPlan& plan, const DownsetMemory& m) {
   return p;
 }
 
-// The model of R ranks (not built): each holds its share of the ring, the whole chunk order, and
-// sends one layer across its boundary per slab and pass.
+// R ranks (DownsetShare, the solve's split): each holds its share of the ring, the whole chunk
+// order, and sends one layer across its boundary per slab and pass; the time is a model.
 DownsetPlacement OnRanks(const DownsetPlan& plan, const DownsetLayout& layout,
                          const DownsetMemory& m, int ranks) {
   DownsetPlacement p;
   p.memory = m.name;
   p.ranks = ranks;
-  p.where = std::to_string(ranks) + " MPI ranks (model)";
+  p.where = std::to_string(ranks) + " MPI ranks (time modelled)";
   const double ring = RingBytes(layout, m.mode), layer = ring / plan.split_radix;
   p.bytes_each = layer * MostLayers(plan.split_radix, ranks) + (m.bytes - ring);
   p.boundary_bytes = layer;
@@ -80,11 +80,6 @@ DownsetPlacement OnGpu(const DownsetMemory& m, double capacity) {
 }
 
 }  // namespace
-
-int DownsetSplitRadix(const DownsetLayout& layout) {
-  const int n = static_cast<int>(layout.digits.size());
-  return layout.inner < n - 1 ? layout.digits[n - 2].radix : 0;
-}
 
 std::vector<DownsetMemory> DownsetMemories(const Matrix& a) {
   std::vector<DownsetMemory> out;
