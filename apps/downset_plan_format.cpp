@@ -58,10 +58,11 @@ std::string FormatDownsetPlanSummary(const DownsetPlan& p) {
       q.matrices_per_thread_second);
   if (q.ranks > 1)
     out += fmt::format(
-        "ranks: a MODEL ONLY, the distributed down-set solve is designed, not built "
-        "(docs/distributed.md): every slab split by one digit of {} values, each rank sends the "
-        "next its top layer after every level at {:.3g} bytes/s (assumed); times ignore the "
-        "imbalance of the first and last levels\n",
+        "ranks: `mpirun -np R seki solve --engine downset` splits every slab by one digit of {} "
+        "values (docs/distributed.md), each rank sending the next its top layer after every "
+        "level; memory and bytes are the solve's, the times a MODEL, not measured (the rate "
+        "above times the ranks, the bytes at {:.3g} bytes/s, assumed), ignoring the imbalance of "
+        "the first and last levels and the wait after every level\n",
         p.split_radix, q.bandwidth);
   return out;
 }

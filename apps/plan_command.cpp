@@ -108,15 +108,16 @@ void AddPlanCommand(CLI::App& app) {
       "exchanged and memory per rank per level and the expected wall time (docs/distributed.md); "
       "with --device gpu|thrust-cpu, GPU memory, host memory, disk and time on one machine and "
       "whether the run fits (docs/gpu.md); with --matrix A, the memory and time of the down-set "
-      "solve of A in one process and on a GPU, and a model of it on --ranks MPI ranks");
+      "solve of A in one process and on a GPU, and on --ranks MPI ranks (memory and bytes sent as "
+      "the solve's, the time a model)");
   PlanRequest& q = o->request;
   CLI::Option* rows = cmd->add_option("--rows", q.rows, "Number of rows (1..8)");
   CLI::Option* cols = cmd->add_option("--cols", q.cols, "Number of columns (1..8)");
   CLI::Option* max_entry = cmd->add_option("--max-entry", q.max_entry, "Largest entry (H)");
   CLI::Option* max_sum = cmd->add_option("--max-sum", q.max_sum, "Largest total sum (S)");
   cmd->add_option("--ranks", q.ranks,
-                  "MPI ranks (1..256, default 1; with --matrix: a model, up to the values of the "
-                  "digit that splits a slab)");
+                  "MPI ranks (1..256, default 1; with --matrix: up to the values of the digit the "
+                  "solve on ranks splits a slab by)");
   cmd->add_option("--threads", q.threads, "Threads per rank (default 1)");
   CLI::Option* outcomes = cmd->add_flag("--outcomes", q.outcomes, "Model a run with --outcomes");
   cmd->add_option("--matrix", o->matrix,

@@ -9,14 +9,19 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <ostream>
 #include <thread>
 
 #include "apps/cli_error.hpp"
 #include "apps/interrupt.hpp"
 #include "apps/live_line.hpp"
 #include "apps/matrix_input.hpp"
+#include "apps/on_every_rank.hpp"
 #include "apps/solve_format.hpp"
+#include "engine/distributed/distributed_group.hpp"
 #include "engine/research/solve_latex.hpp"
+#include "engine/run/downset_group.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/solve/solve_engine.hpp"
 
@@ -47,20 +52,35 @@ checked before anything is solved, so a bad batch prints nothing; results of ear
 of a batch stay printed when a later one stops it (exit 2, 3 or 130), and no partial values are
 ever printed.)";
 
-void Print(const SolveReport& report, const std::string& format, bool first) {
+void Print(std::ostream& out, const SolveReport& report, const std::string& format, bool first) {
   if (format == "json")
-    std::cout << FormatJson(report) << '\n';
+    out << FormatJson(report) << '\n';
   else if (format == "latex")
-    std::cout << (first ? SolveLatexHead() : "") << SolveLatexRow(report);
+    out << (first ? SolveLatexHead() : "") << SolveLatexRow(report);
   else
-    std::cout << (first ? "" : "\n") << FormatText(report);
-  std::cout.flush();
+    out << (first ? "" : "\n") << FormatText(report);
+  out.flush();
 }
 
 // The end of the output after the last matrix (the LaTeX table's foot).
-void PrintEnd(const std::string& format) {
-  if (format == "latex") std::cout << SolveLatexFoot() << std::flush;
+void PrintEnd(std::ostream& out, const std::string& format) {
+  if (format == "latex") out << SolveLatexFoot() << std::flush;
 }
+
+// On a rank other than 0 of an mpirun job, nothing goes to stderr while it lives (rank 0 says what
+// every rank meets alike: exit 3, 130); an error that leaves it is printed by OnEveryRank.
+class QuietStderr {
+ public:
+  explicit QuietStderr(bool quiet) : saved_(quiet ? std::cerr.rdbuf(nullptr) : nullptr) {}
+  ~QuietStderr() {
+    if (saved_) std::cerr.rdbuf(saved_);
+  }
+  QuietStderr(const QuietStderr&) = delete;
+  QuietStderr& operator=(const QuietStderr&) = delete;
+
+ private:
+  std::streambuf* saved_;
+};
 
 std::string SearchStatus(const std::string& where, const BoundedSearch& search, double elapsed) {
   return fmt::format("solving {}: {} positions searched, tables {} of {}, {}", where,
@@ -111,10 +131,18 @@ void SolveOrStop(const std::string& where, std::size_t memory_bytes,
   }
 }
 
+namespace {
+
 // Every input is checked first (a bad batch prints nothing); then each is solved and printed as
 // soon as it is, with a live line on a terminal, Ctrl-C and the memory limit ending the batch with
-// one line (exit 130, resp. 3).
-void RunSolve(const SolveOptions& options) {
+// one line (exit 130, resp. 3). With a group (mpirun), on every rank; rank 0 alone prints.
+void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
+  const bool root = !group || group->root();
+  const QuietStderr quiet_stderr(!root);
+  std::ostream discard(nullptr);
+  std::ostream& out = root ? std::cout : discard;
+  std::optional<GroupDownsetRanks> ranks;
+  if (group) ranks.emplace(*group);
   const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
       options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
   if (options.format == "latex" && options.moves)
@@ -128,8 +156,16 @@ void RunSolve(const SolveOptions& options) {
   }
   if (options.resume && options.checkpoint.empty())
     throw CliError("--resume", "needs --checkpoint FILE");
-  if (options.resume && !std::filesystem::exists(options.checkpoint))
+  if (options.resume && group &&  // every rank has its own file, or none resumes
+      !group->AllTrue(std::filesystem::exists(
+          RankCheckpoint(options.checkpoint, group->rank(), group->size()))))
+    throw CliError(options.checkpoint, "no checkpoint to resume on " +
+                                           std::to_string(group->size()) + " ranks (a file " +
+                                           options.checkpoint + ".rank<q>of" +
+                                           std::to_string(group->size()) + " for every rank q)");
+  if (options.resume && !group && !std::filesystem::exists(options.checkpoint))
     throw CliError(options.checkpoint, "no checkpoint to resume");
+  if (!(options.checkpoint_seconds >= 0)) throw CliError("--checkpoint-seconds", "must be >= 0");
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
   SolveEngine engine(SolveEngineOptions{
@@ -141,20 +177,23 @@ void RunSolve(const SolveOptions& options) {
       .stop = &InterruptFlag(),
       .moves = options.moves,
       .checkpoint = options.checkpoint,
-      .resume = options.resume});
+      .checkpoint_seconds = options.checkpoint_seconds,
+      .resume = options.resume,
+      .ranks = ranks ? &*ranks : nullptr});
   for (const MatrixInput& input : inputs)
     SolveOrStop(input.where, memory_bytes, [&] { engine.Check(input.matrix, input.where); });
 
   std::atomic<std::size_t> current{0};
   std::atomic<EngineKind> chosen{EngineKind::kSearch};
-  LiveLine line(!options.quiet && isatty(STDERR_FILENO), [&](double elapsed) -> std::string {
-    const std::string& where = inputs[current.load()].where;
-    if (chosen.load() == EngineKind::kDownset && engine.downset())
-      return DownsetStatus(where, *engine.downset(), elapsed);
-    if (chosen.load() == EngineKind::kSearch && engine.search())
-      return SearchStatus(where, *engine.search(), elapsed);
-    return fmt::format("solving {}: {}", where, HumanDuration(elapsed));
-  });
+  LiveLine line(root && !options.quiet && isatty(STDERR_FILENO),
+                [&](double elapsed) -> std::string {
+                  const std::string& where = inputs[current.load()].where;
+                  if (chosen.load() == EngineKind::kDownset && engine.downset())
+                    return DownsetStatus(where, *engine.downset(), elapsed);
+                  if (chosen.load() == EngineKind::kSearch && engine.search())
+                    return SearchStatus(where, *engine.search(), elapsed);
+                  return fmt::format("solving {}: {}", where, HumanDuration(elapsed));
+                });
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     const MatrixInput& input = inputs[k];
     chosen.store(engine.Choose(input.matrix));
@@ -169,7 +208,7 @@ void RunSolve(const SolveOptions& options) {
       try {
         const SolveReport report = engine.Report(input.matrix, options.moves);
         line.Restart();
-        Print(report, options.format, k == 0);
+        Print(out, report, options.format, k == 0);
       } catch (...) {
         line.Restart();
         throw;
@@ -177,8 +216,23 @@ void RunSolve(const SolveOptions& options) {
     });
   }
   ReleaseInterrupt();
-  PrintEnd(options.format);
-  if (options.stats) std::cerr << "stats: " << engine.Stats() << '\n';
+  PrintEnd(out, options.format);
+  if (!options.stats) return;
+  std::string stats = engine.Stats();
+  if (group) {  // the bytes every rank sent to another, summed over the ranks
+    std::uint64_t sent[1] = {group->exchanged_bytes()};
+    group->SumAll(sent);
+    stats += fmt::format(" ranks={} sent_bytes={}", group->size(), sent[0]);
+  }
+  std::cerr << "stats: " << stats << '\n';
+}
+
+}  // namespace
+
+void RunSolve(const SolveOptions& options) {
+  const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
+  if (!group) return SolveBatch(options, nullptr);
+  OnEveryRank(*group, [&] { SolveBatch(options, group.get()); });
 }
 
 void AddSolveCommand(CLI::App& app) {
@@ -200,10 +254,13 @@ void AddSolveCommand(CLI::App& app) {
                   "Memory of the search's tables or of a down-set pass, e.g. 8G (default: 80% of "
                   "physical memory); a position that does not fit ends with exit status 3");
   sub->add_option("--checkpoint", options->checkpoint,
-                  "Down-set passes save their state in this file every 10 minutes and on "
-                  "Ctrl-C (removed once the pass completes)");
+                  "Down-set passes save their state in this file every 10 minutes "
+                  "(--checkpoint-seconds) and on Ctrl-C (removed once the pass completes); under "
+                  "mpirun one file per rank, FILE.rank<q>of<R>");
   sub->add_flag("--resume", options->resume,
                 "Continue the down-set pass saved in the --checkpoint file");
+  sub->add_option("--checkpoint-seconds", options->checkpoint_seconds,
+                  "Seconds between two checkpoints of a down-set pass (default 600)");
   sub->add_flag("-q,--quiet", options->quiet, "No live progress line on stderr");
   sub->add_flag("--stats", options->stats,
                 "At the end, one line on stderr: each engine used, positions in its tables (for "

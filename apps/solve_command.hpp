@@ -25,14 +25,17 @@ struct SolveOptions {
   std::string memory_limit;     // search and down-set: e.g. "8G"; empty for 80% of physical memory
   std::string checkpoint;       // down-set passes save their state there (empty: none)
   bool resume = false;          // continue the down-set pass saved in `checkpoint`
-  bool quiet = false;           // no live progress line
-  bool stats = false;           // one line on stderr at the end: engine, positions (benchmarks)
+  double checkpoint_seconds = 600;  // down-set passes: between two checkpoints
+  bool quiet = false;               // no live progress line
+  bool stats = false;               // one line on stderr at the end: engine, positions (benchmarks)
 };
 
 // Validates every input first (syntax, starting position, size), then solves and prints each.
 // Throws CliError for bad input and for a position too large to solve, and ExitStatus 3 (a
 // position the bounded search cannot decide, or a down-set that does not fit, within the memory
-// limit) or 130 (Ctrl-C) after printing one line on stderr.
+// limit) or 130 (Ctrl-C) after printing one line on stderr. Under mpirun every rank runs the
+// batch, each large down-set pass is split among the ranks (docs/distributed.md), and rank 0 alone
+// prints.
 void RunSolve(const SolveOptions& options);
 
 // Runs solve(); a solve that stops ends the command as `seki solve` does: one line

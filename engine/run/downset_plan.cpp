@@ -25,18 +25,6 @@ double RingBytes(const DownsetLayout& layout, DownsetMode mode) {
   return mode == DownsetMode::kOneGame ? std::ceil(ring / 2) : ring;
 }
 
-// The most layers of the split digit one of `ranks` ranks would hold: its range of values
-// [q r / R, (q + 1) r / R) and the layer just below it (where the children of its lowest blocks
-// lie).
-int MostLayers(int radix, int ranks) {
-  int most = 0;
-  for (int q = 0; q < ranks; ++q) {
-    const int first = q * radix / ranks, last = (q + 1) * radix / ranks;
-    most = std::max(most, last - first + (first > 0 ? 1 : 0));
-  }
-  return most;
-}
-
 double Seconds(const DownsetPlan& plan, const DownsetMemory& m, int ranks) {
   const DownsetPlanRequest& q = plan.request;
   return plan.matrices * m.passes / (q.matrices_per_thread_second * q.threads * ranks);
@@ -53,16 +41,16 @@ DownsetPlacement InOneProcess(const DownsetPlan& plan, const DownsetMemory& m) {
   return p;
 }
 
-// The model of R ranks (not built): each holds its share of the ring, the whole chunk order, and
-// sends one layer across its boundary per slab and pass.
+// R ranks (DownsetShare, the solve's split): each holds its share of the ring, the whole chunk
+// order, and sends one layer across its boundary per slab and pass; the time is a model.
 DownsetPlacement OnRanks(const DownsetPlan& plan, const DownsetLayout& layout,
                          const DownsetMemory& m, int ranks) {
   DownsetPlacement p;
   p.memory = m.name;
   p.ranks = ranks;
-  p.where = std::to_string(ranks) + " MPI ranks (model)";
+  p.where = std::to_string(ranks) + " MPI ranks (time modelled)";
   const double ring = RingBytes(layout, m.mode), layer = ring / plan.split_radix;
-  p.bytes_each = layer * MostLayers(plan.split_radix, ranks) + (m.bytes - ring);
+  p.bytes_each = DownsetShareBytes(plan.request.matrix, m.mode, ranks);  // the solve's check
   p.boundary_bytes = layer;
   p.sent_bytes = layer * (ranks - 1) * plan.slabs * m.passes;
   p.seconds = Seconds(plan, m, ranks) + layer * plan.slabs * m.passes / plan.request.bandwidth;
@@ -80,11 +68,6 @@ DownsetPlacement OnGpu(const DownsetMemory& m, double capacity) {
 }
 
 }  // namespace
-
-int DownsetSplitRadix(const DownsetLayout& layout) {
-  const int n = static_cast<int>(layout.digits.size());
-  return layout.inner < n - 1 ? layout.digits[n - 2].radix : 0;
-}
 
 std::vector<DownsetMemory> DownsetMemories(const Matrix& a) {
   std::vector<DownsetMemory> out;

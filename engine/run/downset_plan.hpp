@@ -3,10 +3,12 @@
 // values (DownsetMemories: the ring at one byte a matrix, both games; the ring at 4 bits a matrix,
 // one game a pass; the full table), and for the ring modes their memory and time in one process
 // (the mode `seki solve --engine downset` picks under the default memory limit), on one GPU of
-// 80 GB or 141 GB (fits or not; no GPU pass exists, so no time), and on R MPI ranks as a MODEL
-// ONLY: the distributed down-set solve is designed (docs/distributed.md, "The down-set solve past
-// one machine": every slab cut by the values of its outermost middle digit, the boundary layer
-// sent to the next rank after each level), not built. Times come from a measured rate.
+// 80 GB or 141 GB (fits or not; no GPU pass exists, so no time), and on R MPI ranks (the
+// distributed solve `mpirun -np R seki solve --engine downset`, docs/distributed.md: every slab cut
+// by the values of the digit DownsetSplitRadix names, the boundary layer sent to the next rank
+// after each level): memory and bytes sent as the solve keeps and sends them, the time a MODEL (the
+// one-process rate times the ranks plus the bytes at an assumed bandwidth; not measured). Times
+// come from a measured rate.
 // Concurrency: pure functions; any thread may call them.
 #pragma once
 
@@ -17,6 +19,7 @@
 #include "engine/base/matrix.hpp"
 #include "engine/run/run_plan.hpp"
 #include "engine/solve/downset_layout.hpp"
+#include "engine/solve/downset_share.hpp"
 
 namespace seki {
 
@@ -47,10 +50,10 @@ struct DownsetPlanRequest {
   double memory_limit = 0;                // one process; 0: DefaultMemoryLimitBytes()
 };
 
-// One place the solve may run: one process, R ranks (modelled), one GPU.
+// One place the solve may run: one process, R ranks (time modelled), one GPU.
 struct DownsetPlacement {
   std::string memory;  // DownsetMemory::name
-  std::string where;   // "one process", "8 MPI ranks (model)", "one GPU, 80 GB"
+  std::string where;   // "one process", "8 MPI ranks (time modelled)", "one GPU, 80 GB"
   int ranks = 1;
   double bytes_each = 0;      // per process / rank / GPU
   double capacity = 0;        // the memory limit (one process) or the GPU's bytes; 0: none
@@ -73,10 +76,6 @@ struct DownsetPlan {
 
 // GPUs modelled: memory in bytes (80 GB: H100; 141 GB: H200).
 inline constexpr double kGpuBytes[] = {80e9, 141e9};
-
-// The values of the digit that R ranks would split (the outermost middle digit: just inside the
-// slabs); 0 when the layout has one digit or its blocks are whole slabs.
-int DownsetSplitRadix(const DownsetLayout& layout);
 
 // Throws InputError for a matrix with more than 2^62 matrices below it, ranks outside
 // 1..split_radix (or > 1 when no digit can be split), threads < 1, or a non-positive rate,

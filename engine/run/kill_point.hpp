@@ -3,7 +3,9 @@
 // reaches that point at that level, as an outside kill would; SEKI_KILL_AT=<point>:<level>@<rank>
 // kills only that rank of a distributed run. Without it, nothing happens. Points of a run:
 // "catalogue", "level-file", "checkpoint", "finish" (engine/run/run.cpp) and "exchange" (after the
-// first record exchange of a level, engine/distributed).
+// first record exchange of a level, engine/distributed); of a down-set solve on ranks,
+// "downset-checkpoint" (its <level> is the count of checkpoints every rank has written,
+// engine/run/downset_group.cpp).
 // Concurrency: call from the thread that runs the Run or check.
 #pragma once
 

@@ -7,11 +7,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <string>
 
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
 
+#include "engine/base/input_error.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/base/rules.hpp"
 #include "engine/solve/downset_checkpoint.hpp"
@@ -34,7 +36,17 @@ void AdviseHugePages(void* p, std::size_t bytes) {
 #endif
 }
 
+// The ranks a pass of a is split among: 1 for a pass that runs alone.
+int SplitRanks(const Matrix& a, int ranks) {
+  return DownsetMatrices(a) < DownsetSplitMatrices() ? 1 : ranks;
+}
+
 }  // namespace
+
+double DownsetPassBytes(const Matrix& a, double memory_limit, int ranks) {
+  ranks = SplitRanks(a, ranks);
+  return DownsetShareBytes(a, DownsetShareMode(a, memory_limit, ranks), ranks);
+}
 
 DownsetTooLarge::DownsetTooLarge(double needed, double limit)
     : std::runtime_error(fmt::format("the down-set solve needs {:.0f} bytes, the limit is {:.0f}",
@@ -63,57 +75,89 @@ Solution DownsetEngine::ChildSolution(const Matrix& a, int i, int j) {
 }
 
 Solution DownsetEngine::Pass(const Matrix& a) {
+  // On ranks, a small pass (e.g. a position of --moves) runs on each rank alone, as in one
+  // process (a full table where it fits) but without checkpoints: no step waits for the other
+  // ranks, and every rank computes the same.
+  DownsetRanks* const ranks =
+      options_.ranks && SplitRanks(a, options_.ranks->size()) > 1 ? options_.ranks : nullptr;
+  const bool alone = options_.ranks && !ranks;
+  const int rank = ranks ? ranks->rank() : 0, size = ranks ? ranks->size() : 1;
   const double limit = static_cast<double>(memory_bytes_);
-  const bool full = options_.mode != DownsetMode::kOneGame &&
+  const bool full = !ranks && options_.mode != DownsetMode::kOneGame &&  // split: ring only
                     DownsetBytes(a, true, DownsetMode::kBothGames) <=
                         std::min(limit, static_cast<double>(options_.full_table_bytes));
   const DownsetMode mode = full            ? DownsetMode::kBothGames
                            : options_.mode ? *options_.mode
-                                           : DownsetModeFor(a, false, limit);
-  const double needed = DownsetBytes(a, full, mode);
+                                           : DownsetShareMode(a, limit, size);
+  const double needed = full ? DownsetBytes(a, true, mode) : DownsetShareBytes(a, mode, size);
   if (needed > limit) throw DownsetTooLarge(needed, limit);
   pass_.reset();  // the previous full table first, so that both never coexist
   table_.reset();
   layout_.reset();
 
   auto layout = std::make_unique<DownsetLayout>(DownsetLayout::For(a));
-  const std::size_t bytes = DownsetStore{nullptr, full, mode}.bytes(*layout);
+  const DownsetShare share = DownsetShare::For(*layout, rank, size);
+  const std::size_t bytes =
+      full ? DownsetStore{nullptr, full, mode}.bytes(*layout) : share.bytes(mode);
   auto table = std::make_unique_for_overwrite<std::uint8_t[]>(bytes);
   AdviseHugePages(table.get(), bytes);
   const int passes = mode == DownsetMode::kOneGame ? 2 : 1;
   total_.store(layout->total * passes);
 
   DownsetProgress progress;
-  const std::filesystem::path& checkpoint = options_.checkpoint;
+  const std::filesystem::path checkpoint =  // one file per rank
+      alone                                   ? std::filesystem::path()
+      : ranks && !options_.checkpoint.empty() ? RankCheckpoint(options_.checkpoint, rank, size)
+                                              : options_.checkpoint;
   bool ours = false;  // the checkpoint file holds this solve
-  if (!checkpoint.empty() && options_.resume)
-    if (auto at = LoadDownsetCheckpoint(checkpoint, *layout, full, mode, table.get(), bytes)) {
-      progress = *at;
-      ours = true;
+  if (!checkpoint.empty() && options_.resume) {
+    std::string problem;  // a rank's own checkpoint that cannot be read
+    try {
+      if (auto at = LoadDownsetCheckpoint(checkpoint, *layout, full, mode, table.get(), bytes)) {
+        progress = *at;
+        ours = true;
+      }
+    } catch (const InputError& e) {
+      if (!ranks) throw;
+      problem = e.what();
     }
+    if (ranks)
+      AgreeOnResume(*ranks, options_.checkpoint, ours, progress.pass, progress.position, problem);
+  }
   using Clock = std::chrono::steady_clock;
   Clock::time_point saved = Clock::now();
+  std::uint64_t saves = 0;
   std::unique_ptr<DownsetPass> pass;
   for (; progress.pass < passes; ++progress.pass, progress.position = {}) {
     const DownsetStore store{table.get(), full, mode,
                              progress.pass == 0 ? Game::kSeki : Game::kDSeki};
-    pass = std::make_unique<DownsetPass>(*layout, store, done_, progress.pass * layout->total);
+    pass =
+        std::make_unique<DownsetPass>(*layout, store, done_, progress.pass * layout->total, share);
     const auto between = [&](const DownsetPosition& at) {
       const bool stop = options_.stop && options_.stop->load();
-      if (!checkpoint.empty() &&
-          (stop || std::chrono::duration<double>(Clock::now() - saved).count() >=
-                       options_.checkpoint_seconds)) {
+      const bool due =
+          !checkpoint.empty() && std::chrono::duration<double>(Clock::now() - saved).count() >=
+                                     options_.checkpoint_seconds;
+      // 2: stop (after a checkpoint), 1: checkpoint; ranks decide together
+      const std::uint64_t mine = stop ? 2 : due ? 1 : 0;
+      const std::uint64_t decided = ranks ? ranks->Max(mine) : mine;
+      if (!checkpoint.empty() && decided > 0) {
         SaveDownsetCheckpoint(checkpoint, *layout, full, mode,
                               DownsetProgress{progress.pass, at, progress.roots}, table.get(),
                               bytes);
         saved = Clock::now();
         ours = true;
+        if (ranks) ranks->Saved(++saves);
       }
-      return !stop;
+      return decided < 2;
     };
-    if (!pass->Run(progress.position, options_.threads, between))
-      throw SearchStopped(SearchStopped::Reason::kInterrupted, "interrupted");
-    progress.roots |= pass->Root().bits;
+    const bool completed = ranks ? RunOnRanks(*pass, *layout, share, mode, table.get(),
+                                              progress.position, options_.threads, *ranks, between)
+                                 : pass->Run(progress.position, options_.threads, between);
+    if (!completed) throw SearchStopped(SearchStopped::Reason::kInterrupted, "interrupted");
+    // A split pass finds A's values on the last rank only (the others hold 0).
+    progress.roots |=
+        ranks ? static_cast<std::uint8_t>(ranks->Max(pass->Root().bits)) : pass->Root().bits;
     positions_ += layout->total;
   }
   if (ours) RemoveDownsetCheckpoint(checkpoint);

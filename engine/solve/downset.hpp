@@ -23,6 +23,7 @@
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_pass.hpp"
+#include "engine/solve/downset_ranks.hpp"
 
 namespace seki {
 
@@ -56,7 +57,18 @@ struct DownsetOptions {
   // The storage mode; unset: DownsetModeFor the memory limit (one byte a matrix when it fits).
   // Set to kOneGame (tests), a pass never keeps a full table.
   std::optional<DownsetMode> mode = {};
+  // When set, this process is one rank of a job and every pass of at least DownsetSplitMatrices()
+  // matrices is split among the ranks (DownsetShare: ring only, the mode chosen by the largest
+  // share, one checkpoint file per rank: checkpoint + ".rank<q>of<R>"); smaller passes run on
+  // every rank alone, as in one process, without checkpoints. Every rank must make the same calls
+  // in the same order.
+  DownsetRanks* ranks = nullptr;
 };
+
+// Bytes one process (ranks: 1) or the largest rank of a job keeps for a ring pass of a under
+// `memory_limit` (what DownsetEngine checks before a pass; a pass that runs alone on each rank:
+// as one process).
+double DownsetPassBytes(const Matrix& a, double memory_limit, int ranks);
 
 class DownsetEngine {
  public:

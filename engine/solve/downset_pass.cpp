@@ -108,8 +108,9 @@ std::size_t DownsetStore::bytes(const DownsetLayout& layout) const {
 }
 
 DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
-                         std::atomic<std::uint64_t>& done, std::uint64_t done_before)
-    : layout_(layout), store_(store), done_(done), done_before_(done_before) {
+                         std::atomic<std::uint64_t>& done, std::uint64_t done_before,
+                         const DownsetShare& share)
+    : layout_(layout), store_(store), share_(share), done_(done), done_before_(done_before) {
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
     all_cols_ |= ColBit(d);
@@ -250,7 +251,7 @@ inline void DownsetPass::Row(std::uint8_t* acc, std::uint32_t rows, std::uint32_
 
 void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) {
   const std::uint64_t ring = layout_.ring, size = layout_.block;
-  const std::uint64_t slot = store_.full ? slab * ring + offset : offset;
+  const std::uint64_t slot = store_.full ? slab * ring + offset : offset - share_.base;
   std::uint32_t rows = 0, cols = 0;
   if (slab == 0) {
     std::memset(acc, 0, size);
@@ -333,7 +334,7 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
     while (!finished) {
       const std::uint64_t end = level_begin_[at.level + 1];
       for (std::uint64_t c; (c = cursor.fetch_add(1, std::memory_order_relaxed)) < end;)
-        Chunk(at.slab, order_[c], buffer.get());
+        if (share_.Owns(order_[c])) Chunk(at.slab, order_[c], buffer.get());
       sync.arrive_and_wait();
     }
   };

@@ -14,6 +14,9 @@
 // matrices) in index order, each solved in a buffer of the worker's: the values of its children
 // outside it (one long OR a child block) and then its own digits from the inside out. A ring slot
 // is shared by B and B - e_outer only, so a block updates its slots in place.
+// One rank of a distributed pass (a split DownsetShare, ring only) computes only the chunks it
+// owns, in a buffer that holds its range of ring offsets and the layer below it; the caller
+// (engine/solve/downset_ranks.hpp) moves the boundary layer between ranks between levels.
 // Concurrency: Run is called by one thread, which starts and joins the workers; the caller's
 // `done` counter (matrices done) may be read by any thread while Run runs. In kOneGame two blocks
 // share a byte where they meet; that byte is only read and written atomically (std::atomic_ref).
@@ -22,10 +25,12 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset_layout.hpp"
+#include "engine/solve/downset_share.hpp"
 
 namespace seki {
 
@@ -38,7 +43,8 @@ struct DownsetPosition {
 
 // Where a pass keeps its values: `values` (owned by the caller) holds DownsetBytes of its layout
 // less the chunk order: layout.total bytes (full), layout.ring bytes (ring, kBothGames) or
-// ceil(layout.ring / 2) (ring, kOneGame, the values of `game` only).
+// ceil(layout.ring / 2) (ring, kOneGame, the values of `game` only); with a split share (ring
+// only), share.bytes(mode) bytes for the offsets [share.base, share.end).
 struct DownsetStore {
   std::uint8_t* values = nullptr;
   bool full = false;
@@ -50,9 +56,10 @@ struct DownsetStore {
 
 class DownsetPass {
  public:
-  // `done_before`: matrices of the solve's earlier passes (what `done` counts from).
+  // `done_before`: matrices of the solve's earlier passes (what `done` counts from). `share`: the
+  // chunks this rank computes (default: all).
   DownsetPass(const DownsetLayout& layout, DownsetStore store, std::atomic<std::uint64_t>& done,
-              std::uint64_t done_before = 0);
+              std::uint64_t done_before = 0, const DownsetShare& share = {});
 
   // Called between two levels (never after the last), with the workers waiting: return false to
   // stop the pass there (its values and position stay consistent: a checkpoint may be written).
@@ -69,6 +76,12 @@ class DownsetPass {
   PackedOutcome At(const Matrix& b) const;
 
   std::uint64_t levels() const { return level_begin_.size() - 1; }
+  // The offsets (within a slab) of every chunk of `level`, whoever owns them, in the order the
+  // ranks agree on.
+  std::span<const std::uint64_t> LevelChunks(std::uint64_t level) const {
+    return std::span(order_).subspan(level_begin_[level],
+                                     level_begin_[level + 1] - level_begin_[level]);
+  }
 
  private:
   void Chunk(std::uint64_t slab, std::uint64_t offset, std::uint8_t* buffer);
@@ -84,6 +97,7 @@ class DownsetPass {
 
   const DownsetLayout& layout_;
   const DownsetStore store_;
+  const DownsetShare share_;
   std::uint32_t all_rows_ = 0, all_cols_ = 0;
   // MoveContribution of each value (kOneGame: of the game's 4 bits, moved to the low nibble, as a
   // block buffer holds them), and of a terminal child, by zero row/col.

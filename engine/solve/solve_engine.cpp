@@ -77,7 +77,8 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
     case EngineKind::kExhaustive:
       return RefuseIfTooLarge(a, where, max_positions);
     case EngineKind::kDownset:
-      if (const double needed = DownsetBytes(a, false, double(memory_bytes_));
+      if (const double needed = DownsetPassBytes(a, double(memory_bytes_),
+                                                 options_.ranks ? options_.ranks->size() : 1);
           needed > double(memory_bytes_))
         throw DownsetTooLarge(needed, double(memory_bytes_));
       return;
@@ -124,7 +125,9 @@ auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
                                .threads = options_.threads,
                                .stop = options_.stop,
                                .checkpoint = options_.checkpoint,
-                               .resume = options_.resume});
+                               .checkpoint_seconds = options_.checkpoint_seconds,
+                               .resume = options_.resume,
+                               .ranks = options_.ranks});
           },
           f);
     default:

@@ -42,7 +42,9 @@ struct SolveEngineOptions {
   // Exhaustive: start the memo afresh before a solve once it holds more than this (0: never).
   std::size_t max_kept_positions = 0;
   std::filesystem::path checkpoint = {};  // down-set passes (DownsetOptions)
+  double checkpoint_seconds = 600;
   bool resume = false;
+  DownsetRanks* ranks = nullptr;  // down-set passes split among the ranks of a job
 };
 
 class SolveEngine {
