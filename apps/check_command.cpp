@@ -196,8 +196,8 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
       "first; then one summary line 'check conjecture=... result=...'.\n"
       "Exit status: 0 nothing found; 1 a finding (a counterexample; for 6.2 a complete seki of "
       "height >= 4, a counterexample to H_3 = 3 on 3x3 and a new record elsewhere); 2 bad "
-      "input (unknown conjecture, bad shape, missing bound, an entry bound above 255, not "
-      "enough memory).");
+      "input (unknown conjecture, bad shape, missing bound, an entry bound above 255); 3 not "
+      "enough memory (--memory-limit).");
   sub->callback([options, command_line] {
     const int status = RunCheck(*options, command_line);
     if (status != 0) throw ExitStatus(status);

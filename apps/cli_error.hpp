@@ -7,7 +7,8 @@
 
 namespace seki::cli {
 
-// "<where>: <problem>"; main prints it as "seki: <where>: <problem>" and exits with status 2.
+// "<where>: <problem>"; main prints it as "seki: <where>: <problem>" and exits with status 2 (3 for
+// its MemoryLimitError).
 using CliError = InputError;
 
 // Ends the tool with a given exit status after the command has said what it needs to (e.g. 130

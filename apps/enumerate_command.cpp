@@ -185,8 +185,9 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
       "Files: DIR/seki/{seki,complete,semi-complete}.txt (seki-counts.txt instead of seki.txt "
       "with --lists complete), DIR/dseki/(same), DIR/outcomes.txt (--outcomes), "
       "DIR/summary.json, DIR/manifest.json. Lines are sorted by (sum, canonical "
-      "key), identical for any --threads. Exit status: 0 done, 2 bad input or a run that will not "
-      "fit in --memory-limit, 130 interrupted (Ctrl-C; continue with --resume).");
+      "key), identical for any --threads. Exit status: 0 done, 2 bad input, 3 a run that will not "
+      "fit in --memory-limit (or the GPU's free memory), 130 interrupted (Ctrl-C; continue with "
+      "--resume).");
   cmd->callback([options, command_line] {
     const int status = RunEnumerate(*options, command_line);
     if (status != 0) throw ExitStatus(status);

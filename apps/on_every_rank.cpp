@@ -13,6 +13,7 @@ namespace seki::cli {
 
 void AbortJob(const DistributedGroup& group, const std::exception& e) {
   const bool input = dynamic_cast<const InputError*>(&e) != nullptr;
+  const int status = dynamic_cast<const MemoryLimitError*>(&e) != nullptr ? 3 : input ? 2 : 1;
   if (group.root() || !input) {
     std::cout.flush();
     std::cerr << "seki: " << (group.root() ? "" : "rank " + std::to_string(group.rank()) + ": ")
@@ -20,9 +21,9 @@ void AbortJob(const DistributedGroup& group, const std::exception& e) {
   } else {
     sleep(1);  // rank 0 says it and aborts the job first
   }
-  group.Abort(input ? 2 : 1);
-  std::_Exit(input ? 2 : 1);  // not reached (Abort is [[noreturn]]), but GCC cannot see it through
-                              // the virtual call
+  group.Abort(status);
+  std::_Exit(status);  // not reached (Abort is [[noreturn]]), but GCC cannot see it through
+                       // the virtual call
 }
 
 }  // namespace seki::cli

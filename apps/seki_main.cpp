@@ -1,5 +1,6 @@
 // Entry point of the `seki` tool: registers the subcommands and turns every failure into one line
-// on stderr ("seki: <where>: <problem>") with exit status 2 for bad input, 1 for internal errors.
+// on stderr ("seki: <where>: <problem>") with exit status 2 for bad input, 3 for input that needs
+// more memory than allowed (MemoryLimitError), 1 for internal errors.
 #include <malloc.h>
 
 #include <CLI/CLI.hpp>
@@ -85,6 +86,8 @@ int main(int argc, char** argv) {
   } catch (const seki::cli::ExitStatus& e) {
     std::cout.flush();
     return e.status;
+  } catch (const seki::MemoryLimitError& e) {
+    return Fail(3, e.what());
   } catch (const seki::cli::CliError& e) {
     return Fail(2, e.what());
   } catch (const std::bad_alloc&) {

@@ -104,8 +104,13 @@ TEST(CheckCommand, BadInput) {
   ExpectBadInput({"check", "6.3", "--shapes", "3x3", "--max-entry", "2"}, "m != n");
   ExpectBadInput({"check", "6.1", "--shapes", "3x3", "--max-entry", "3"}, "(0,1,2)");
   ExpectBadInput({"check", "6.1", "--shapes", "3x3", "--min-height", "3"}, "only for");
-  // A bad shape late in the list is refused before any search.
-  ExpectBadInput({"check", "6.9", "--shapes", "2x2,7x7", "--max-entry", "2"}, "shape 7x7");
+  // A shape late in the list that does not fit the memory limit is refused before any search
+  // (exit 3, as every refusal for memory).
+  const RunResult late =
+      RunSeki({"check", "6.9", "--shapes", "2x2,7x7", "--max-entry", "2", "--memory-limit", "8G"});
+  EXPECT_EQ(late.status, 3) << late.err;
+  EXPECT_EQ(late.out, "");
+  EXPECT_NE(late.err.find("--memory-limit: shape 7x7"), std::string::npos) << late.err;
   ExpectBadInput({"check", "6.2", "--shapes", "3x3", "--max-entry", "0"}, "--max-entry");
   ExpectBadInput(
       {"check", "6.2", "--shapes", "3x3", "--max-entry", "2", "--json", "/nonexistent/dir/x.json"},

@@ -258,6 +258,26 @@ TEST(CliSolve, ThreadCountsGiveTheSameOutput) {
   }
 }
 
+// A run or a check whose levels do not fit in --memory-limit is refused before it starts: exit 3
+// (as a solve that does not fit), one line naming the level and the memory, no run directory.
+TEST(CliEnumerate, MemoryLimitRefusesWithExit3) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("seki_cli_memory_" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  const RunResult r = RunSeki({"enumerate", "--rows", "4", "--cols", "4", "--max-entry", "4",
+                               "--memory-limit", "200M", "--quiet", "--out", dir.string()});
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(Lines(r.err).size(), 1u) << r.err;
+  EXPECT_EQ(r.err.rfind("seki: --memory-limit: level ", 0), 0u) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir));
+  const RunResult c =
+      RunSeki({"check", "6.2", "--shapes", "4x4", "--max-entry", "4", "--memory-limit", "100M"});
+  EXPECT_EQ(c.status, 3) << c.err;
+  EXPECT_EQ(Lines(c.err).size(), 1u) << c.err;
+  EXPECT_EQ(c.err.rfind("seki: --memory-limit: shape 4x4", 0), 0u) << c.err;
+  EXPECT_EQ(c.out, "");
+}
+
 // A position that does not fit in --memory-limit: exit 3 and one line, earlier results kept, no
 // partial values; a 6x6 in 1M either still answers correctly or stops the same way.
 TEST(CliSolve, MemoryLimit) {

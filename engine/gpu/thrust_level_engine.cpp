@@ -74,9 +74,9 @@ void ThrustLevelEngine::CheckDeviceMemory(int sum) const {
   const double free = backend_->FreeBytes();
   const double need = ThrustDevicePeakBytes(space_, device_, expected_[sum - 1], expected_[sum]);
   if (free > 0 && need > free)
-    throw InputError("--device " + DeviceName(device_),
-                     "level " + std::to_string(sum) + " needs about " + Gib(need) +
-                         " GiB of GPU memory, " + Gib(free) + " GiB are free");
+    throw MemoryLimitError("--device " + DeviceName(device_),
+                           "level " + std::to_string(sum) + " needs about " + Gib(need) +
+                               " GiB of GPU memory, " + Gib(free) + " GiB are free");
 }
 
 void CheckThrustSpace(const EnumerationSpace& space, Device device) {

@@ -39,11 +39,12 @@ void PlanShape(Conjecture c, int rows, int cols, const CheckRequest& r, double m
   for (int s = 1; s <= space.max_sum; ++s)
     if (const double need = LevelBuilder::PeakBytes(space, counts[s - 1], counts[s]);
         need > memory_limit)
-      throw InputError("--memory-limit",
-                       fmt::format("shape {}, entries <= {}, sum <= {}: level {} needs about {}, "
-                                   "more than the limit of {}",
-                                   Shape(rows, cols), space.max_entry, space.max_sum, s,
-                                   FormatGib(need), FormatGib(memory_limit)));
+      throw MemoryLimitError(
+          "--memory-limit",
+          fmt::format("shape {}, entries <= {}, sum <= {}: level {} needs about {}, "
+                      "more than the limit of {}",
+                      Shape(rows, cols), space.max_entry, space.max_sum, s, FormatGib(need),
+                      FormatGib(memory_limit)));
   plan.spaces.push_back(space);
   plan.expected_classes.push_back(counts);
 }

@@ -123,10 +123,10 @@ RunResult Session::Execute() {
     level_bytes_[s] = LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only,
                                          group_.size(), p_.device);
     if (level_bytes_[s] > memory_limit_)
-      throw InputError("--memory-limit",
-                       "level " + std::to_string(s) + " of " + std::to_string(space_.max_sum) +
-                           " needs about " + FormatGib(level_bytes_[s]) + PerRank() +
-                           ", more than the limit of " + FormatGib(memory_limit_));
+      throw MemoryLimitError(
+          "--memory-limit", "level " + std::to_string(s) + " of " + std::to_string(space_.max_sum) +
+                                " needs about " + FormatGib(level_bytes_[s]) + PerRank() +
+                                ", more than the limit of " + FormatGib(memory_limit_));
   }
 
   // The engine before the directory, so that a device that cannot be used leaves nothing behind.
@@ -175,12 +175,12 @@ void Session::BeforeBuild(int sum, const Level& below) {
   const double rss = double(CurrentRssBytes()), held = double(below.bytes());
   const double in_use = group_.MaxAll(rss > held ? rss - held : 0.0);
   if (need + in_use > memory_limit_)
-    throw InputError("--memory-limit", "level " + std::to_string(sum) + " needs about " +
-                                           FormatGib(need) + PerRank() + " on top of " +
-                                           FormatGib(in_use) + " in use, " + "more than " +
-                                           FormatGib(memory_limit_) + "; levels up to " +
-                                           std::to_string(sum - 1) +
-                                           " are saved: rerun with a larger limit and --resume");
+    throw MemoryLimitError("--memory-limit",
+                           "level " + std::to_string(sum) + " needs about " + FormatGib(need) +
+                               PerRank() + " on top of " + FormatGib(in_use) + " in use, " +
+                               "more than " + FormatGib(memory_limit_) + "; levels up to " +
+                               std::to_string(sum - 1) +
+                               " are saved: rerun with a larger limit and --resume");
 }
 
 void Session::BuildStarted(int sum) {

@@ -135,6 +135,19 @@ def test_checkpoint_every_and_lists(run3x3, tmp_path, cli):
                                          "--max-entry", "3", "--out", bad, option, value)
 
 
+def test_memory_limit_raises_the_cli_message(tmp_path, cli):
+    """A run that does not fit memory_limit raises InputError with the line the CLI prints (where
+    it exits with status 3), before the run directory is made."""
+    out = str(tmp_path / "big")
+    with pytest.raises(seki.InputError) as e:
+        seki.enumerate(4, 4, max_entry=4, out=out, memory_limit="200M")
+    p = cli.run("enumerate", "--rows", "4", "--cols", "4", "--max-entry", "4", "--memory-limit",
+                "200M", "--out", out)
+    assert p.returncode == 3, (p.returncode, p.stderr)
+    assert p.stderr.strip() == "seki: " + str(e.value)
+    assert not os.path.exists(out)
+
+
 def test_check_checkpoint_and_resume(tmp_path, cli):
     """checkpoint=/resume= are --checkpoint/--resume: a check stopped by its progress function
     goes on from its last saved level and reports what an uninterrupted check does."""
