@@ -17,13 +17,13 @@ class InputError : public std::runtime_error {
   explicit InputError(std::string_view message);
 };
 
-// Text with every control character (newline, tab, ...) shown as \xNN, so a message stays on one
-// line whatever it quotes.
 class MemoryLimitError : public InputError {
  public:
   using InputError::InputError;
 };
 
+// Text with every control character (newline, tab, ...) shown as \xNN, so a message stays on one
+// line whatever it quotes.
 std::string OneLine(std::string_view text);
 
 }  // namespace seki
