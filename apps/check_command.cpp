@@ -22,6 +22,7 @@
 #include "engine/research/census.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "storage/atomic_file.hpp"
+#include "engine/base/memory_limit.hpp"
 
 namespace seki::cli {
 
@@ -183,8 +184,8 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
                 "Continue the check saved in --checkpoint DIR from its last finished level "
                 "(same conjecture, shapes and bounds); the report is the uninterrupted one");
   sub->add_option("--memory-limit", options->memory_limit,
-                  "Refuse a shape whose levels would need more, e.g. 8G (default: 80% of "
-                  "physical memory)");
+                  "Refuse a shape whose levels would need more, e.g. 8G (default: " +
+                      DefaultMemoryPercent() + " of physical memory)");
   sub->add_option("--threads", options->threads, "Worker threads (default: all cores)");
   sub->add_flag("--quiet", options->quiet, "No progress on stderr");
   sub->footer(

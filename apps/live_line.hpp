@@ -1,5 +1,5 @@
 // LiveLine: one status line on stderr, redrawn from a background thread while a long step runs
-// (seki solve), and the number and duration formats the live lines of the tool share.
+// (seki solve and every command that solves); its numbers in engine/base/human_units.hpp.
 // Concurrency: Restart and the destructor are called by the owning thread; the redraw thread calls
 // the status function, which must be safe to call concurrently with the owner's work.
 #pragma once
@@ -11,14 +11,9 @@
 #include <string>
 #include <thread>
 
-namespace seki::cli {
+#include "engine/base/human_units.hpp"
 
-// 1234567 -> "1.23M"; 1500 -> "1.5k".
-std::string HumanCount(double x);
-// 1536 -> "1.5 KiB"; 3 << 30 -> "3.00 GiB".
-std::string HumanBytes(double bytes);
-// 3.25 -> "3.2s"; 75 -> "1m15s"; 4000 -> "1h06m".
-std::string HumanDuration(double seconds);
+namespace seki::cli {
 
 class LiveLine {
  public:

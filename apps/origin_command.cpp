@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/command_solver.hpp"
 #include "apps/matrix_input.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/research/origin.hpp"
@@ -19,6 +20,7 @@ namespace {
 struct OriginOptions {
   std::vector<std::string> matrices;
   std::string input_file, format = "text";
+  EngineOptions engine;
 };
 
 std::string Classes(const Solution& v) {
@@ -70,6 +72,7 @@ void AddOriginCommand(CLI::App& app) {
       "Where a matrix comes from: a direct sum, an E1/E2 (or other (c,k,k,-k)) extension of a "
       "smaller matrix and that matrix's class, a member of A^n, B^n or the 2-cycles C_k");
   AddMatrixInputOptions(sub, options->matrices, options->input_file, options->format);
+  AddEngineOptions(sub, options->engine);
   sub->footer(
       "A reduction undoes a (c,k,k,-k)-extension: a row and a column of A whose only positive "
       "entries are their crossing c and one entry k each; removing them and adding k at the "
@@ -78,8 +81,11 @@ void AddOriginCommand(CLI::App& app) {
   sub->callback([options] {
     const std::vector<MatrixInput> inputs =
         ReadStartingPositions(options->matrices, options->input_file);
+    CommandSolver solver(MakeSolveEngineOptions(options->engine), options->engine.quiet);
+    for (const MatrixInput& input : inputs) solver.Check(input.matrix, input.where);
     for (std::size_t k = 0; k < inputs.size(); ++k) {
-      const OriginReport o = Origin(inputs[k].matrix);
+      const OriginReport o = solver.Solve(inputs[k].matrix, inputs[k].where,
+                                          [&](SolveEngine& e) { return Origin(inputs[k].matrix, e); });
       if (options->format == "json")
         std::cout << OriginJson(o).dump() << '\n';
       else

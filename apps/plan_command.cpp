@@ -17,6 +17,7 @@
 #include "engine/run/downset_plan.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run_plan.hpp"
+#include "engine/base/memory_limit.hpp"
 
 namespace seki::cli {
 
@@ -44,7 +45,8 @@ void AddDevicePlanOptions(CLI::App& cmd, DevicePlanOptions& o) {
                  "engine on one machine: GPU memory, host memory, disk and time, and a verdict)");
   cmd.add_option("--gpu-memory", o.gpu_memory, "--device gpu: memory of the card (default 80G)");
   cmd.add_option("--host-memory", o.host_memory,
-                 "--device: memory of the host (default 128G; a run's default limit is 80% of it)");
+                 "--device: memory of the host (default 128G; a run's default limit is " +
+                     DefaultMemoryPercent() + " of it)");
   cmd.add_option("--disk", o.disk, "--device: disk free for the run directory (default 64G)");
   cmd.add_option("--checkpoint-every", o.checkpoint_every,
                  "--device: as for seki enumerate: N levels, Mm minutes or both (default 1)");
@@ -129,7 +131,7 @@ void AddPlanCommand(CLI::App& app) {
       ->excludes(outcomes);
   cmd->add_option("--memory-limit", o->memory_limit,
                   "With --matrix: the memory limit of one process, as `seki solve` takes it "
-                  "(default: 80% of this machine's memory); it picks the mode")
+                  "(default: " + DefaultMemoryPercent() + " of this machine's memory); it picks the mode")
       ->needs("--matrix");
   cmd->add_option(
          "--rate", q.classes_per_thread_second,

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "engine/run/memory_budget.hpp"
+#include "engine/base/memory_limit.hpp"
 
 namespace seki::cli {
 
@@ -95,8 +96,9 @@ std::string FormatDevicePlanSummary(const DevicePlan& p) {
         fmt::format("gpu memory: peak {} (level {}) on a card of {}: {}\n", FormatGib(p.peak_gpu),
                     p.peak_gpu_level, FormatGib(q.gpu_memory), Verdict(p.peak_gpu, q.gpu_memory));
   out += fmt::format(
-      "host memory: peak {} (level {}) within the run's default limit of {} (80% of {}): {}\n",
-      FormatGib(p.peak_host), p.peak_host_level, FormatGib(p.host_limit), FormatGib(q.host_memory),
+      "host memory: peak {} (level {}) within the run's default limit of {} ({} of {}): {}\n",
+      FormatGib(p.peak_host), p.peak_host_level, FormatGib(p.host_limit), DefaultMemoryPercent(),
+      FormatGib(q.host_memory),
       Verdict(p.peak_host, p.host_limit));
   out += fmt::format(
       "disk: peak {} (after level {}: the two newest level files and the catalogues so far) of "

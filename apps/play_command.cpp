@@ -60,7 +60,8 @@ void RunPlay(const PlayOptions& options) {
     throw CliError("-", "play reads its moves from standard input; give the matrix as argument");
   const MatrixInput input = ReadStartingPositions({options.matrix}, "").front();
   PlaySession session(input.matrix, options.game == "dseki" ? Game::kDSeki : Game::kSeki,
-                      ParsePlayer(options.first), ParsePlayer(options.human));
+                      ParsePlayer(options.first), ParsePlayer(options.human),
+                      MakeSolveEngineOptions(options.engine));
   const bool echo = !isatty(STDIN_FILENO);
 
   std::cout << PlayIntro(session, session.Values()) << '\n'
@@ -117,6 +118,7 @@ void AddPlayCommand(CLI::App& app) {
   sub->add_option("--as", options->human, "The side you play; the engine plays the other")
       ->transform(CLI::IsMember({"R", "C"}, CLI::ignore_case))
       ->default_str("R");
+  AddEngineOptions(sub, options->engine);
   sub->footer(kFooter);
   sub->callback([options] { RunPlay(*options); });
 }

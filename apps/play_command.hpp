@@ -8,6 +8,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "apps/command_solver.hpp"
+
 namespace seki::cli {
 
 struct PlayOptions {
@@ -15,6 +17,7 @@ struct PlayOptions {
   std::string game = "seki";  // "seki" or "dseki"
   std::string first = "R";    // who moves first
   std::string human = "R";    // the side the user plays; the engine plays the other
+  EngineOptions engine;       // how the engine solves (as seki solve)
 };
 
 // Plays one game on standard input and output until it ends, the user quits or the input ends.

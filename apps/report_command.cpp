@@ -7,6 +7,7 @@
 
 #include "apps/cli_error.hpp"
 #include "apps/command_line.hpp"
+#include "apps/command_solver.hpp"
 #include "apps/python_plot.hpp"
 #include "engine/research/html_report.hpp"
 
@@ -19,6 +20,7 @@ constexpr const char* kPlotFile = "run.svg";
 struct ReportOptions {
   std::string source, html_dir;
   bool no_plots = false;
+  EngineOptions engine;
 };
 
 void RunReport(const ReportOptions& o, const std::string& command_line) {
@@ -26,6 +28,7 @@ void RunReport(const ReportOptions& o, const std::string& command_line) {
   request.source = o.source;
   request.dir = o.html_dir;
   request.command = command_line;
+  request.engine = MakeSolveEngineOptions(o.engine);
   if (!o.no_plots && CanDrawPlots())
     request.draw_plots = [](const std::filesystem::path& run, const std::filesystem::path& dir) {
       const int status = DrawRunPlots(run.string(), (dir / kPlotFile).string());
@@ -56,6 +59,7 @@ void AddReportCommand(CLI::App& app, int argc, char** argv) {
                   "Directory of the page: DIR/index.html, DIR/go/*.svg, DIR/run.svg (created)")
       ->type_name("DIR")
       ->required();
+  AddEngineOptions(sub, options->engine);
   sub->add_flag(
       "--no-plots", options->no_plots,
       "Leave out the run's plots (drawn by the Python package, python3 -m seki.plot; left "

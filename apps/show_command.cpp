@@ -64,8 +64,9 @@ std::pair<int, int> ParseAt(const std::string& text) {
 void RunShow(const ShowOptions& options) {
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
-  for (const MatrixInput& input : inputs)  // refuse hopeless positions before printing anything
-    if (SurelyTooLargeToSolve(input.matrix)) throw CliError(input.where, "too large to solve");
+  CommandSolver solver(MakeSolveEngineOptions(options.engine), options.engine.quiet);
+  for (const MatrixInput& input : inputs)  // refuse what cannot be solved before printing anything
+    solver.Check(input.matrix, input.where);
   if (!options.svg_file.empty()) {
     if (inputs.size() != 1)
       throw CliError("--svg", "draws one matrix, got " + std::to_string(inputs.size()));
@@ -73,7 +74,9 @@ void RunShow(const ShowOptions& options) {
   }
   const bool json = options.format == "json";
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const MatrixReport report = DescribeMatrix(inputs[k].matrix, true, inputs[k].where);
+    const MatrixReport report = solver.Solve(inputs[k].matrix, inputs[k].where, [&](SolveEngine& e) {
+      return DescribeMatrix(inputs[k].matrix, &e, inputs[k].where);
+    });
     if (json)
       std::cout << ShowJson(report) << '\n';
     else
@@ -93,7 +96,11 @@ void RunExtend(const ExtendOptions& options) {
   CheckExtendable(input.matrix, input.where);
   std::optional<std::pair<int, int>> at;
   if (!options.all) at = ParseAt(options.at);
-  const std::vector<ExtensionReport> list = Extensions(input.matrix, kind, at, true, input.where);
+  CommandSolver solver(MakeSolveEngineOptions(options.engine), options.engine.quiet);
+  const std::vector<ExtensionReport> list =
+      solver.Solve(input.matrix, input.where, [&](SolveEngine& e) {
+        return Extensions(input.matrix, kind, at, &e, input.where);
+      });
   if (options.format == "json")
     std::cout << ExtendJson(input.matrix, kind, list) << '\n';
   else
@@ -107,8 +114,6 @@ void RunSweep(const FamilyOptions& options) {
                    options.family == "cubic" ? 1 : 3);  // an unknown family's name first
   if (options.from < 1 || options.to < options.from)
     throw CliError("--from", "give a range --from P --to Q with 1 <= P <= Q");
-  const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
-      options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
   std::vector<FamilyMember> members;
   for (int p = options.from; p <= options.to; ++p)
     members.push_back(MakeFamilyMember(options.family, options.n, p));
@@ -124,16 +129,9 @@ void RunSweep(const FamilyOptions& options) {
     out.open(options.output, std::ios::app);
     if (!out) throw CliError(options.output, "cannot be written");
   }
-  SolveEngine engine(SolveEngineOptions{
-      .kind = ParseEngineKind(options.engine, "--engine"),
-      .memory_bytes = memory_bytes,
-      .threads = options.threads > 0
-                     ? options.threads
-                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
-      .stop = &InterruptFlag()});
+  CommandSolver solver(MakeSolveEngineOptions(options.engine), options.engine.quiet);
   const bool json = options.format == "json";
   if (!json) std::cout << SweepTableHeader() << std::flush;
-  CatchInterrupt();
   for (const FamilyMember& member : members) {
     SweepRow row;
     auto it = std::find_if(done.begin(), done.end(),
@@ -141,15 +139,13 @@ void RunSweep(const FamilyOptions& options) {
     if (it != done.end()) {
       row = *it;
     } else {
-      SolveOrStop(member.name, memory_bytes, [&] {
-        engine.Check(member.matrix, member.name);
-        row = SolveMember(engine, member);
-      });
+      solver.Check(member.matrix, member.name);
+      row = solver.Solve(member.matrix, member.name,
+                         [&](SolveEngine& e) { return SolveMember(e, member); });
       if (out) out << SweepRowJson(row) << std::endl;
     }
     std::cout << (json ? SweepRowJson(row) + "\n" : SweepRowText(row)) << std::flush;
   }
-  ReleaseInterrupt();
 }
 
 void RunFamily(const FamilyOptions& options) {
@@ -157,13 +153,18 @@ void RunFamily(const FamilyOptions& options) {
                      options.family == "a" || options.family == "b" || options.family == "c";
   if (!paper || options.from != 0 || options.to != 0) return RunSweep(options);
   if (options.n == 0) throw CliError("family", "--n is required (or a sweep: --from P --to Q)");
-  FamilyReport family = Family(options.family, options.n, false);
+  FamilyReport family = Family(options.family, options.n);
   const bool json = options.format == "json";
   if (!json) {
     std::cout << FamilyHeadline(family) << '\n';
     std::cout.flush();  // the larger members take a while to solve
   }
-  if (options.solve) family.member.value = SolveForReport(family.member.matrix, family.name);
+  if (options.solve) {
+    CommandSolver solver(MakeSolveEngineOptions(options.engine), options.engine.quiet);
+    const Matrix& m = family.member.matrix;
+    family.member.value =
+        solver.Solve(m, family.name, [&](SolveEngine& e) { return e.Values(m, family.name); });
+  }
   if (json)
     std::cout << FamilyJson(family) << '\n';
   else
@@ -181,6 +182,7 @@ void AddShowCommand(CLI::App& app) {
                   "Also write the matrix's GO picture (stones for rows and columns, A(i,j) shared "
                   "liberties between them; a planar drawing when the graph is planar) to FILE")
       ->type_name("FILE");
+  AddEngineOptions(sub, options->engine);
   sub->footer(std::string(kMatrixSyntax) +
               "\nJSON: one object per matrix per line with keys matrix, rows, cols, sum, height, "
               "canonical, transpose, idsm, line_sum, row_sums, col_sums, prime, blocks, "
@@ -204,6 +206,7 @@ void AddExtendCommand(CLI::App& app) {
   sub->add_option("-f,--format", options->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
+  AddEngineOptions(sub, options->engine);
   sub->footer(std::string(kMatrixSyntax) +
               "\nAn extension adds a new first row and column with E(0,0) = 3, puts k in the new "
               "row at column J and in the new column at row I, and lowers A(I,J) by k (k = 1 for "
@@ -229,11 +232,7 @@ void AddFamilyCommand(CLI::App& app) {
                   "A sweep: append each row to FILE as a JSON line; rows already in FILE are "
                   "not solved again (a stopped sweep resumes)")
       ->type_name("FILE");
-  sub->add_option("--engine", options->engine, "A sweep: the engine, as seki solve")
-      ->check(CLI::IsMember({"auto", "search", "downset", "exhaustive"}));
-  sub->add_option("--memory-limit", options->memory_limit, "A sweep: as seki solve");
-  sub->add_option("-t,--threads", options->threads, "A sweep: as seki solve")
-      ->check(CLI::Range(1, 4096));
+  AddEngineOptions(sub, options->engine);
   sub->add_flag("!--no-solve", options->solve, "Print the matrix only, without solving");
   sub->add_option("-f,--format", options->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))

@@ -5,12 +5,15 @@
 //   `seki family A|B|C --n N`                A^n, B^n or the 2-cycle C_N with its classes
 // `seki show MATRIX --svg FILE` also writes the matrix's GO picture
 // (engine/structure/go_picture.hpp). Each takes --format text|json (JSON: one object per line). Bad
-// input: one line, exit 2.
+// input: one line, exit 2. Each solves through CommandSolver (--engine, --threads, --memory-limit,
+// --quiet), as `seki solve` does: the same values, time, memory and messages.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
+
+#include "apps/command_solver.hpp"
 
 namespace seki::cli {
 
@@ -19,6 +22,7 @@ struct ShowOptions {
   std::string input_file;
   std::string format = "text";
   std::string svg_file;  // --svg FILE: also write the GO picture of the (one) matrix
+  EngineOptions engine;
 };
 void RunShow(const ShowOptions& options);
 
@@ -28,6 +32,7 @@ struct ExtendOptions {
   std::string kind = "E1";
   bool all = false;
   std::string format = "text";
+  EngineOptions engine;
 };
 void RunExtend(const ExtendOptions& options);
 
@@ -39,11 +44,8 @@ struct FamilyOptions {
   // A sweep: one row per parameter value from..to (n of A, B, C; t of the cycle families; i of
   // cubic); 0 and 0 for none (A, B, C: the one member --n; the others need a range).
   int from = 0, to = 0;
-  std::string output;           // JSON lines of the rows; rows already there are not solved again
-  std::string engine = "auto";  // as seki solve
-  std::string memory_limit;
-  int threads = 0;
-  bool quiet = false;
+  std::string output;  // JSON lines of the rows; rows already there are not solved again
+  EngineOptions engine;
 };
 void RunFamily(const FamilyOptions& options);
 

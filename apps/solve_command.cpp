@@ -15,7 +15,7 @@
 
 #include "apps/cli_error.hpp"
 #include "apps/interrupt.hpp"
-#include "apps/live_line.hpp"
+#include "apps/command_solver.hpp"
 #include "apps/matrix_input.hpp"
 #include "apps/on_every_rank.hpp"
 #include "apps/solve_format.hpp"
@@ -39,8 +39,9 @@ seki and dseki, each game {"R","C","r","c","class"} with class complete, semi-co
 none; --moves adds "moves" and "lines" to each game. LaTeX: one booktabs table (\\usepackage{booktabs}),
 a row per matrix (values only).
 Engines: search (a bounded search of the positions that matter), downset (one byte for every
-matrix B <= A, one pass), exhaustive (every reachable class); auto takes downset for at most 5M
-matrices below A, the search otherwise (docs/search.md). The output does not depend on it.
+matrix B <= A, one pass), exhaustive (every reachable class); auto runs the down-set at once when
+its pass is short, else the search first and the down-set when the search's budget is spent
+(docs/search.md). The output does not depend on it.
 Progress: on a terminal, a line on stderr (positions searched and table memory, or matrices done
 and the time left, elapsed) while a matrix takes longer than a second; none with --quiet or when
 stderr is not a terminal.
@@ -82,57 +83,6 @@ class QuietStderr {
   std::streambuf* saved_;
 };
 
-std::string SearchStatus(const std::string& where, const BoundedSearch& search, double elapsed) {
-  return fmt::format("solving {}: {} positions searched, tables {} of {}, {}", where,
-                     HumanCount(double(search.expansions())),
-                     HumanBytes(double(search.table_bytes())),
-                     HumanBytes(double(search.memory_bytes())), HumanDuration(elapsed));
-}
-
-std::string DownsetStatus(const std::string& where, const DownsetEngine& downset, double elapsed) {
-  const double total = double(downset.total()), done = double(downset.done());
-  std::string line =
-      fmt::format("solving {}: {} of {} matrices below it ({:.1f}%), {}", where, HumanCount(done),
-                  HumanCount(total), total > 0 ? 100 * done / total : 0.0, HumanDuration(elapsed));
-  if (done > 0 && done < total)
-    line += ", about " + HumanDuration(elapsed * (total - done) / done) + " left";
-  return line;
-}
-
-// One line on stderr and the exit status for a solve that stopped (exit 3 or 130).
-[[noreturn]] void Stopped(const std::string& where, const std::string& problem, int status) {
-  ReleaseInterrupt();
-  std::cout.flush();
-  std::cerr << "seki: " << where << ": " << problem << std::endl;
-  throw ExitStatus{status};
-}
-
-}  // namespace
-
-void SolveOrStop(const std::string& where, std::size_t memory_bytes,
-                 const std::function<void()>& solve) {
-  try {
-    solve();
-  } catch (const SearchStopped& e) {
-    if (e.reason() == SearchStopped::Reason::kMemoryLimit)
-      Stopped(where,
-              "cannot be decided within the memory limit of " + HumanBytes(double(memory_bytes)) +
-                  " (see --memory-limit)",
-              3);
-    Stopped(where, "interrupted", 130);
-  } catch (const DownsetTooLarge& e) {
-    Stopped(where,
-            "the down-set solve needs " + HumanBytes(e.needed()) +
-                " of memory, more than the memory limit of " + HumanBytes(double(memory_bytes)) +
-                " (see --memory-limit)",
-            3);
-  } catch (const SolveTooLarge& e) {
-    throw CliError(where, std::string("too large to solve: ") + e.what());
-  }
-}
-
-namespace {
-
 // Every input is checked first (a bad batch prints nothing); then each is solved and printed as
 // soon as it is, with a live line on a terminal, Ctrl-C and the memory limit ending the batch with
 // one line (exit 130, resp. 3). With a group (mpirun), on every rank; rank 0 alone prints.
@@ -143,16 +93,14 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
   std::ostream& out = root ? std::cout : discard;
   std::optional<GroupDownsetRanks> ranks;
   if (group) ranks.emplace(*group);
-  const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
-      options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
   if (options.format == "latex" && options.moves)
     throw CliError("--format latex",
                    "shows the values only; use --format text or json with --moves");
-  EngineKind kind = ParseEngineKind(options.engine, "--engine");
+  SolveEngineOptions engine_options = MakeSolveEngineOptions(options.engine);
   if (options.exhaustive) {
-    if (kind != EngineKind::kAuto && kind != EngineKind::kExhaustive)
-      throw CliError("--exhaustive", "conflicts with --engine " + options.engine);
-    kind = EngineKind::kExhaustive;
+    if (engine_options.kind != EngineKind::kAuto && engine_options.kind != EngineKind::kExhaustive)
+      throw CliError("--exhaustive", "conflicts with --engine " + options.engine.engine);
+    engine_options.kind = EngineKind::kExhaustive;
   }
   if (options.resume && options.checkpoint.empty())
     throw CliError("--resume", "needs --checkpoint FILE");
@@ -168,57 +116,22 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
   if (!(options.checkpoint_seconds >= 0)) throw CliError("--checkpoint-seconds", "must be >= 0");
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
-  SolveEngine engine(SolveEngineOptions{
-      .kind = kind,
-      .memory_bytes = memory_bytes,
-      .threads = options.threads > 0
-                     ? options.threads
-                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
-      .stop = &InterruptFlag(),
-      .moves = options.moves,
-      .checkpoint = options.checkpoint,
-      .checkpoint_seconds = options.checkpoint_seconds,
-      .resume = options.resume,
-      .ranks = ranks ? &*ranks : nullptr});
-  for (const MatrixInput& input : inputs)
-    SolveOrStop(input.where, memory_bytes, [&] { engine.Check(input.matrix, input.where); });
-
-  std::atomic<std::size_t> current{0};
-  std::atomic<EngineKind> chosen{EngineKind::kSearch};
-  LiveLine line(root && !options.quiet && isatty(STDERR_FILENO),
-                [&](double elapsed) -> std::string {
-                  const std::string& where = inputs[current.load()].where;
-                  if (chosen.load() == EngineKind::kDownset && engine.downset())
-                    return DownsetStatus(where, *engine.downset(), elapsed);
-                  if (chosen.load() == EngineKind::kSearch && engine.search())
-                    return SearchStatus(where, *engine.search(), elapsed);
-                  return fmt::format("solving {}: {}", where, HumanDuration(elapsed));
-                });
+  engine_options.moves = options.moves;
+  engine_options.checkpoint = options.checkpoint;
+  engine_options.checkpoint_seconds = options.checkpoint_seconds;
+  engine_options.resume = options.resume;
+  engine_options.ranks = ranks ? &*ranks : nullptr;
+  CommandSolver solver(std::move(engine_options), options.engine.quiet || !root);
+  for (const MatrixInput& input : inputs) solver.Check(input.matrix, input.where);
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     const MatrixInput& input = inputs[k];
-    chosen.store(engine.Choose(input.matrix));
-    current.store(k);
-    // The exhaustive Solver does not poll the flag: there Ctrl-C kills at once.
-    if (chosen.load() == EngineKind::kExhaustive)
-      ReleaseInterrupt();
-    else
-      CatchInterrupt();
-    line.Restart();
-    SolveOrStop(input.where, memory_bytes, [&] {
-      try {
-        const SolveReport report = engine.Report(input.matrix, options.moves);
-        line.Restart();
-        Print(out, report, options.format, k == 0);
-      } catch (...) {
-        line.Restart();
-        throw;
-      }
-    });
+    const SolveReport report = solver.Solve(
+        input.matrix, input.where, [&](SolveEngine& e) { return e.Report(input.matrix, options.moves); });
+    Print(out, report, options.format, k == 0);
   }
-  ReleaseInterrupt();
   PrintEnd(out, options.format);
   if (!options.stats) return;
-  std::string stats = engine.Stats();
+  std::string stats = solver.engine().Stats();
   if (group) {  // the bytes every rank sent to another, summed over the ranks
     std::uint64_t sent[1] = {group->exchanged_bytes()};
     group->SumAll(sent);
@@ -242,17 +155,8 @@ void AddSolveCommand(CLI::App& app) {
                         {"text", "json", "latex"});
   sub->add_flag("-m,--moves", options->moves,
                 "Also show each active move's value and a line of optimal play per first player");
-  sub->add_option("--engine", options->engine,
-                  "auto (default), search, downset or exhaustive; the output is the same")
-      ->check(CLI::IsMember({"auto", "search", "downset", "exhaustive"}));
+  AddEngineOptions(sub, options->engine);
   sub->add_flag("--exhaustive", options->exhaustive, "The same as --engine exhaustive");
-  sub->add_option("-t,--threads", options->threads,
-                  "Threads (default: all cores): the search uses up to 4 (r and c of each game "
-                  "at once), a down-set pass all; the answers do not depend on it")
-      ->check(CLI::Range(1, 4096));
-  sub->add_option("--memory-limit", options->memory_limit,
-                  "Memory of the search's tables or of a down-set pass, e.g. 8G (default: 80% of "
-                  "physical memory); a position that does not fit ends with exit status 3");
   sub->add_option("--checkpoint", options->checkpoint,
                   "Down-set passes save their state in this file every 10 minutes "
                   "(--checkpoint-seconds) and on Ctrl-C (removed once the pass completes); under "
@@ -261,7 +165,6 @@ void AddSolveCommand(CLI::App& app) {
                 "Continue the down-set pass saved in the --checkpoint file");
   sub->add_option("--checkpoint-seconds", options->checkpoint_seconds,
                   "Seconds between two checkpoints of a down-set pass (default 600)");
-  sub->add_flag("-q,--quiet", options->quiet, "No live progress line on stderr");
   sub->add_flag("--stats", options->stats,
                 "At the end, one line on stderr: each engine used, positions in its tables (for "
                 "the bounded search also positions expanded and table bytes, for the down-set "

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "apps/command_solver.hpp"
+
 namespace seki::cli {
 
 struct SolveOptions {
@@ -19,14 +21,11 @@ struct SolveOptions {
   std::string input_file;             // one matrix per line; empty for none
   std::string format = "text";        // "text" or "json"
   bool moves = false;
-  std::string engine = "auto";  // auto, search, downset or exhaustive
-  bool exhaustive = false;      // the same as --engine exhaustive
-  int threads = 0;              // search and down-set: 0 for all cores
-  std::string memory_limit;     // search and down-set: e.g. "8G"; empty for 80% of physical memory
+  EngineOptions engine;     // --engine, --threads, --memory-limit, --quiet
+  bool exhaustive = false;  // the same as --engine exhaustive
   std::string checkpoint;       // down-set passes save their state there (empty: none)
   bool resume = false;          // continue the down-set pass saved in `checkpoint`
   double checkpoint_seconds = 600;  // down-set passes: between two checkpoints
-  bool quiet = false;               // no live progress line
   bool stats = false;               // one line on stderr at the end: engine, positions (benchmarks)
 };
 
@@ -37,12 +36,6 @@ struct SolveOptions {
 // batch, each large down-set pass is split among the ranks (docs/distributed.md), and rank 0 alone
 // prints.
 void RunSolve(const SolveOptions& options);
-
-// Runs solve(); a solve that stops ends the command as `seki solve` does: one line
-// "seki: <where>: ..." and exit status 3 (memory limit, or a down-set that does not fit) or 130
-// (Ctrl-C); SolveTooLarge becomes CliError "<where>: too large to solve: ...".
-void SolveOrStop(const std::string& where, std::size_t memory_bytes,
-                 const std::function<void()>& solve);
 
 void AddSolveCommand(CLI::App& app);
 

@@ -7,6 +7,8 @@ that the same files come out every time:
   8x8-linesum.txt    8x8 matrices likewise
   complete-seki.txt  complete seki where nothing can be proved early (the 6x6 circulant, the 4x4
                      complete seki of height 4)
+  random-mixed.txt   40 random matrices of 3x3 to 6x6 (density and entry bound drawn too) whose
+                     down-sets hold 10^7 to 5*10^9 matrices: the region where `auto` must choose
 
 A matrix with equal line sums s is a sum of s permutation matrices (Birkhoff); we add s random
 permutations and keep the result when no entry exceeds the bound, which samples such matrices.
@@ -38,6 +40,28 @@ def distinct(rng, count, n, s, max_entry):
     return out
 
 
+def downset_size(rows):
+    n = 1
+    for row in rows:
+        for x in row:
+            n *= x + 1
+    return n
+
+
+def random_mixed(rng, count, lo, hi):
+    out = []
+    while len(out) < count:
+        m, n = rng.randint(3, 6), rng.randint(3, 6)
+        density, top = rng.uniform(0.3, 0.9), rng.randint(2, 6)
+        rows = [[rng.randint(1, top) if rng.random() < density else 0 for _ in range(n)]
+                for _ in range(m)]
+        if any(not any(r) for r in rows) or any(not any(r[j] for r in rows) for j in range(n)):
+            continue
+        if lo <= downset_size(rows) <= hi:
+            out.append("/".join(",".join(str(x) for x in r) for r in rows))
+    return out
+
+
 def main():
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "inputs")
     os.makedirs(here, exist_ok=True)
@@ -50,6 +74,7 @@ def main():
         + distinct(rng, 2, 8, 6, 3),
         "complete-seki.txt": ["221000/022100/002210/000221/100022/210002",
                               "0044/0404/4040/4400", "0303/3030/0340/3004", "033/331/312"],
+        "random-mixed.txt": random_mixed(random.Random(20261125), 40, 10**7, 5 * 10**9),
     }
     for name, lines in files.items():
         with open(os.path.join(here, name), "w") as f:

@@ -87,7 +87,7 @@ std::pair<int, int> Cell(const Matrix& a, const py::tuple& ij) {
 }
 
 Matrix Extended(const Matrix& a, int i, int j, Extension kind) {
-  const auto list = Extensions(a, kind, std::pair{i, j}, false, Where(a));
+  const auto list = Extensions(a, kind, std::pair{i, j}, nullptr, Where(a));
   return list.front().extension->matrix;
 }
 
@@ -187,7 +187,7 @@ void BindMatrix(py::module_& m) {
       py::arg("matrix"), "The layout of the GO picture: coordinates of stones and liberties.");
 
   const auto family = [](const char* letter) {
-    return [letter](int n) { return Family(letter, n, false).member.matrix; };
+    return [letter](int n) { return Family(letter, n).member.matrix; };
   };
   m.def("A", family("A"), py::arg("n"), "A^n (n = 2..8): 22/22, then E1 at (1,1).");
   m.def("B", family("B"), py::arg("n"), "B^n (n = 2..8): 32/23, then E2 at (1,1).");

@@ -34,24 +34,20 @@ EngineKind Kind(const std::string& engine, bool exhaustive) {
 }
 
 // Runs f(engine) without the GIL with a fresh SolveEngine of the chosen kind; the errors are the
-// CLI's: a position too large is an InputError naming the matrix, as is a down-set that does not
-// fit the memory limit.
+// CLI's (SolveEngine::Guarded): a position too large is an InputError naming the matrix, one that
+// does not fit the memory limit a MemoryLimitError.
 template <class F>
 nlohmann::ordered_json WithEngine(const Matrix& a, EngineKind kind, bool moves, F&& f) {
   CheckStartingPosition(a, Where(a));
   py::gil_scoped_release release;
-  try {
-    SolveEngine engine(SolveEngineOptions{
-        .kind = kind,
-        .threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
-        .moves = moves});
+  SolveEngine engine(SolveEngineOptions{
+      .kind = kind,
+      .threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
+      .moves = moves});
+  return engine.Guarded(Where(a), [&] {
     engine.Check(a, Where(a));
     return f(engine);
-  } catch (const SolveTooLarge& e) {
-    throw InputError(Where(a), std::string("too large to solve: ") + e.what());
-  } catch (const DownsetTooLarge& e) {
-    throw InputError(Where(a), e.what());
-  }
+  });
 }
 
 py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string& engine) {
@@ -101,16 +97,12 @@ void BindSolve(py::module_& m) {
         "`seki solve --format json [--moves] [--engine E]` for one matrix, as a dict.");
   m.def(
       "origin_json",
-      [](const Matrix& a) {
-        CheckStartingPosition(a, Where(a));
-        nlohmann::ordered_json j;
-        {
-          py::gil_scoped_release release;
-          j = OriginJson(Origin(a));
-        }
-        return ToPython(j);
+      [](const Matrix& a, const std::string& engine) {
+        return ToPython(WithEngine(a, Kind(engine, false), false,
+                                   [&](SolveEngine& e) { return OriginJson(Origin(a, e)); }));
       },
-      py::arg("matrix"), "`seki origin --format json` for one matrix, as a dict.");
+      py::arg("matrix"), py::arg("engine") = "auto",
+      "`seki origin --format json [--engine E]` for one matrix, as a dict.");
   m.def("solve_latex", &Latex, py::arg("matrices"), py::arg("exhaustive") = false,
         py::arg("engine") = "auto",
         "`seki solve --format latex [--engine E]` for the matrices: a booktabs table.");

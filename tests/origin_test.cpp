@@ -21,6 +21,12 @@ using seki::Matrix;
 using seki::ParseMatrix;
 
 // The reduction of `o` with this corner and k whose smaller matrix is `b` (up to isomorphism).
+// Values come from one SolveEngine with its default choice (the one solve path).
+seki::SolveEngine& Engine() {
+  static seki::SolveEngine engine;
+  return engine;
+}
+
 const seki::Reduction* Find(const seki::OriginReport& o, int corner, int k, const Matrix& b) {
   const Matrix form = seki::canon::CanonicalForm(b);
   for (const seki::Reduction& r : o.reductions)
@@ -43,7 +49,7 @@ TEST(Origin, ExtensionsReduceToWhatTheyCameFrom) {
     EXPECT_EQ(it->col, 1);
   }
   // Spec: E1 of A_1 at every positive entry is a complete seki, so it comes from one.
-  const seki::OriginReport o = seki::Origin(*seki::Extend(a1, 0, 1, seki::Extension::kE1));
+  const seki::OriginReport o = seki::Origin(*seki::Extend(a1, 0, 1, seki::Extension::kE1), Engine());
   EXPECT_EQ(o.values.seki.seki_class(), seki::SekiClass::kComplete);
   EXPECT_TRUE(o.FromSmallerComplete(Game::kSeki));
   EXPECT_FALSE(o.IsDirectSum());
@@ -51,7 +57,7 @@ TEST(Origin, ExtensionsReduceToWhatTheyCameFrom) {
 
 TEST(Origin, DirectSumsAndFamilies) {
   const seki::OriginReport sum =
-      seki::Origin(seki::DirectSum(ParseMatrix("11/11"), ParseMatrix("22/22")));
+      seki::Origin(seki::DirectSum(ParseMatrix("11/11"), ParseMatrix("22/22")), Engine());
   EXPECT_TRUE(sum.IsDirectSum());
   ASSERT_EQ(sum.block_values.size(), 2u);
   for (const seki::Solution& v : sum.block_values)
@@ -65,14 +71,14 @@ TEST(Origin, DirectSumsAndFamilies) {
   EXPECT_EQ(seki::FamilyOf(ParseMatrix("22/22")), "A^2");
   EXPECT_EQ(seki::FamilyOf(ParseMatrix("033/303/330")), "");
   // A^4 is E1 of A^3 at (1,1), B^4 is E2 of B^3: both reductions are found.
-  const seki::OriginReport a4 = seki::Origin(seki::SequenceA(4));
+  const seki::OriginReport a4 = seki::Origin(seki::SequenceA(4), Engine());
   EXPECT_NE(Find(a4, 3, 1, seki::SequenceA(3)), nullptr);
   EXPECT_TRUE(a4.FromSmallerComplete(Game::kSeki));  // Prop. 6.4
-  EXPECT_NE(Find(seki::Origin(seki::SequenceB(4)), 3, 2, seki::SequenceB(3)), nullptr);
+  EXPECT_NE(Find(seki::Origin(seki::SequenceB(4), Engine()), 3, 2, seki::SequenceB(3)), nullptr);
 }
 
 TEST(Origin, HeightFourCompleteSekiFromAThreeByThreeOne) {
-  const seki::OriginReport o = seki::Origin(ParseMatrix("4003/0133/0331/3310"));
+  const seki::OriginReport o = seki::Origin(ParseMatrix("4003/0133/0331/3310"), Engine());
   EXPECT_EQ(o.values.seki.seki_class(), seki::SekiClass::kComplete);
   ASSERT_EQ(o.reductions.size(), 1u);
   const seki::Reduction& r = o.reductions[0];

@@ -17,4 +17,8 @@ double MemoryLimitBytes(std::uint64_t limit_bytes) {
   return limit_bytes == 0 ? DefaultMemoryLimitBytes() : double(limit_bytes);
 }
 
+std::string DefaultMemoryPercent() {
+  return std::to_string(static_cast<int>(100 * kDefaultMemoryFraction + 0.5)) + "%";
+}
+
 }  // namespace seki

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace seki {
 
@@ -14,5 +15,7 @@ std::uint64_t PhysicalMemoryBytes();  // 4e9 when the system does not say
 double DefaultMemoryLimitBytes();     // kDefaultMemoryFraction of PhysicalMemoryBytes()
 // `limit_bytes`, or the default when it is 0.
 double MemoryLimitBytes(std::uint64_t limit_bytes);
+// "80%": kDefaultMemoryFraction as the help texts print it.
+std::string DefaultMemoryPercent();
 
 }  // namespace seki

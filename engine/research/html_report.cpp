@@ -16,7 +16,6 @@
 #include "engine/run/run_manifest.hpp"
 #include "engine/run/tool_version.hpp"
 #include "engine/solve/play.hpp"
-#include "engine/solve/search.hpp"
 #include "engine/solve/solve_report.hpp"
 #include "engine/structure/go_picture.hpp"
 #include "storage/atomic_file.hpp"
@@ -201,9 +200,13 @@ std::string GameValues(const GameReport& game, Game g) {
 }
 
 // One matrix of a section: its picture, values of both games, the section game's optimal lines.
-std::string MatrixFigure(BoundedSearch& search, const Section& s, std::size_t k) {
+std::string MatrixFigure(SolveEngine& engine, const Section& s, std::size_t k) {
   const Matrix& a = s.matrices[k];
-  const SolveReport report = BuildReport(search, a, false);
+  const std::string where = FormatMatrix(a);
+  const SolveReport report = engine.Guarded(where, [&] {
+    engine.Check(a, where);
+    return engine.Report(a, false);
+  });
   std::string out = fmt::format(
       "<figure class=\"matrix\" id=\"{}-{}\" data-matrix=\"{}\">\n<img src=\"{}\" alt=\"{} as a "
       "GO position\">\n<figcaption>{} {}&times;{}, sum {}, height {}<br>\n{}<br>\n{}",
@@ -211,7 +214,7 @@ std::string MatrixFigure(BoundedSearch& search, const Section& s, std::size_t k)
       Code(FormatMatrix(a)), a.rows(), a.cols(), a.sum(), a.height(),
       GameValues(report[Game::kSeki], Game::kSeki), GameValues(report[Game::kDSeki], Game::kDSeki));
   for (Player first : {Player::kR, Player::kC}) {
-    const PlayLine line = OptimalLine(search, a, s.game, first);
+    const PlayLine line = engine.Guarded(where, [&] { return engine.Line(a, s.game, first); });
     out += fmt::format("<br>\n{} first ({}):{}", PlayerName(first),
                        s.game == Game::kSeki ? "SEKI" : "D-SEKI", Escape(PlayLineText(line)));
   }
@@ -219,7 +222,7 @@ std::string MatrixFigure(BoundedSearch& search, const Section& s, std::size_t k)
 }
 
 std::string Page(const Contents& c, const HtmlReportRequest& request,
-                 const std::vector<std::string>& plots, BoundedSearch& search) {
+                 const std::vector<std::string>& plots, SolveEngine& engine) {
   const std::string commit = ToolCommit();
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>seki report: "
@@ -249,7 +252,7 @@ std::string Page(const Contents& c, const HtmlReportRequest& request,
     out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n<p>{} matrices.</p>\n", s.id, s.title,
                        s.matrices.size());
     out += "<div class=\"matrices\">\n";
-    for (std::size_t k = 0; k < s.matrices.size(); ++k) out += MatrixFigure(search, s, k);
+    for (std::size_t k = 0; k < s.matrices.size(); ++k) out += MatrixFigure(engine, s, k);
     out += "</div>\n</section>\n";
   }
   if (!plots.empty()) {
@@ -288,8 +291,8 @@ HtmlReportResult WriteHtmlReport(const HtmlReportRequest& request) {
         WriteOutputFile((request.dir / name).string(), GoPictureSvg(a));
     }
   result.pictures = written.size();
-  BoundedSearch search;
-  WriteOutputFile(result.page.string(), Page(contents, request, plots, search));
+  SolveEngine engine(request.engine);
+  WriteOutputFile(result.page.string(), Page(contents, request, plots, engine));
   return result;
 }
 

@@ -13,12 +13,15 @@
 #include <string>
 #include <vector>
 
+#include "engine/solve/solve_engine.hpp"
+
 namespace seki {
 
 struct HtmlReportRequest {
   std::filesystem::path source;  // a finished run directory or a `seki check --json` report
   std::filesystem::path dir;     // the page's directory (created when missing)
   std::string command;           // how the page was made, shown on it
+  SolveEngineOptions engine;     // how each matrix's values and lines are solved
   // For a run, once the source is checked and `dir` exists: draws the run's plots into `dir` and
   // returns their file names (relative to `dir`), shown in that order. May be empty (no plots).
   std::function<std::vector<std::string>(const std::filesystem::path& run,

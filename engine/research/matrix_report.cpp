@@ -2,12 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <memory>
-
 #include "canon/canonical_form.hpp"
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
-#include "engine/solve/solver.hpp"
 #include "engine/structure/planarity.hpp"
 
 namespace seki {
@@ -17,22 +14,7 @@ std::string Where(const Matrix& a, std::string_view where) {
   return where.empty() ? FormatMatrix(a) : std::string(where);
 }
 
-// Refuses a matrix whose reachable positions surely exceed what the solver may hold, then solves
-// it with `solver` (starting over once with an empty memo when earlier matrices filled it).
-Solution SolveChecked(std::unique_ptr<Solver>& solver, const Matrix& a, std::string_view where) {
-  RefuseIfTooLarge(a, Where(a, where), DefaultMaxPositions());
-  for (;;) {
-    const bool fresh = solver->positions() == 0;
-    try {
-      return solver->Solve(a);
-    } catch (const SolveTooLarge& e) {
-      if (fresh) throw InputError(Where(a, where), std::string("too large to solve: ") + e.what());
-    }
-    solver = std::make_unique<Solver>();
-  }
-}
-
-MatrixReport Describe(const Matrix& a, std::unique_ptr<Solver>* solver, std::string_view where) {
+MatrixReport Describe(const Matrix& a, SolveEngine* engine, std::string_view where) {
   MatrixReport r;
   r.matrix = a;
   r.rows = a.rows();
@@ -49,7 +31,7 @@ MatrixReport Describe(const Matrix& a, std::unique_ptr<Solver>* solver, std::str
   r.prime = IsPrime(a);
   r.symmetric = IsSymmetric(a);
   r.planar = IsPlanar(a);
-  if (solver) r.value = SolveChecked(*solver, a, where);
+  if (engine) r.value = engine->Values(a, Where(a, where));
   return r;
 }
 
@@ -60,18 +42,8 @@ std::string UndefinedReason(const Matrix& a, int i, int j, Extension kind) {
 
 }  // namespace
 
-bool SurelyTooLargeToSolve(const Matrix& a) {
-  return ReachableClassesLowerBound(a) > static_cast<double>(DefaultMaxPositions());
-}
-
-Solution SolveForReport(const Matrix& a, std::string_view where) {
-  auto solver = std::make_unique<Solver>();
-  return SolveChecked(solver, a, where);
-}
-
-MatrixReport DescribeMatrix(const Matrix& a, bool solve, std::string_view where) {
-  auto solver = std::make_unique<Solver>();
-  return Describe(a, solve ? &solver : nullptr, where);
+MatrixReport DescribeMatrix(const Matrix& a, SolveEngine* engine, std::string_view where) {
+  return Describe(a, engine, where);
 }
 
 std::string_view ExtensionName(Extension kind) { return kind == Extension::kE1 ? "E1" : "E2"; }
@@ -84,8 +56,8 @@ void CheckExtendable(const Matrix& a, std::string_view where) {
 }
 
 std::vector<ExtensionReport> Extensions(const Matrix& a, Extension kind,
-                                        std::optional<std::pair<int, int>> at, bool solve,
-                                        std::string_view where) {
+                                        std::optional<std::pair<int, int>> at,
+                                        SolveEngine* engine, std::string_view where) {
   CheckExtendable(a, where);
   std::vector<std::pair<int, int>> entries;  // 0-based
   if (at) {
@@ -105,16 +77,15 @@ std::vector<ExtensionReport> Extensions(const Matrix& a, Extension kind,
       for (int j = 0; j < a.cols(); ++j)
         if (a(i, j) > 0) entries.emplace_back(i, j);
   }
-  // Every extension is built before any is solved; one solver serves them all.
+  // Every extension is built before any is solved.
   std::vector<std::pair<std::pair<int, int>, std::optional<Matrix>>> built;
   for (const auto& [i, j] : entries) built.push_back({{i, j}, Extend(a, i, j, kind)});
-  auto solver = std::make_unique<Solver>();
   std::vector<ExtensionReport> out;
   for (const auto& [ij, e] : built) {
     const auto [i, j] = ij;
     ExtensionReport r{i + 1, j + 1, std::nullopt, ""};
     if (e)
-      r.extension = Describe(*e, solve ? &solver : nullptr, FormatMatrix(*e));
+      r.extension = Describe(*e, engine, FormatMatrix(*e));
     else
       r.undefined = UndefinedReason(a, i, j, kind);
     out.push_back(std::move(r));
@@ -122,7 +93,7 @@ std::vector<ExtensionReport> Extensions(const Matrix& a, Extension kind,
   return out;
 }
 
-FamilyReport Family(std::string_view family, int n, bool solve) {
+FamilyReport Family(std::string_view family, int n, SolveEngine* engine) {
   FamilyReport r;
   Matrix m;
   if (family == "A" || family == "a") {
@@ -144,8 +115,7 @@ FamilyReport Family(std::string_view family, int n, bool solve) {
     throw InputError("family", "'" + std::string(family) + "' is not A, B or C");
   }
   r.n = n;
-  auto solver = std::make_unique<Solver>();
-  r.member = Describe(m, solve ? &solver : nullptr, r.name);
+  r.member = Describe(m, engine, r.name);
   return r;
 }
 

@@ -1,8 +1,8 @@
 // Reports on single matrices, as structured results for any driver (`seki show`, `seki extend`,
 // `seki family`, Python): a matrix's facts and both games' values, its E1/E2 extensions, and the
 // members of the paper's families A^n, B^n and C_N. Bad input throws InputError with one line.
-// Concurrency: every function is reentrant: each call solves with a solver of its own and shares
-// no state, so calls may run on several threads at once (each may use much memory while solving).
+// Values come from the caller's SolveEngine (the one solve path), none when it is null.
+// Concurrency: reentrant; calls on different threads need SolveEngines of their own.
 #pragma once
 
 #include <optional>
@@ -13,6 +13,7 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
+#include "engine/solve/solve_engine.hpp"
 #include "engine/structure/matrix_tools.hpp"
 
 namespace seki {
@@ -33,16 +34,10 @@ struct MatrixReport {
   std::optional<Solution> value;  // both games' values, when solved
 };
 
-// True when the positions reachable from `a` surely exceed what a solver may hold.
-bool SurelyTooLargeToSolve(const Matrix& a);
-
-// Both games' values of a starting position. Throws InputError(where, "too large to solve: ...")
-// when the solver cannot hold its positions; `where` names the matrix (empty: its text).
-Solution SolveForReport(const Matrix& a, std::string_view where = {});
-
-// The facts of `a` (a starting position: no zero line) and, with `solve`, its values. Throws
-// InputError as SolveForReport.
-MatrixReport DescribeMatrix(const Matrix& a, bool solve = true, std::string_view where = {});
+// The facts of `a` (a starting position: no zero line) and, with an engine, its values
+// (SolveEngine::Values, naming `where`, empty: the matrix's text; throws as it does).
+MatrixReport DescribeMatrix(const Matrix& a, SolveEngine* engine = nullptr,
+                            std::string_view where = {});
 
 // "E1" or "E2".
 std::string_view ExtensionName(Extension kind);
@@ -60,12 +55,12 @@ void CheckExtendable(const Matrix& a, std::string_view where = {});
 
 // The `kind` extensions of `a` at the entry `at` (row, column numbered from 1), or with nothing
 // at every positive entry in row-major order (undefined ones included, with the reason), each
-// solved with `solve` (one solver for them all). Throws InputError as CheckExtendable, InputError(
-// "--at", ...) when `at` is outside the matrix, a zero entry, or an entry where the extension is
-// undefined, and InputError(extension's text, ...) as SolveForReport.
+// solved by `engine` when given. Throws InputError as CheckExtendable, InputError("--at", ...)
+// when `at` is outside the matrix, a zero entry, or an entry where the extension is undefined,
+// and as SolveEngine::Values (naming the extension's text).
 std::vector<ExtensionReport> Extensions(const Matrix& a, Extension kind,
-                                        std::optional<std::pair<int, int>> at, bool solve = true,
-                                        std::string_view where = {});
+                                        std::optional<std::pair<int, int>> at,
+                                        SolveEngine* engine = nullptr, std::string_view where = {});
 
 // A member of one of the paper's infinite families.
 struct FamilyReport {
@@ -76,8 +71,8 @@ struct FamilyReport {
 };
 
 // A^n (n in 2..8), B^n (n in 2..8) or the 2-cycle C_N (N in 3..8); the family letter in either
-// case. Throws InputError("family", "'D' is not A, B or C") or InputError("--n", ...) for bad
-// input, and InputError(name, ...) as SolveForReport.
-FamilyReport Family(std::string_view family, int n, bool solve = true);
+// case, solved by `engine` when given. Throws InputError("family", "'D' is not A, B or C") or
+// InputError("--n", ...) for bad input, and as SolveEngine::Values (naming the member).
+FamilyReport Family(std::string_view family, int n, SolveEngine* engine = nullptr);
 
 }  // namespace seki

@@ -85,15 +85,16 @@ std::string FamilyOf(const Matrix& a) {
   return "";
 }
 
-OriginReport Origin(const Matrix& a) {
+OriginReport Origin(const Matrix& a, SolveEngine& engine) {
+  const auto values = [&](const Matrix& m) { return engine.Values(m, FormatMatrix(m)); };
   OriginReport o;
   o.matrix = a;
-  o.values = SolveForReport(a);
+  o.values = values(a);
   o.blocks = PrimeBlocks(a);
   if (o.blocks.size() > 1)
-    for (const Matrix& b : o.blocks) o.block_values.push_back(SolveForReport(b));
+    for (const Matrix& b : o.blocks) o.block_values.push_back(values(b));
   o.reductions = Reductions(a);
-  for (Reduction& r : o.reductions) r.smaller_values = SolveForReport(r.smaller);
+  for (Reduction& r : o.reductions) r.smaller_values = values(r.smaller);
   o.family = FamilyOf(a);
   return o;
 }

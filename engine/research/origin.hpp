@@ -15,6 +15,7 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
+#include "engine/solve/solve_engine.hpp"
 
 namespace seki {
 
@@ -46,9 +47,9 @@ struct OriginReport {
   bool FromSmallerComplete(Game g) const;
 };
 
-// The origin of `a` (a starting position). Throws InputError as SolveForReport when a matrix is
-// too large to solve.
-OriginReport Origin(const Matrix& a);
+// The origin of `a` (a starting position), every matrix solved by `engine` (the one solve path;
+// throws as SolveEngine::Values).
+OriginReport Origin(const Matrix& a, SolveEngine& engine);
 
 // {"matrix", "class": {"seki", "dseki"}, "direct_sum", "blocks", "family", "reductions": [{"name",
 // "corner", "k", "row", "col", "entry_row", "entry_col", "smaller", "smaller_class"}],

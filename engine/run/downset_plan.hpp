@@ -23,13 +23,6 @@
 
 namespace seki {
 
-// Matrices per thread-second of one down-set pass, measured on the development machine
-// (docs/performance.md, "Down-set engine", 4 bits a matrix and a faster pass): 6x6 with every
-// entry 7 (770000/077000/.../700007), 8^12 = 6.87e10 matrices, both games in one byte a matrix,
-// in 129.6 s of user CPU time (3 min 49 s wall with -t 2 on a shared machine): 5.3e8. A one-game
-// solve makes two such passes.
-inline constexpr double kMeasuredDownsetMatricesPerThreadSecond = 6.8719476736e10 / 129.6;
-
 // One way a pass keeps its values.
 struct DownsetMemory {
   std::string name;

@@ -18,11 +18,12 @@
 namespace seki {
 
 // Thrown when a search cannot go on: its tables would not fit in the memory limit even after
-// being dropped (kMemoryLimit), the caller's stop flag was set (kInterrupted), or another worker
-// of the same search gave up (kAborted; BoundedSearch reports the other worker's reason).
+// being dropped (kMemoryLimit), the caller's stop flag was set (kInterrupted), the expansions the
+// caller allowed are spent (kBudget), or another worker of the same search gave up (kAborted;
+// BoundedSearch reports the other worker's reason).
 class SearchStopped : public std::runtime_error {
  public:
-  enum class Reason { kMemoryLimit, kInterrupted, kAborted };
+  enum class Reason { kMemoryLimit, kInterrupted, kBudget, kAborted };
   SearchStopped(Reason reason, const std::string& what)
       : std::runtime_error(what), reason_(reason) {}
   Reason reason() const { return reason_; }
@@ -35,6 +36,8 @@ class SearchStopped : public std::runtime_error {
 struct SearchControl {
   const std::atomic<bool>* stop = nullptr;  // the caller's (e.g. set on Ctrl-C)
   std::atomic<bool> abort{false};           // a worker gave up; the others stop too
+  std::uint64_t budget = 0;                 // expansions allowed over all workers (0: no bound)
+  mutable std::atomic<std::uint64_t> spent{0};  // expansions polled since the budget was set
 };
 
 struct GameLimits {

@@ -49,35 +49,17 @@ PlayMove ParsePlayMove(std::string_view text) {
                    "not a move: expected I,J (row and column, from 1) or pass");
 }
 
-PlaySession::PlaySession(const Matrix& start, Game game, Player first, Player human)
+PlaySession::PlaySession(const Matrix& start, Game game, Player first, Player human,
+                         SolveEngineOptions engine)
     : start_(start),
       position_(start),
       game_(game),
       to_move_(first),
       human_(human),
-      engine_(std::make_unique<BoundedSearch>()) {
+      engine_(std::make_unique<SolveEngine>(std::move(engine))) {
   if (!IsStartingPosition(start))
     throw InputError(FormatMatrix(start), "not a starting position: a row or column is zero");
-  try {
-    CheckSolvable(start, DefaultMaxPositions());
-  } catch (const SolveTooLarge& e) {
-    throw InputError(FormatMatrix(start), std::string("too large to solve: ") + e.what());
-  }
-}
-
-// Runs f(engine); when the engine's tables run out of room, starts over once with empty ones.
-template <class F>
-auto PlaySession::WithEngine(F&& f) {
-  try {
-    return f(*engine_);
-  } catch (const SolveTooLarge&) {
-    engine_ = std::make_unique<BoundedSearch>();
-  }
-  try {
-    return f(*engine_);
-  } catch (const SolveTooLarge& e) {
-    throw InputError(FormatMatrix(position_), std::string("too large to solve: ") + e.what());
-  }
+  WithEngine([&](SolveEngine& e) { e.Check(start, FormatMatrix(start)); });
 }
 
 void PlaySession::CheckNotOver() const {
@@ -147,9 +129,8 @@ const PlayStep& PlaySession::Apply(const PlayMove& move, std::string_view where)
 
 PlayMove PlaySession::BestMove() {
   CheckNotOver();
-  const PlayStep step = WithEngine([&](BoundedSearch& engine) {
-    return OptimalStep(engine, position_, game_, to_move_, after_pass());
-  });
+  const PlayStep step = WithEngine(
+      [&](SolveEngine& engine) { return engine.Step(position_, game_, to_move_, after_pass()); });
   return {step.pass, step.row, step.col};
 }
 
@@ -157,7 +138,7 @@ const PlayStep& PlaySession::PlayBest() { return Play(BestMove()); }
 
 Outcome PlaySession::Values() {
   CheckNotOver();
-  return WithEngine([&](BoundedSearch& engine) { return engine.Solve(position_)[game_]; });
+  return WithEngine([&](SolveEngine& engine) { return engine.Solve(position_)[game_]; });
 }
 
 PlayForecast PlaySession::Forecast() {
@@ -176,7 +157,7 @@ PlayHint PlaySession::Hint() {
   PlayHint h;
   h.mover = to_move_;
   h.moves = WithEngine(
-      [&](BoundedSearch& engine) { return ActiveMoves(engine, position_, game_, to_move_); });
+      [&](SolveEngine& engine) { return engine.Moves(position_, game_, to_move_); });
   h.pass = PassResult(here, to_move_, after_pass());
   return h;
 }

@@ -2,7 +2,8 @@
 // model behind `seki play`, and later the Python class): legal moves, applying a move or a pass
 // under the rules, the engine's optimal reply, what the player to move can force, and hints. No
 // text UI here: moves are read from "I,J" / "pass" and illegal input throws seki::InputError.
-// Concurrency: an instance is single-threaded (it owns its BoundedSearch); distinct instances
+// The engine's values come from a SolveEngine of its own (the one solve path, any engine).
+// Concurrency: an instance is single-threaded (it owns its SolveEngine); distinct instances
 // share nothing and may be used from different threads.
 #pragma once
 
@@ -13,9 +14,10 @@
 #include <vector>
 
 #include "engine/base/matrix.hpp"
+#include "engine/base/matrix_text.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/solve/play.hpp"
-#include "engine/solve/search.hpp"
+#include "engine/solve/solve_engine.hpp"
 
 namespace seki {
 
@@ -50,8 +52,9 @@ class PlaySession {
  public:
   // Starts a game at `start` (a starting position: no zero row or column) with `first` to move;
   // `human` is the person's side, the engine plays the other. Throws InputError for a matrix that
-  // is not a starting position or is surely too large to solve.
-  PlaySession(const Matrix& start, Game game, Player first, Player human);
+  // is not a starting position, and as SolveEngine::Check (too large, over the memory limit).
+  PlaySession(const Matrix& start, Game game, Player first, Player human,
+              SolveEngineOptions engine = {});
 
   const Matrix& start() const { return start_; }
   const Matrix& position() const { return position_; }
@@ -93,7 +96,9 @@ class PlaySession {
 
  private:
   template <class F>
-  auto WithEngine(F&& f);
+  auto WithEngine(F&& f) {
+    return engine_->Guarded(FormatMatrix(position_), [&] { return f(*engine_); });
+  }
   void CheckNotOver() const;
   // Play with `where` naming the move in error messages.
   const PlayStep& Apply(const PlayMove& move, std::string_view where);
@@ -104,7 +109,7 @@ class PlaySession {
   std::vector<PlayStep> history_;
   std::string ending_;                     // empty while the game goes on
   std::optional<Player> winner_;           // set when over and not a draw
-  std::unique_ptr<BoundedSearch> engine_;  // held by pointer: its tables are large
+  std::unique_ptr<SolveEngine> engine_;  // held by pointer: its tables are large
 };
 
 }  // namespace seki

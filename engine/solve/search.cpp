@@ -86,6 +86,11 @@ Solution BoundedSearch::Solve(const Matrix& a) {
   return solution;
 }
 
+void BoundedSearch::set_budget(std::uint64_t expansions) {
+  control_.budget = expansions;
+  control_.spent.store(0);
+}
+
 Solution BoundedSearch::ChildSolution(const Matrix& a, int i, int j) {
   return seki::ChildSolution(a, i, j, [this](const Matrix& child) { return Solve(child); });
 }

@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "engine/base/human_units.hpp"
 #include "engine/base/input_error.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/solve/downset_layout.hpp"
@@ -34,6 +37,23 @@ auto Restarting(std::unique_ptr<E>& engine, std::size_t keep, Make&& make, F&& f
 
 }  // namespace
 
+void RethrowSolveStop(std::string_view where, std::size_t memory_bytes) {
+  const std::string limit =
+      "the memory limit of " + HumanBytes(double(memory_bytes)) + " (see --memory-limit)";
+  try {
+    throw;
+  } catch (const SolveTooLarge& e) {
+    throw InputError(where, std::string("too large to solve: ") + e.what());
+  } catch (const DownsetTooLarge& e) {
+    throw MemoryLimitError(where, "the down-set solve needs " + HumanBytes(e.needed()) +
+                                      " of memory, more than " + limit);
+  } catch (const SearchStopped& e) {
+    if (e.reason() == SearchStopped::Reason::kMemoryLimit)
+      throw MemoryLimitError(where, "cannot be decided within " + limit);
+    throw;
+  }
+}
+
 EngineKind ParseEngineKind(std::string_view text, std::string_view where) {
   for (EngineKind k :
        {EngineKind::kAuto, EngineKind::kSearch, EngineKind::kDownset, EngineKind::kExhaustive})
@@ -63,27 +83,37 @@ SolveEngine::SolveEngine(SolveEngineOptions options)
 
 SolveEngine::~SolveEngine() = default;
 
-EngineKind SolveEngine::Choose(const Matrix& a) const {
-  if (options_.kind != EngineKind::kAuto) return options_.kind;
-  if (DownsetMatrices(a) <= kAutoDownsetMatrices &&
-      DownsetBytes(a, options_.moves, double(memory_bytes_)) <= double(memory_bytes_))
-    return EngineKind::kDownset;
-  return EngineKind::kSearch;
+double DownsetSeconds(const Matrix& a, bool moves, double memory_limit, int threads) {
+  const int passes = DownsetModeFor(a, moves, memory_limit) == DownsetMode::kOneGame ? 2 : 1;
+  return DownsetMatrices(a) * passes /
+         (kMeasuredDownsetMatricesPerThreadSecond * std::max(1, threads));
 }
+
+SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
+  if (options_.kind != EngineKind::kAuto) return {options_.kind, 0, false};
+  const double limit = double(memory_bytes_);
+  const int ranks = options_.ranks ? options_.ranks->size() : 1;
+  if (DownsetBytes(a, options_.moves, limit) > limit || DownsetPassBytes(a, limit, ranks) > limit)
+    return {EngineKind::kSearch, 0, false};
+  const double seconds = DownsetSeconds(a, options_.moves, limit, options_.threads * ranks);
+  if (seconds <= kAutoDownsetAtOnceSeconds) return {EngineKind::kDownset, 0, true};
+  const double workers = std::min(4, std::max(1, options_.threads));
+  const double budget = kAutoSearchShare * seconds * kAutoSearchExpansionsPerSecond * workers;
+  return {EngineKind::kSearch, static_cast<std::uint64_t>(std::max(1.0, budget)), true};
+}
+
+EngineKind SolveEngine::Choose(const Matrix& a) const { return Pick(a).first; }
 
 void SolveEngine::Check(const Matrix& a, std::string_view where) {
   const std::size_t max_positions = DefaultMaxPositions();
-  switch (Choose(a)) {
-    case EngineKind::kExhaustive:
-      return RefuseIfTooLarge(a, where, max_positions);
-    case EngineKind::kDownset:
-      if (const double needed = DownsetPassBytes(a, double(memory_bytes_),
-                                                 options_.ranks ? options_.ranks->size() : 1);
-          needed > double(memory_bytes_))
-        throw DownsetTooLarge(needed, double(memory_bytes_));
-      return;
-    default:
-      break;
+  const Choice choice = Pick(a);
+  if (choice.first == EngineKind::kExhaustive) return RefuseIfTooLarge(a, where, max_positions);
+  if (choice.downset_fits) return;  // auto: the down-set decides a if the search does not
+  if (choice.first == EngineKind::kDownset) {
+    const double needed = DownsetPassBytes(a, double(memory_bytes_),
+                                           options_.ranks ? options_.ranks->size() : 1);
+    if (needed > double(memory_bytes_)) throw DownsetTooLarge(needed, double(memory_bytes_));
+    return;
   }
   if (ReachableClassesLowerBound(a) <= static_cast<double>(max_positions)) return;
   auto probe =
@@ -99,46 +129,74 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
 }
 
 template <class F>
+auto SolveEngine::WithSearch(std::uint64_t budget, F&& f) {
+  running_.store(EngineKind::kSearch);
+  return Restarting(
+      search_, 0,
+      [this] {
+        return std::make_unique<BoundedSearch>(SearchOptions{
+            .memory_bytes = memory_bytes_, .threads = options_.threads, .stop = options_.stop});
+      },
+      [&](BoundedSearch& search) {
+        search.set_budget(budget);
+        return f(search);
+      });
+}
+
+template <class F>
+auto SolveEngine::WithDownset(F&& f) {
+  running_.store(EngineKind::kDownset);
+  return Restarting(
+      downset_, 0,
+      [this] {
+        return std::make_unique<DownsetEngine>(
+            DownsetOptions{.memory_bytes = memory_bytes_,
+                           // a full table answers every position of the moves and lines at
+                           // once; without moves, the ring alone is smaller and faster
+                           .full_table_bytes = options_.moves ? memory_bytes_ : 0,
+                           .threads = options_.threads,
+                           .stop = options_.stop,
+                           .checkpoint = options_.checkpoint,
+                           .checkpoint_seconds = options_.checkpoint_seconds,
+                           .resume = options_.resume,
+                           .ranks = options_.ranks});
+      },
+      f);
+}
+
+template <class F>
 auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
   if (auto it = probes_.find(a); it != probes_.end()) {
     const std::unique_ptr<BoundedSearch> probe = std::move(it->second);
     probes_.erase(it);
+    running_.store(EngineKind::kSearch);
     try {
       return f(*probe);  // the root is in its tables already
     } catch (const SearchStopped& e) {
       if (e.reason() != SearchStopped::Reason::kMemoryLimit) throw;
     }  // its tables could not hold the moves as well: on with the search
   }
-  switch (Choose(a)) {
+  const Choice choice = Pick(a);
+  switch (choice.first) {
     case EngineKind::kExhaustive:
+      running_.store(EngineKind::kExhaustive);
       return Restarting(
           solver_, options_.max_kept_positions, [] { return std::make_unique<Solver>(); }, f);
     case EngineKind::kDownset:
-      return Restarting(
-          downset_, 0,
-          [this] {
-            return std::make_unique<DownsetEngine>(
-                DownsetOptions{.memory_bytes = memory_bytes_,
-                               // a full table answers every position of the moves and lines at
-                               // once; without moves, the ring alone is smaller and faster
-                               .full_table_bytes = options_.moves ? memory_bytes_ : 0,
-                               .threads = options_.threads,
-                               .stop = options_.stop,
-                               .checkpoint = options_.checkpoint,
-                               .checkpoint_seconds = options_.checkpoint_seconds,
-                               .resume = options_.resume,
-                               .ranks = options_.ranks});
-          },
-          f);
+      return WithDownset(f);
     default:
-      return Restarting(
-          search_, 0,
-          [this] {
-            return std::make_unique<BoundedSearch>(SearchOptions{
-                .memory_bytes = memory_bytes_, .threads = options_.threads, .stop = options_.stop});
-          },
-          f);
+      break;
   }
+  if (!choice.downset_fits) return WithSearch(0, f);
+  try {  // auto: the search within its budget, then the down-set
+    return WithSearch(choice.search_budget, f);
+  } catch (const SearchStopped& e) {
+    if (e.reason() != SearchStopped::Reason::kBudget &&
+        e.reason() != SearchStopped::Reason::kMemoryLimit)
+      throw;
+  }
+  search_.reset();  // its tables make room for the pass
+  return WithDownset(f);
 }
 
 SolveReport SolveEngine::Report(const Matrix& a, bool moves) {
@@ -151,6 +209,21 @@ Solution SolveEngine::Solve(const Matrix& a) {
 
 PlayLine SolveEngine::Line(const Matrix& a, Game g, Player first) {
   return WithEngine(a, [&](auto& engine) { return OptimalLine(engine, a, g, first); });
+}
+
+Solution SolveEngine::Values(const Matrix& a, std::string_view where) {
+  return Guarded(where, [&] {
+    Check(a, where);
+    return Solve(a);
+  });
+}
+
+std::vector<MoveValue> SolveEngine::Moves(const Matrix& a, Game g, Player mover) {
+  return WithEngine(a, [&](auto& engine) { return ActiveMoves(engine, a, g, mover); });
+}
+
+PlayStep SolveEngine::Step(const Matrix& a, Game g, Player mover, bool after_pass) {
+  return WithEngine(a, [&](auto& engine) { return OptimalStep(engine, a, g, mover, after_pass); });
 }
 
 std::string SolveEngine::Stats() const {

@@ -1,22 +1,26 @@
 // SolveEngine: the one place that turns "solve this matrix" into an engine: it picks the engine
-// (`seki solve --engine auto|search|downset|exhaustive`, Python's `engine=`), refuses before
-// solving what cannot be solved, keeps the result of a cheap probe and uses it, and starts an
-// engine afresh when its tables are full (seki solve, the Python package, Resolver).
+// (`--engine auto|search|downset|exhaustive`, Python's `engine=`), refuses before solving what
+// cannot be solved, keeps the result of a cheap probe and uses it, starts an engine afresh when
+// its tables are full, and words a solve that stops the same way for every caller (every command
+// that solves: solve, show, extend, family, origin, report, play, verify; the Python package).
 // Concurrency: one instance per thread; the engines it owns may run threads of their own inside
 // a call. search(), downset() may be read by any thread for progress lines while a call runs.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset.hpp"
+#include "engine/solve/play.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solve_report.hpp"
 #include "engine/solve/solver.hpp"
@@ -29,9 +33,20 @@ enum class EngineKind { kAuto, kSearch, kDownset, kExhaustive };
 EngineKind ParseEngineKind(std::string_view text, std::string_view where);
 std::string_view EngineKindName(EngineKind kind);
 
-// `auto` takes the down-set engine for a matrix with at most this many matrices below it (and
-// whose ring fits the memory limit), the bounded search otherwise (docs/search.md, "Engines").
-inline constexpr double kAutoDownsetMatrices = 5e6;
+// `auto` (docs/search.md, "Engines"): the down-set's cost is known before it starts (its matrices
+// at the measured rate, DownsetSeconds), the search's is not. A pass expected to take at most
+// kAutoDownsetAtOnceSeconds runs at once. Otherwise the search runs first with a budget of
+// kAutoSearchShare of the pass's expected time (in expansions, at kAutoSearchExpansionsPerSecond
+// a worker, so the choice does not depend on the machine's load), and the down-set takes over when
+// the budget is spent or the search runs out of memory. Where the pass does not fit the memory
+// limit, the search runs alone.
+inline constexpr double kAutoDownsetAtOnceSeconds = 0.05;
+inline constexpr double kAutoSearchShare = 0.25;
+inline constexpr double kAutoSearchExpansionsPerSecond = 2e6;
+
+// Expected seconds of a down-set solve of a on `threads` threads (both games, or two one-game
+// passes when one byte a matrix does not fit `memory_limit`; a full table with `moves`).
+double DownsetSeconds(const Matrix& a, bool moves, double memory_limit, int threads);
 
 struct SolveEngineOptions {
   EngineKind kind = EngineKind::kAuto;
@@ -47,13 +62,22 @@ struct SolveEngineOptions {
   DownsetRanks* ranks = nullptr;  // down-set passes split among the ranks of a job
 };
 
+// Called inside a catch block: rethrows a solve that stopped as the one line every command and the
+// Python package say: SolveTooLarge as InputError(where, "too large to solve: ..."); a search that
+// cannot decide within the memory limit, or a down-set pass that does not fit it, as
+// MemoryLimitError(where, "... (see --memory-limit)"); anything else (the stop flag's
+// SearchStopped, kInterrupted, included) unchanged.
+[[noreturn]] void RethrowSolveStop(std::string_view where, std::size_t memory_bytes);
+
 class SolveEngine {
  public:
   explicit SolveEngine(SolveEngineOptions options = {});
   ~SolveEngine();
 
-  // The engine that solves a: the chosen kind, or what `auto` takes.
+  // The engine that solves a first: the chosen kind, or what `auto` tries first.
   EngineKind Choose(const Matrix& a) const;
+  // The engine at work now (for progress lines; any thread may ask).
+  EngineKind running() const { return running_.load(); }
 
   // Refuses, before anything is solved, a starting position that the engine cannot solve: the
   // exhaustive Solver's size bound (InputError "<where>: too large to solve: ..."), also for the
@@ -64,8 +88,26 @@ class SolveEngine {
   // DownsetTooLarge.
   SolveReport Report(const Matrix& a, bool moves);
   Solution Solve(const Matrix& a);
+  // Check(a, where), then Solve(a), Guarded(where): both games' values of one matrix, refused or
+  // stopped in the one wording (what show, extend, family and origin call for each matrix).
+  Solution Values(const Matrix& a, std::string_view where);
   // One line of optimal play (OptimalLine) by the same engine.
   PlayLine Line(const Matrix& a, Game g, Player first);
+  // Every active move of a with its result for `mover` in game g (ActiveMoves), and the step an
+  // optimal `mover` takes there (OptimalStep), by the same engine.
+  std::vector<MoveValue> Moves(const Matrix& a, Game g, Player mover);
+  PlayStep Step(const Matrix& a, Game g, Player mover, bool after_pass);
+
+  // Runs f() (a Check and solves of this engine) and says why a solve stopped in the one wording
+  // of RethrowSolveStop, naming `where`.
+  template <class F>
+  auto Guarded(std::string_view where, F&& f) {
+    try {
+      return f();
+    } catch (...) {
+      RethrowSolveStop(where, memory_bytes_);
+    }
+  }
 
   // The engines in use (null before their first solve), for progress lines and statistics.
   const BoundedSearch* search() const { return search_.get(); }
@@ -76,8 +118,20 @@ class SolveEngine {
   std::string Stats() const;
 
  private:
+  // What `auto` (or the chosen kind) does for a: the engine to try first, the search's budget
+  // of expansions before the down-set takes over (0: none), whether the down-set can take over.
+  struct Choice {
+    EngineKind first = EngineKind::kSearch;
+    std::uint64_t search_budget = 0;
+    bool downset_fits = false;
+  };
+  Choice Pick(const Matrix& a) const;
   template <class F>
   auto WithEngine(const Matrix& a, F&& f);
+  template <class F>
+  auto WithSearch(std::uint64_t budget, F&& f);
+  template <class F>
+  auto WithDownset(F&& f);
 
   SolveEngineOptions options_;
   std::size_t memory_bytes_;
@@ -85,6 +139,7 @@ class SolveEngine {
   std::unique_ptr<BoundedSearch> search_;
   std::unique_ptr<DownsetEngine> downset_;
   std::map<Matrix, std::unique_ptr<BoundedSearch>> probes_;  // decided by Check's probe
+  std::atomic<EngineKind> running_{EngineKind::kSearch};
 };
 
 }  // namespace seki

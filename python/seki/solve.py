@@ -65,7 +65,8 @@ def optimal_line(m, game="seki", first="R", exhaustive=False, engine="auto"):
     return _seki.optimal_line_json(Matrix(m), game, first, exhaustive, engine)
 
 
-def origin(m):
-    """Where a matrix comes from (`seki origin --format json`): direct sum, every reduction undoing
-    an E1/E2 or (c,k,k,-k)-extension with the smaller matrix's classes, family A^n, B^n or C_k."""
-    return _seki.origin_json(Matrix(m))
+def origin(m, engine="auto"):
+    """Where a matrix comes from (`seki origin --format json [--engine E]`): direct sum, every
+    reduction undoing an E1/E2 or (c,k,k,-k)-extension with the smaller matrix's classes, family
+    A^n, B^n or C_k."""
+    return _seki.origin_json(Matrix(m), engine)
