@@ -80,9 +80,9 @@ void GameSearch::Poll() const {
     throw SearchStopped(SearchStopped::Reason::kInterrupted, "the search was stopped");
   if (control_->abort.load(std::memory_order_relaxed))
     throw SearchStopped(SearchStopped::Reason::kAborted, "another worker gave up");
-  if (control_->budget != 0 &&
-      control_->spent.fetch_add(kPollEvery, std::memory_order_relaxed) >= control_->budget)
-    throw SearchStopped(SearchStopped::Reason::kBudget, "the search's budget is spent");
+  if (control_->deadline != std::chrono::steady_clock::time_point::max() &&
+      std::chrono::steady_clock::now() >= control_->deadline)
+    throw SearchStopped(SearchStopped::Reason::kBudget, "the search's time is spent");
 }
 
 void GameSearch::Record(const MemoKey& key, Player p, Result t, bool reached) {

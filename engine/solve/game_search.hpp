@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -18,8 +19,8 @@
 namespace seki {
 
 // Thrown when a search cannot go on: its tables would not fit in the memory limit even after
-// being dropped (kMemoryLimit), the caller's stop flag was set (kInterrupted), the expansions the
-// caller allowed are spent (kBudget), or another worker of the same search gave up (kAborted;
+// being dropped (kMemoryLimit), the caller's stop flag was set (kInterrupted), the time the
+// caller allowed is spent (kBudget), or another worker of the same search gave up (kAborted;
 // BoundedSearch reports the other worker's reason).
 class SearchStopped : public std::runtime_error {
  public:
@@ -36,8 +37,8 @@ class SearchStopped : public std::runtime_error {
 struct SearchControl {
   const std::atomic<bool>* stop = nullptr;  // the caller's (e.g. set on Ctrl-C)
   std::atomic<bool> abort{false};           // a worker gave up; the others stop too
-  std::uint64_t budget = 0;                 // expansions allowed over all workers (0: no bound)
-  mutable std::atomic<std::uint64_t> spent{0};  // expansions polled since the budget was set
+  // The end of the time the caller allows (kBudget after it); time_point::max(): no end.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 struct GameLimits {

@@ -86,9 +86,11 @@ Solution BoundedSearch::Solve(const Matrix& a) {
   return solution;
 }
 
-void BoundedSearch::set_budget(std::uint64_t expansions) {
-  control_.budget = expansions;
-  control_.spent.store(0);
+void BoundedSearch::set_budget(double seconds) {
+  using Clock = std::chrono::steady_clock;
+  control_.deadline = seconds > 0 ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                       std::chrono::duration<double>(seconds))
+                                  : Clock::time_point::max();
 }
 
 Solution BoundedSearch::ChildSolution(const Matrix& a, int i, int j) {

@@ -68,9 +68,9 @@ class BoundedSearch {
   // line, else the child solved as by Solve (as Solver::ChildSolution).
   Solution ChildSolution(const Matrix& a, int i, int j);
 
-  // From now on, the calls together may expand about `expansions` classes (0: no bound); past
-  // that they throw SearchStopped (kBudget), the tables valid for a later call.
-  void set_budget(std::uint64_t expansions);
+  // From now on, the calls together may take about `seconds` (0: no bound); past that they throw
+  // SearchStopped (kBudget), the tables valid for a later call.
+  void set_budget(double seconds);
 
   // Classes in the transposition tables (a class counts once per game it was searched in).
   std::size_t positions() const;

@@ -97,9 +97,8 @@ SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
     return {EngineKind::kSearch, 0, false};
   const double seconds = DownsetSeconds(a, options_.moves, limit, options_.threads * ranks);
   if (seconds <= kAutoDownsetAtOnceSeconds) return {EngineKind::kDownset, 0, true};
-  const double workers = std::min(4, std::max(1, options_.threads));
-  const double budget = kAutoSearchShare * seconds * kAutoSearchExpansionsPerSecond * workers;
-  return {EngineKind::kSearch, static_cast<std::uint64_t>(std::max(1.0, budget)), true};
+  return {EngineKind::kSearch,
+          std::max(kAutoSearchShare * seconds, std::min(seconds, kAutoSearchFloorSeconds)), true};
 }
 
 EngineKind SolveEngine::Choose(const Matrix& a) const { return Pick(a).first; }
@@ -129,7 +128,7 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
 }
 
 template <class F>
-auto SolveEngine::WithSearch(std::uint64_t budget, F&& f) {
+auto SolveEngine::WithSearch(double seconds, F&& f) {
   running_.store(EngineKind::kSearch);
   return Restarting(
       search_, 0,
@@ -138,7 +137,7 @@ auto SolveEngine::WithSearch(std::uint64_t budget, F&& f) {
             .memory_bytes = memory_bytes_, .threads = options_.threads, .stop = options_.stop});
       },
       [&](BoundedSearch& search) {
-        search.set_budget(budget);
+        search.set_budget(seconds);
         return f(search);
       });
 }
@@ -189,7 +188,7 @@ auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
   }
   if (!choice.downset_fits) return WithSearch(0, f);
   try {  // auto: the search within its budget, then the down-set
-    return WithSearch(choice.search_budget, f);
+    return WithSearch(choice.search_seconds, f);
   } catch (const SearchStopped& e) {
     if (e.reason() != SearchStopped::Reason::kBudget &&
         e.reason() != SearchStopped::Reason::kMemoryLimit)
