@@ -13,10 +13,10 @@
 #include "apps/plan_format.hpp"
 #include "engine/base/input_error.hpp"
 #include "engine/level/device_option.hpp"
-#include "engine/run/device_plan.hpp"
-#include "engine/run/downset_plan.hpp"
+#include "engine/cost/device_plan.hpp"
+#include "engine/cost/downset_plan.hpp"
 #include "engine/run/memory_budget.hpp"
-#include "engine/run/run_plan.hpp"
+#include "engine/cost/run_plan.hpp"
 
 namespace seki::cli {
 
@@ -78,7 +78,7 @@ void PrintDevicePlan(const PlanOptions& o) {
     std::cout << FormatDevicePlanTable(plan) << FormatDevicePlanSummary(plan);
 }
 
-// `seki plan --matrix A`: the down-set solve of A (engine/run/downset_plan.hpp).
+// `seki plan --matrix A`: the down-set solve of A (engine/cost/downset_plan.hpp).
 void PrintDownsetPlan(const PlanOptions& o) {
   const std::vector<MatrixInput> inputs = ReadStartingPositions({o.matrix}, "");
   if (inputs.size() != 1)

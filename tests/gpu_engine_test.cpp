@@ -13,7 +13,7 @@
 #include "engine/gpu/thrust_level_engine.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/run/run.hpp"
-#include "engine/run/verify.hpp"
+#include "engine/readback/verify.hpp"
 #include "seki_process.hpp"
 #include "temp_dir.hpp"
 
