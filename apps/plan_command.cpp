@@ -12,11 +12,11 @@
 #include "apps/matrix_input.hpp"
 #include "apps/plan_format.hpp"
 #include "engine/base/input_error.hpp"
-#include "engine/level/device_option.hpp"
 #include "engine/cost/device_plan.hpp"
 #include "engine/cost/downset_plan.hpp"
-#include "engine/run/memory_budget.hpp"
 #include "engine/cost/run_plan.hpp"
+#include "engine/level/device_option.hpp"
+#include "engine/run/memory_budget.hpp"
 
 namespace seki::cli {
 

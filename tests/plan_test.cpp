@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/base/input_error.hpp"
+#include "engine/cost/run_plan.hpp"
 #include "engine/level/catalogue.hpp"
 #include "engine/level/class_count.hpp"
-#include "engine/cost/run_plan.hpp"
 #include "tests/seki_process.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
-// Verify and Export as library calls (engine/readback/verify.hpp, engine/readback/export.hpp), on small real
-// runs made by the built `seki` binary (tests/run_fixture.hpp): a fresh run passes every check, an
-// altered value fails a check naming its file, the callback sees every check as it is made, the
-// exported database holds one row per class, and bad input is an InputError.
+// Verify and Export as library calls (engine/readback/verify.hpp, engine/readback/export.hpp), on
+// small real runs made by the built `seki` binary (tests/run_fixture.hpp): a fresh run passes every
+// check, an altered value fails a check naming its file, the callback sees every check as it is
+// made, the exported database holds one row per class, and bad input is an InputError.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 

@@ -1,5 +1,5 @@
-// The SQLite side of Export (engine/readback/export.hpp), for its source files only: an open database,
-// prepared statements, the schema, and the rows of the tables `classes` and `runs`.
+// The SQLite side of Export (engine/readback/export.hpp), for its source files only: an open
+// database, prepared statements, the schema, and the rows of the tables `classes` and `runs`.
 // Concurrency: a Database and its statements belong to one thread.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The pieces of Verify (engine/readback/verify.hpp), shared by its source files and nothing else: the
-// check collector, the per-line tallies, the scan of one file, the re-solving check.
+// The pieces of Verify (engine/readback/verify.hpp), shared by its source files and nothing else:
+// the check collector, the per-line tallies, the scan of one file, the re-solving check.
 // Concurrency: every object here belongs to one verification on one thread.
 #pragma once
 
