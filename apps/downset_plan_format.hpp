@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "engine/run/downset_plan.hpp"
+#include "engine/cost/downset_plan.hpp"
 
 namespace seki::cli {
 

@@ -1,4 +1,4 @@
-// `seki export DIR --sqlite FILE`: options and output of Export (engine/run/export.hpp).
+// `seki export DIR --sqlite FILE`: options and output of Export (engine/readback/export.hpp).
 #include "apps/export_command.hpp"
 
 #include <iostream>
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "apps/cli_error.hpp"
-#include "engine/run/export.hpp"
+#include "engine/readback/export.hpp"
 
 namespace seki::cli {
 

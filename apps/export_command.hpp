@@ -1,6 +1,7 @@
-// `seki export DIR --sqlite FILE [--force]`: the command line of Export (engine/run/export.hpp),
-// which writes a finished run directory into one SQLite database (schema in docs/export.md).
-// Prints "exported N classes (from SOURCE) to FILE"; bad input is reported with exit status 2.
+// `seki export DIR --sqlite FILE [--force]`: the command line of Export
+// (engine/readback/export.hpp), which writes a finished run directory into one SQLite database
+// (schema in docs/export.md). Prints "exported N classes (from SOURCE) to FILE"; bad input is
+// reported with exit status 2.
 // Concurrency: called from main only.
 #pragma once
 

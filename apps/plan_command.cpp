@@ -12,12 +12,12 @@
 #include "apps/matrix_input.hpp"
 #include "apps/plan_format.hpp"
 #include "engine/base/input_error.hpp"
-#include "engine/level/device_option.hpp"
-#include "engine/run/device_plan.hpp"
-#include "engine/run/downset_plan.hpp"
-#include "engine/run/memory_budget.hpp"
-#include "engine/run/run_plan.hpp"
 #include "engine/base/memory_limit.hpp"
+#include "engine/cost/device_plan.hpp"
+#include "engine/cost/downset_plan.hpp"
+#include "engine/cost/run_plan.hpp"
+#include "engine/level/device_option.hpp"
+#include "engine/run/memory_budget.hpp"
 
 namespace seki::cli {
 
@@ -80,7 +80,7 @@ void PrintDevicePlan(const PlanOptions& o) {
     std::cout << FormatDevicePlanTable(plan) << FormatDevicePlanSummary(plan);
 }
 
-// `seki plan --matrix A`: the down-set solve of A (engine/run/downset_plan.hpp).
+// `seki plan --matrix A`: the down-set solve of A (engine/cost/downset_plan.hpp).
 void PrintDownsetPlan(const PlanOptions& o) {
   const std::vector<MatrixInput> inputs = ReadStartingPositions({o.matrix}, "");
   if (inputs.size() != 1)

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "engine/run/device_plan.hpp"
-#include "engine/run/run_plan.hpp"
+#include "engine/cost/device_plan.hpp"
+#include "engine/cost/run_plan.hpp"
 
 namespace seki::cli {
 

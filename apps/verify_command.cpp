@@ -1,4 +1,4 @@
-// `seki verify DIR`: options and output of Verify (engine/run/verify.hpp).
+// `seki verify DIR`: options and output of Verify (engine/readback/verify.hpp).
 #include "apps/verify_command.hpp"
 
 #include <iostream>
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "apps/cli_error.hpp"
-#include "engine/run/verify.hpp"
+#include "engine/readback/verify.hpp"
 
 namespace seki::cli {
 

@@ -1,4 +1,4 @@
-// The line invariants of the project's canonical form (canon/canonical_form_fast.cpp), defined once
+// The line invariants of the project's canonical form (canon/fast_search.hpp), defined once
 // for the host and a CUDA device (engine/gpu/project_key.hpp computes the same keys there): the
 // weight of one entry in a line key, the multipliers that refine row keys by column class, and the
 // position invariant of orderly generation (engine/level/orderly_generation.cpp, engine/gpu).

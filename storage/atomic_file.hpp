@@ -3,7 +3,7 @@
 // into place, and the directory is synced, so a reader sees the old file or the new one, never a
 // mix, and a crash leaves at most an uncommitted file that nothing reads. Users: level files
 // (storage/level_file.cpp), catalogues (engine/level/catalogue.cpp, appended over many levels
-// before their commit), the SQLite export (engine/run/export.cpp), checkpoints, manifests and
+// before their commit), the SQLite export (engine/readback/export.cpp), checkpoints, manifests and
 // every output file a user names.
 // Concurrency: functions and objects are independent; one thread writes one file.
 #pragma once

@@ -1,9 +1,10 @@
-// `seki plan --device gpu|thrust-cpu` and PlanDeviceRun (engine/run/device_plan.hpp): every level's
-// GPU and host memory equal the engine's and the run's estimates computed here from Burnside's
-// counts, level files are the format's size at the checkpoints the policy names (at most two on
-// disk), the verdict follows the given card, host and disk (4x4 <= 6 fits the defaults: 80G card,
-// 128G host, 64G disk), the CLI prints the same numbers, and bad input is one line, exit status 2.
-#include "engine/run/device_plan.hpp"
+// `seki plan --device gpu|thrust-cpu` and PlanDeviceRun (engine/cost/device_plan.hpp): every
+// level's GPU and host memory equal the engine's and the run's estimates computed here from
+// Burnside's counts, level files are the format's size at the checkpoints the policy names (at most
+// two on disk), the verdict follows the given card, host and disk (4x4 <= 6 fits the defaults: 80G
+// card, 128G host, 64G disk), the CLI prints the same numbers, and bad input is one line, exit
+// status 2.
+#include "engine/cost/device_plan.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-// `seki plan --matrix A` and PlanDownset (engine/run/downset_plan.hpp): the matrices and bytes are
+// `seki plan --matrix A` and PlanDownset (engine/cost/downset_plan.hpp): the matrices and bytes are
 // DownsetMatrices' and DownsetBytes', re-derived here from the entries (the product of A(i,j) + 1;
 // the ring as that over the largest radix, at one byte or at 4 bits a matrix); one process takes
 // the mode its memory limit allows; R ranks (the solve's split; times a model) hold their share of
 // the ring plus one layer and send one layer per boundary per slab and pass; the GPUs fit or not by
 // their memory; the time is the measured rate's, twice for one game a pass; bad input is one line
 // with exit status 2.
-#include "engine/run/downset_plan.hpp"
+#include "engine/cost/downset_plan.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,8 +12,8 @@
 #include "engine/gpu/thrust_backend.hpp"
 #include "engine/gpu/thrust_level_engine.hpp"
 #include "engine/level/class_count.hpp"
+#include "engine/readback/verify.hpp"
 #include "engine/run/run.hpp"
-#include "engine/run/verify.hpp"
 #include "seki_process.hpp"
 #include "temp_dir.hpp"
 

@@ -11,10 +11,13 @@
 #   engine/level         base, canon, storage, structure
 #   engine/gpu           base, canon, storage, structure, level (the thrust level engine)
 #   engine/run           base, canon, storage, structure, solve, level, gpu
-#   engine/research      base, canon, storage, structure, solve, level, gpu, run
-#   engine/distributed   base, canon, storage, structure, solve, level, gpu, run (beside research)
+#   engine/readback      base, canon, storage, structure, solve, level, gpu (beside run: reads a
+#                        finished run's files and includes nothing of engine/run)
+#   engine/cost          base … gpu, run (the cost models of `seki plan`)
+#   engine/research      base … gpu, run, readback
+#   engine/distributed   base … gpu, run (beside research and cost)
 #   apps                 everything of ours except tests/, bench/ and python/
-#   python               everything of ours except tests/, bench/ and apps/ (the Python package)
+#   python               everything of ours except tests/, bench/, apps/ and engine/distributed
 set(allowed_engine/base "engine/base")
 set(allowed_canon "engine/base;canon")
 set(allowed_storage "engine/base;storage")
@@ -22,15 +25,17 @@ set(allowed_engine/solve "engine/base;canon;storage;engine/solve")
 set(allowed_engine/structure "engine/base;canon;storage;engine/structure")
 set(allowed_engine/level "engine/base;canon;storage;engine/structure;engine/level")
 set(allowed_engine/gpu "engine/base;canon;storage;engine/structure;engine/level;engine/gpu")
-set(allowed_engine/run
-    "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/gpu;engine/run")
-set(allowed_engine/research
-    "${allowed_engine/run};engine/research")
+set(below_run "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/gpu")
+set(allowed_engine/run "${below_run};engine/run")
+set(allowed_engine/readback "${below_run};engine/readback")
+set(allowed_engine/cost "${allowed_engine/run};engine/cost")
+set(allowed_engine/research "${allowed_engine/run};engine/readback;engine/research")
 set(allowed_engine/distributed "${allowed_engine/run};engine/distributed")
-set(allowed_apps "${allowed_engine/research};engine/distributed;apps")
-set(allowed_python "${allowed_engine/research};python")
+set(allowed_apps
+    "${allowed_engine/research};engine/cost;engine/distributed;apps")
+set(allowed_python "${allowed_engine/research};engine/cost;python")
 set(layers engine/base canon storage engine/solve engine/structure engine/level engine/gpu
-           engine/run engine/research engine/distributed apps python)
+           engine/run engine/readback engine/cost engine/research engine/distributed apps python)
 
 set(violations "")
 set(checked 0)
@@ -73,6 +78,14 @@ endforeach()
 file(GLOB stray RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/engine/*.hpp" "${SOURCE_DIR}/engine/*.cpp")
 foreach(source IN LISTS stray)
   list(APPEND violations "${source}: not inside a layer folder of engine/")
+endforeach()
+# Every folder of engine/ is a layer of the table above (a new folder is placed in it explicitly).
+file(GLOB folders LIST_DIRECTORIES true RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/engine/*")
+foreach(folder IN LISTS folders)
+  list(FIND layers "${folder}" index)
+  if(IS_DIRECTORY "${SOURCE_DIR}/${folder}" AND index EQUAL -1)
+    list(APPEND violations "${folder}: a folder of engine/ missing from the layer table")
+  endif()
 endforeach()
 
 if(checked LESS 50)

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "engine/base/matrix_text.hpp"
+#include "engine/readback/run_lines.hpp"
 #include "engine/run/catalogue_lists.hpp"
-#include "engine/run/run_lines.hpp"
 #include "tests/run_files.hpp"
 #include "tests/seki_process.hpp"
 #include "tests/temp_dir.hpp"

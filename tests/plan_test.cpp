@@ -1,4 +1,4 @@
-// `seki plan` and PlanRun (engine/run/run_plan.hpp): the classes are Burnside's, the records and
+// `seki plan` and PlanRun (engine/cost/run_plan.hpp): the classes are Burnside's, the records and
 // bytes exchanged follow the model (one record per cell, (P-1)/P of them off-rank, 8 bytes each),
 // memory per rank shrinks with the ranks, and a run needing keys over 64 bits is modelled and
 // marked rather than refused; bad options are one-line errors with exit status 2.
@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/base/input_error.hpp"
+#include "engine/cost/run_plan.hpp"
 #include "engine/level/catalogue.hpp"
 #include "engine/level/class_count.hpp"
-#include "engine/run/run_plan.hpp"
 #include "tests/seki_process.hpp"
 
 namespace {

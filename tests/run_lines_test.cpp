@@ -1,7 +1,7 @@
-// The strict line parsers of `seki verify` and `seki export` (engine/run/run_lines.hpp): the writer's
-// lines are accepted as written, with or without the planar field, and every deviation from the
-// exact format is rejected with a one-line reason naming the column.
-#include "engine/run/run_lines.hpp"
+// The strict line parsers of `seki verify` and `seki export` (engine/readback/run_lines.hpp): the
+// writer's lines are accepted as written, with or without the planar field, and every deviation
+// from the exact format is rejected with a one-line reason naming the column.
+#include "engine/readback/run_lines.hpp"
 
 #include <gtest/gtest.h>
 

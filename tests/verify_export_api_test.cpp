@@ -1,7 +1,7 @@
-// Verify and Export as library calls (engine/run/verify.hpp, engine/run/export.hpp), on small real
-// runs made by the built `seki` binary (tests/run_fixture.hpp): a fresh run passes every check, an
-// altered value fails a check naming its file, the callback sees every check as it is made, the
-// exported database holds one row per class, and bad input is an InputError.
+// Verify and Export as library calls (engine/readback/verify.hpp, engine/readback/export.hpp), on
+// small real runs made by the built `seki` binary (tests/run_fixture.hpp): a fresh run passes every
+// check, an altered value fails a check naming its file, the callback sees every check as it is
+// made, the exported database holds one row per class, and bad input is an InputError.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
-#include "engine/run/export.hpp"
-#include "engine/run/verify.hpp"
+#include "engine/readback/export.hpp"
+#include "engine/readback/verify.hpp"
 #include "run_fixture.hpp"
 
 namespace seki::testing {

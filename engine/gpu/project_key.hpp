@@ -1,6 +1,6 @@
 // ProjectCanonicalKey: the project's canonical key (canon::CanonicalFormKey: the same form, the
 // same key bits) for a device kernel and the host, one instantiation per shape the engine takes
-// (rows and columns up to 5). It follows canon's definition (canon/canonical_form_fast.cpp) with
+// (rows and columns up to 5). It follows canon's definition (canon/fast_search.hpp) with
 // canon's line invariants (canon/line_invariants.hpp): after transposing when there are more rows
 // than columns (M <= N), rows and columns get invariant keys (their multisets of entries, the rows
 // refined by column class when some tie); among the row orders that list the rows by key, each

@@ -8,9 +8,9 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
-#include "engine/run/run_lines.hpp"
-#include "engine/run/run_manifest.hpp"
-#include "engine/run/run_text_file.hpp"
+#include "engine/readback/run_lines.hpp"
+#include "engine/readback/run_manifest.hpp"
+#include "engine/readback/run_text_file.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "engine/structure/planarity.hpp"
 

@@ -10,10 +10,10 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/readback/run_lines.hpp"
+#include "engine/readback/run_manifest.hpp"
 #include "engine/research/census.hpp"
 #include "engine/research/report_json.hpp"
-#include "engine/run/run_lines.hpp"
-#include "engine/run/run_manifest.hpp"
 #include "engine/run/tool_version.hpp"
 #include "engine/solve/play.hpp"
 #include "engine/solve/solve_report.hpp"

@@ -1,5 +1,6 @@
 """Run directories: enumerate, read back (catalogues as lazy iterators), verify, export, and the
-region check of ``seki check`` (engine/run and engine/research through ``_seki``)."""
+region check of ``seki check`` (engine/run, engine/readback and engine/research through
+``_seki``)."""
 
 import builtins
 import json

@@ -1,7 +1,7 @@
-// Fuzz target: the strict parsers of catalogue and outcomes lines (engine/run/run_lines.hpp) that
-// `seki verify` and `seki export` use. Properties: no crash and no exception; a rejection comes
-// with a one-line reason; an accepted line is exactly the canonical rendering of what was parsed
-// (so the parser accepts one spelling per record and loses nothing).
+// Fuzz target: the strict parsers of catalogue and outcomes lines (engine/readback/run_lines.hpp)
+// that `seki verify` and `seki export` use. Properties: no crash and no exception; a rejection
+// comes with a one-line reason; an accepted line is exactly the canonical rendering of what was
+// parsed (so the parser accepts one spelling per record and loses nothing).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "engine/base/matrix_text.hpp"
-#include "engine/run/run_lines.hpp"
+#include "engine/readback/run_lines.hpp"
 
 namespace {
 

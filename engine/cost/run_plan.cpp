@@ -1,5 +1,5 @@
 // The cost model of a run on P ranks (see run_plan.hpp and docs/distributed.md).
-#include "engine/run/run_plan.hpp"
+#include "engine/cost/run_plan.hpp"
 
 #include <stdexcept>
 #include <string>

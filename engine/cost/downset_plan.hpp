@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "engine/base/matrix.hpp"
-#include "engine/run/run_plan.hpp"
+#include "engine/cost/run_plan.hpp"
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_share.hpp"
 

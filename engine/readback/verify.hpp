@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/run/run_manifest.hpp"
+#include "engine/readback/run_manifest.hpp"
 
 namespace seki {
 

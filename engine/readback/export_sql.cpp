@@ -1,5 +1,5 @@
 // Export: the SQLite database, its schema and the rows of `classes` and `runs`.
-#include "engine/run/export_sql.hpp"
+#include "engine/readback/export_sql.hpp"
 
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
 // Strict parsers for catalogue and outcomes lines.
-#include "engine/run/run_lines.hpp"
+#include "engine/readback/run_lines.hpp"
 
 #include <cstdio>
 

@@ -1,6 +1,6 @@
 // Export: which rows a run gives (outcomes.txt or the union of the catalogues) and the atomic
-// write of the database (engine/run/export.hpp); the SQL is in export_sql.cpp.
-#include "engine/run/export.hpp"
+// write of the database (engine/readback/export.hpp); the SQL is in export_sql.cpp.
+#include "engine/readback/export.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -14,9 +14,9 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
-#include "engine/run/export_sql.hpp"
-#include "engine/run/run_lines.hpp"
-#include "engine/run/run_text_file.hpp"
+#include "engine/readback/export_sql.hpp"
+#include "engine/readback/run_lines.hpp"
+#include "engine/readback/run_text_file.hpp"
 #include "engine/solve/resolver.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/wide_key.hpp"

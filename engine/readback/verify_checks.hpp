@@ -1,5 +1,5 @@
-// The pieces of Verify (engine/run/verify.hpp), shared by its source files and nothing else: the
-// check collector, the per-line tallies, the scan of one file, the re-solving check.
+// The pieces of Verify (engine/readback/verify.hpp), shared by its source files and nothing else:
+// the check collector, the per-line tallies, the scan of one file, the re-solving check.
 // Concurrency: every object here belongs to one verification on one thread.
 #pragma once
 
@@ -16,8 +16,8 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
-#include "engine/run/run_manifest.hpp"
-#include "engine/run/verify.hpp"
+#include "engine/readback/run_manifest.hpp"
+#include "engine/readback/verify.hpp"
 #include "engine/solve/resolver.hpp"
 #include "storage/wide_key.hpp"
 

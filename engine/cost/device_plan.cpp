@@ -1,5 +1,5 @@
 // The cost model of a thrust-engine run on one machine (see device_plan.hpp and docs/gpu.md).
-#include "engine/run/device_plan.hpp"
+#include "engine/cost/device_plan.hpp"
 
 #include <stdexcept>
 #include <string>

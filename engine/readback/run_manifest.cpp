@@ -1,5 +1,5 @@
 // manifest.json of a run directory.
-#include "engine/run/run_manifest.hpp"
+#include "engine/readback/run_manifest.hpp"
 
 #include <fstream>
 #include <sstream>

@@ -1,5 +1,5 @@
 // The cost model of a down-set solve (see downset_plan.hpp and docs/distributed.md).
-#include "engine/run/downset_plan.hpp"
+#include "engine/cost/downset_plan.hpp"
 
 #include <algorithm>
 #include <cmath>

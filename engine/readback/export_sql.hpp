@@ -1,5 +1,5 @@
-// The SQLite side of Export (engine/run/export.hpp), for its source files only: an open database,
-// prepared statements, the schema, and the rows of the tables `classes` and `runs`.
+// The SQLite side of Export (engine/readback/export.hpp), for its source files only: an open
+// database, prepared statements, the schema, and the rows of the tables `classes` and `runs`.
 // Concurrency: a Database and its statements belong to one thread.
 #pragma once
 
@@ -11,7 +11,7 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
-#include "engine/run/run_manifest.hpp"
+#include "engine/readback/run_manifest.hpp"
 
 namespace seki::export_detail {
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "engine/base/matrix_text.hpp"
-#include "engine/run/verify_checks.hpp"
+#include "engine/readback/verify_checks.hpp"
 #include "engine/solve/solver.hpp"
 
 namespace seki::verify_detail {

@@ -1,7 +1,7 @@
 // Verify: the manifest's own consistency, and every file of the run against its size and XXH3-64.
 #include <algorithm>
 
-#include "engine/run/verify_checks.hpp"
+#include "engine/readback/verify_checks.hpp"
 #include "storage/checksum.hpp"
 
 namespace seki::verify_detail {

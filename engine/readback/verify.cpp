@@ -1,13 +1,13 @@
-// Verify: the order of the checks (engine/run/verify.hpp); the checks themselves are in
+// Verify: the order of the checks (engine/readback/verify.hpp); the checks themselves are in
 // verify_manifest.cpp, verify_lines.cpp, verify_outcomes.cpp and verify_solver.cpp.
-#include "engine/run/verify.hpp"
+#include "engine/readback/verify.hpp"
 
 #include <algorithm>
 #include <random>
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
-#include "engine/run/verify_checks.hpp"
+#include "engine/readback/verify_checks.hpp"
 
 namespace seki {
 

@@ -1,8 +1,8 @@
 // Verify: outcomes.txt, every class with both games' values; the catalogues must hold exactly the
 // classes whose values make them members, with the same values.
 #include "engine/base/matrix_text.hpp"
-#include "engine/run/run_lines.hpp"
-#include "engine/run/verify_checks.hpp"
+#include "engine/readback/run_lines.hpp"
+#include "engine/readback/verify_checks.hpp"
 
 namespace seki::verify_detail {
 

@@ -5,9 +5,9 @@
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/level/catalogue.hpp"
-#include "engine/run/run_lines.hpp"
-#include "engine/run/run_text_file.hpp"
-#include "engine/run/verify_checks.hpp"
+#include "engine/readback/run_lines.hpp"
+#include "engine/readback/run_text_file.hpp"
+#include "engine/readback/verify_checks.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "engine/structure/planarity.hpp"
 
