@@ -98,7 +98,9 @@ SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
   const double seconds = DownsetSeconds(a, options_.moves, limit, options_.threads * ranks);
   if (seconds <= kAutoDownsetAtOnceSeconds) return {EngineKind::kDownset, 0, true};
   return {EngineKind::kSearch,
-          std::max(kAutoSearchShare * seconds, std::min(seconds, kAutoSearchFloorSeconds)), true};
+          kAutoSearchStartSeconds +
+              std::max(kAutoSearchShare * seconds, std::min(seconds, kAutoSearchFloorSeconds)),
+          true};
 }
 
 EngineKind SolveEngine::Choose(const Matrix& a) const { return Pick(a).first; }

@@ -36,7 +36,8 @@ std::string_view EngineKindName(EngineKind kind);
 // `auto` (docs/search.md, "Engines"): the down-set's cost is known before it starts (its matrices
 // at the measured rate, DownsetSeconds), the search's is not. A pass expected to take at most
 // kAutoDownsetAtOnceSeconds runs at once. Otherwise the search runs first, for kAutoSearchShare of
-// the pass's expected time but at least that time up to kAutoSearchFloorSeconds, and the down-set
+// the pass's expected time but at least that time up to kAutoSearchFloorSeconds, plus
+// kAutoSearchStartSeconds for the search's tables to start, and the down-set
 // takes over when that time is spent or the search runs out of memory. Where the pass does not fit
 // the memory limit, the search runs alone. (Neither engine's time bounds the other's: no rule of
 // this kind is within a constant below 2x of the faster engine on every matrix; docs/search.md has
@@ -44,6 +45,7 @@ std::string_view EngineKindName(EngineKind kind);
 inline constexpr double kAutoDownsetAtOnceSeconds = 0.005;
 inline constexpr double kAutoSearchShare = 0.25;
 inline constexpr double kAutoSearchFloorSeconds = 1.0;
+inline constexpr double kAutoSearchStartSeconds = 0.05;
 
 // Expected seconds of a down-set solve of a on `threads` threads (both games, or two one-game
 // passes when one byte a matrix does not fit `memory_limit`; a full table with `moves`).
