@@ -3,12 +3,10 @@
 #include <iostream>
 #include <memory>
 
-#include "apps/cli_error.hpp"
 #include "apps/command_line.hpp"
 #include "engine/base/memory_limit.hpp"
-#include "engine/base/starting_position.hpp"
 #include "engine/go/diagram.hpp"
-#include "engine/go/go_realise.hpp"
+#include "engine/go/go_input.hpp"
 #include "engine/go/go_verdict.hpp"
 #include "engine/research/go_report.hpp"
 #include "engine/run/memory_budget.hpp"
@@ -37,38 +35,24 @@ Exit status: 0 on success; 2 on bad input (one line "seki: <where>: <problem>", 
 }  // namespace
 
 void RunGo(const GoOptions& options, const std::string& command) {
-  if (options.file.empty() == options.realise.empty())
-    throw CliError("go", "give a position FILE (or - for standard input) or --realise MATRIX");
-  if (!options.realise.empty() && !options.region.empty())
-    throw CliError("--region", "does not apply to --realise (the groups are the matrix's)");
   const EngineKind kind = ParseEngineKind(options.engine, "--engine");
   const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
       options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
-  go::Board board;
-  go::GoSelection selection;
-  std::string where = options.file == "-" ? "standard input" : options.file;
-  if (!options.realise.empty()) {
-    where = options.realise;
-    const Matrix a = ParseMatrixAt(where, options.realise);
-    CheckStartingPosition(a, where);
-    const go::Realisation r = go::Realise(a, where);
-    board = r.board;
-    selection = r.groups;
-  } else {
-    board = go::ReadPositionFile(options.file);
-    selection = go::ParseSelection(options.region, board, "--region");
-  }
-  const go::GoModel model = go::ExtractModel(board, selection, where);
+  std::string where;
+  const go::GoModel model =
+      go::LoadModel({.file = options.file, .text = "", .realise = options.realise, .region = options.region},
+                    &where);
   SolveEngine engine(SolveEngineOptions{.kind = kind, .memory_bytes = memory_bytes, .moves = true});
   const go::GoAnalysis analysis = go::AnalyseGo(model, engine, where);
   if (!options.sgf.empty())
     WriteOutputFile(options.sgf, go::WriteSgf(go::AnalysisRecord(analysis, where)));
-  if (!options.svg.empty()) WriteOutputFile(options.svg, GoBoardSvg(analysis));
+  if (!options.svg.empty()) WriteOutputFile(options.svg, GoBoardSvg(model));
   if (!options.html.empty()) WriteGoPage(analysis, options.html, command, where);
   if (options.format == "json")
     std::cout << GoReportJson(analysis).dump() << '\n';
   else
-    std::cout << (options.realise.empty() ? "" : go::DiagramText(board)) << go::GoAnalysisText(analysis);
+    std::cout << (options.realise.empty() ? "" : go::DiagramText(model.board))
+              << go::GoAnalysisText(analysis);
   std::cout.flush();
 }
 

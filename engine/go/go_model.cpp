@@ -158,6 +158,13 @@ std::vector<Point> GoModel::EntryLiberties(int i, int j) const {
   return out;
 }
 
+std::vector<std::pair<Point, std::string>> EntryLabels(const GoModel& model) {
+  std::vector<std::pair<Point, std::string>> out;
+  for (const SharedLiberty& l : model.liberties)
+    out.push_back({l.at, std::to_string(l.row + 1) + "," + std::to_string(l.col + 1)});
+  return out;
+}
+
 GoModel ExtractModel(const Board& board, const GoSelection& selection, std::string_view where) {
   const ChainMap map = FindChains(board);
   const Checker checker(board, map);

@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/base/matrix.hpp"
@@ -44,6 +45,9 @@ struct GoModel {
   std::string RowName(int i) const { return ChainName(white[i]); }  // "W C3"
   std::string ColName(int j) const { return ChainName(black[j]); }  // "B E5"
 };
+
+// Each shared liberty with the label of its entry, "1,2" for row 1, column 2 (reading order).
+std::vector<std::pair<Point, std::string>> EntryLabels(const GoModel& model);
 
 // The model of the selected groups. An InputError naming `where` and the first condition that
 // fails: a region or points with no group, an eye, a liberty touching two groups of one colour, a

@@ -192,8 +192,7 @@ SgfRecord AnalysisRecord(const GoAnalysis& a, std::string_view name) {
               " (rows: white groups, columns: black groups; labels i,j: a liberty of entry "
               "A(i,j)).\n" +
               a.verdict + "\n" + a.dseki + (a.parting.empty() ? "" : "\n" + a.parting);
-  for (const SharedLiberty& l : a.model.liberties)
-    r.labels.push_back({l.at, std::to_string(l.row + 1) + "," + std::to_string(l.col + 1)});
+  r.labels = EntryLabels(a.model);
   for (std::size_t k = 0; k < a.lines.size(); ++k) {
     std::vector<SgfMove> moves;
     for (const GoStep& s : a.lines[k].steps) moves.push_back({s.colour, s.pass, s.at, ""});

@@ -88,12 +88,9 @@ Json GoReportJson(const go::GoAnalysis& a) {
   return j;
 }
 
-std::string GoBoardSvg(const go::GoAnalysis& a) {
-  std::vector<std::pair<Point, std::string>> labels;
-  for (const go::SharedLiberty& l : a.model.liberties)
-    labels.push_back({l.at, std::to_string(l.row + 1) + "," + std::to_string(l.col + 1)});
-  return go::BoardSvg(a.model.board, labels,
-                      "GO position of the matrix " + FormatMatrix(a.model.matrix));
+std::string GoBoardSvg(const go::GoModel& m) {
+  return go::BoardSvg(m.board, go::EntryLabels(m),
+                      "GO position of the matrix " + FormatMatrix(m.matrix));
 }
 
 std::filesystem::path WriteGoPage(const go::GoAnalysis& a, const std::filesystem::path& dir,
@@ -101,7 +98,7 @@ std::filesystem::path WriteGoPage(const go::GoAnalysis& a, const std::filesystem
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError(dir.string(), "cannot create: " + ec.message());
-  WriteOutputFile((dir / "board.svg").string(), GoBoardSvg(a));
+  WriteOutputFile((dir / "board.svg").string(), GoBoardSvg(a.model));
   const std::string matrix = FormatMatrix(a.model.matrix), commit = ToolCommit();
   std::string page = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>seki go: "

@@ -21,7 +21,7 @@ namespace seki {
 nlohmann::ordered_json GoReportJson(const go::GoAnalysis& analysis);
 
 // The board as SVG with each shared liberty labelled "i,j" (its entry).
-std::string GoBoardSvg(const go::GoAnalysis& analysis);
+std::string GoBoardSvg(const go::GoModel& model);
 
 // DIR/index.html and DIR/board.svg; returns the page's path. An InputError naming DIR when it
 // cannot be written.
