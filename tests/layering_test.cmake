@@ -11,7 +11,8 @@
 #   engine/level         base, canon, storage, structure
 #   engine/gpu           base, canon, storage, structure, level (the thrust level engine)
 #   engine/run           base, canon, storage, structure, solve, level, gpu
-#   engine/research      base, canon, storage, structure, solve, level, gpu, run
+#   engine/go            base, canon, storage, structure, solve (GO positions; below research)
+#   engine/research      base, canon, storage, structure, solve, level, gpu, run, go
 #   engine/distributed   base, canon, storage, structure, solve, level, gpu, run (beside research)
 #   apps                 everything of ours except tests/, bench/ and python/
 #   python               everything of ours except tests/, bench/ and apps/ (the Python package)
@@ -24,13 +25,14 @@ set(allowed_engine/level "engine/base;canon;storage;engine/structure;engine/leve
 set(allowed_engine/gpu "engine/base;canon;storage;engine/structure;engine/level;engine/gpu")
 set(allowed_engine/run
     "engine/base;canon;storage;engine/structure;engine/solve;engine/level;engine/gpu;engine/run")
+set(allowed_engine/go "engine/base;canon;storage;engine/structure;engine/solve;engine/go")
 set(allowed_engine/research
-    "${allowed_engine/run};engine/research")
+    "${allowed_engine/run};engine/go;engine/research")
 set(allowed_engine/distributed "${allowed_engine/run};engine/distributed")
 set(allowed_apps "${allowed_engine/research};engine/distributed;apps")
 set(allowed_python "${allowed_engine/research};python")
 set(layers engine/base canon storage engine/solve engine/structure engine/level engine/gpu
-           engine/run engine/research engine/distributed apps python)
+           engine/run engine/go engine/research engine/distributed apps python)
 
 set(violations "")
 set(checked 0)
