@@ -39,9 +39,9 @@ void RunGo(const GoOptions& options, const std::string& command) {
   const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
       options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
   std::string where;
-  const go::GoModel model =
-      go::LoadModel({.file = options.file, .text = "", .realise = options.realise, .region = options.region},
-                    &where);
+  const go::GoModel model = go::LoadModel(
+      {.file = options.file, .text = "", .realise = options.realise, .region = options.region},
+      &where);
   SolveEngine engine(SolveEngineOptions{.kind = kind, .memory_bytes = memory_bytes, .moves = true});
   const go::GoAnalysis analysis = go::AnalyseGo(model, engine, where);
   if (!options.sgf.empty())

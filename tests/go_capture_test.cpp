@@ -146,7 +146,9 @@ TEST(GoCaptureCheck, RandomPositionsWithinTheModel) {
     go::Board b(w, h);
     for (int k = 0; k < b.size(); ++k) {
       const unsigned r = random() % 100;
-      b.set(b.PointAt(k), r < 22 ? go::Stone::kEmpty : r < 61 ? go::Stone::kBlack : go::Stone::kWhite);
+      b.set(b.PointAt(k), r < 22   ? go::Stone::kEmpty
+                          : r < 61 ? go::Stone::kBlack
+                                   : go::Stone::kWhite);
     }
     go::GoModel model;
     try {

@@ -46,9 +46,9 @@ TEST(GoCli, WritesTheAnalysisAsSgfAndAPage) {
   const TempFile file(kClassicSeki);
   const TempDir dir;
   const std::string sgf = (dir.path() / "out.sgf").string();
-  const RunResult r = RunSeki({"go", file.path(), "--sgf", sgf, "--svg",
-                               (dir.path() / "b.svg").string(), "--html",
-                               (dir.path() / "page").string()});
+  const RunResult r =
+      RunSeki({"go", file.path(), "--sgf", sgf, "--svg", (dir.path() / "b.svg").string(), "--html",
+               (dir.path() / "page").string()});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string text = ReadText(sgf);
   EXPECT_EQ(text.rfind("(;GM[1]FF[4]", 0), 0u);
@@ -86,10 +86,10 @@ TEST(GoCli, BadInputIsOneLineAndWritesNothing) {
                  "an eye at D4 of the black group B D5");
   ExpectBadInput({"go", seki.path(), "--region", "A1:A1", "--sgf", out}, "", "holds no stone");
   ExpectBadInput({"go", (dir.path() / "missing").string()}, "", "cannot be read");
-  ExpectBadInput({"go"}, "", "give a position FILE");
+  ExpectBadInput({"go"}, "", "give one position");
   EXPECT_FALSE(std::filesystem::exists(out));
   const RunResult memory = RunSeki(
-      {"go", "--realise", "31000/12100/01210/00112/00022", "--memory-limit", "1K", "--sgf", out});
+      {"go", "--realise", "033/331/312", "--memory-limit", "1K", "--sgf", out});
   EXPECT_EQ(memory.status, 3) << memory.err;
   EXPECT_EQ(memory.out, "");
   EXPECT_FALSE(std::filesystem::exists(out));

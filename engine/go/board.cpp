@@ -39,9 +39,7 @@ bool HasLiberty(const Board& board, const std::vector<Point>& stones) {
 
 bool ReadingBefore(Point a, Point b) { return a.y != b.y ? a.y > b.y : a.x < b.x; }
 
-std::string PointName(Point p) {
-  return std::string(1, kColumns[p.x]) + std::to_string(p.y + 1);
-}
+std::string PointName(Point p) { return std::string(1, kColumns[p.x]) + std::to_string(p.y + 1); }
 
 Point ParsePointName(std::string_view text, int width, int height, std::string_view where) {
   const auto bad = [&](const std::string& why) {
@@ -72,7 +70,8 @@ Board::Board(int width, int height, std::string_view where) : width_(width), hei
 
 std::vector<Point> Board::Neighbours(Point p) const {
   std::vector<Point> out;
-  for (Point q : {Point{p.x, p.y + 1}, Point{p.x - 1, p.y}, Point{p.x + 1, p.y}, Point{p.x, p.y - 1}})
+  for (Point q :
+       {Point{p.x, p.y + 1}, Point{p.x - 1, p.y}, Point{p.x + 1, p.y}, Point{p.x, p.y - 1}})
     if (Inside(q)) out.push_back(q);
   return out;
 }

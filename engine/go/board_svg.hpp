@@ -5,12 +5,16 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "engine/go/board.hpp"
 
 namespace seki::go {
+
+// Text with &, <, > and " as XML entities, for SVG and HTML.
+std::string XmlEscape(std::string_view text);
 
 // A standalone SVG document: circles of class "stone black" / "stone white", labels of class
 // "label", and a <title>.

@@ -16,8 +16,10 @@ namespace {
 bool IsBorder(std::string_view line) {
   bool dash = false;
   for (char ch : line) {
-    if (ch == '-') dash = true;
-    else if (ch != '+' && ch != '|' && ch != ' ' && ch != '\t') return false;
+    if (ch == '-')
+      dash = true;
+    else if (ch != '+' && ch != '|' && ch != ' ' && ch != '\t')
+      return false;
   }
   return dash;
 }

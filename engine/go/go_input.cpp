@@ -9,8 +9,9 @@ namespace seki::go {
 
 GoPosition LoadPosition(const GoSource& s) {
   if (!s.file.empty() + !s.text.empty() + !s.realise.empty() != 1)
-    throw InputError("go", "give one position: a FILE (or - for standard input), its text, or a "
-                           "matrix to realise");
+    throw InputError("go",
+                     "give one position: a FILE (or - for standard input), its text, or a "
+                     "matrix to realise");
   GoPosition p;
   if (!s.realise.empty()) {
     if (!s.region.empty())

@@ -48,8 +48,7 @@ class Checker {
         }
       const std::set<int>& other = chain.colour == Stone::kBlack ? t.white : t.black;
       if (other.empty()) {
-        if (t.empty.empty())
-          return "an eye at " + at + " of the " + colour + " group " + name;
+        if (t.empty.empty()) return "an eye at " + at + " of the " + colour + " group " + name;
         return "the " + colour + " group " + name + " has an outside liberty at " + at +
                " (not shared with a " + ColourName(Other(chain.colour)) + " group)";
       }
@@ -99,10 +98,11 @@ std::vector<char> SharedChains(const Board& board, const ChainMap& map, const Ch
     selected = next;
   }
   if (std::find(selected.begin(), selected.end(), 1) == selected.end())
-    throw InputError(where, "no group in the model: no chain whose liberties are each shared by "
-                            "one black and one white group" +
-                                (nearest.empty() ? std::string(" (the board has no stone)")
-                                                 : " (the nearest: " + nearest + ")"));
+    throw InputError(where,
+                     "no group in the model: no chain whose liberties are each shared by "
+                     "one black and one white group" +
+                         (nearest.empty() ? std::string(" (the board has no stone)")
+                                          : " (the nearest: " + nearest + ")"));
   return selected;
 }
 
@@ -118,8 +118,7 @@ std::vector<char> NamedChains(const Board& board, const ChainMap& map, const GoS
   } else {
     for (Point p : s.points) {
       const int c = map.chain_of[board.Index(p)];
-      if (c < 0)
-        throw InputError(where, PointName(p) + " is empty (name a stone of each group)");
+      if (c < 0) throw InputError(where, PointName(p) + " is empty (name a stone of each group)");
       selected[c] = 1;
     }
   }
@@ -193,7 +192,8 @@ GoModel ExtractModel(const Board& board, const GoSelection& selection, std::stri
   }
   m.matrix = Matrix(int(m.white.size()), int(m.black.size()));
   std::vector<Point> points;
-  for (const Chain& w : m.white) points.insert(points.end(), w.liberties.begin(), w.liberties.end());
+  for (const Chain& w : m.white)
+    points.insert(points.end(), w.liberties.begin(), w.liberties.end());
   std::sort(points.begin(), points.end(), ReadingBefore);
   points.erase(std::unique(points.begin(), points.end()), points.end());
   for (Point p : points) {

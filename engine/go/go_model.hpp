@@ -19,9 +19,9 @@ namespace seki::go {
 // Which chains are the groups of the model.
 struct GoSelection {
   enum class Kind { kShared, kRectangle, kPoints } kind = Kind::kShared;
-  Point from, to;              // kRectangle: opposite corners
-  std::vector<Point> points;   // kPoints: a stone of each group
-  std::string text;            // as the user wrote it, for messages
+  Point from, to;             // kRectangle: opposite corners
+  std::vector<Point> points;  // kPoints: a stone of each group
+  std::string text;           // as the user wrote it, for messages
 };
 
 // "" (the default), "C3:H9" (the chains with a stone in the rectangle) or "C3,E5,..." (the chains

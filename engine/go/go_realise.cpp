@@ -22,9 +22,9 @@ constexpr int kMargin = 2, kGapRows = 3;
 struct Plan {
   std::vector<int> order;  // bar at each position, top first
   struct Block {
-    int gap = 0;            // the gap of a block; the first gap of a runner
-    int last_gap = 0;       // the last gap of a runner (== gap for a block)
-    int side = 0;           // -1 left runner, +1 right runner, 0 a block
+    int gap = 0;       // the gap of a block; the first gap of a runner
+    int last_gap = 0;  // the last gap of a runner (== gap for a block)
+    int side = 0;      // -1 left runner, +1 right runner, 0 a block
   };
   std::vector<Block> blocks;
 };
@@ -56,7 +56,7 @@ std::optional<Plan> PlanFor(const Matrix& t, const std::vector<int>& order) {
 enum class Kind { kOpen, kGroup, kLiberty, kWall, kEmpty };
 struct Cell {
   Kind kind = Kind::kOpen;
-  int group = -1;        // kGroup: 0..m-1 bars, m..m+n-1 blocks
+  int group = -1;            // kGroup: 0..m-1 bars, m..m+n-1 blocks
   int bar = -1, block = -1;  // kLiberty: its pair
   Stone wall = Stone::kEmpty;
 };
@@ -101,7 +101,7 @@ class Canvas {
 
  private:
   struct Item {
-    int group = 0;       // block index (0..n-1)
+    int group = 0;            // block index (0..n-1)
     int top = 0, bottom = 0;  // liberties with the bar above, below
     int width = 0, s = 0, e = 0, anchor = 0;
     int side = 0;
@@ -165,7 +165,8 @@ class Canvas {
     for (int g = 0; g < m_; ++g) {  // bars, shortened where a runner winds around them
       int from = 0, to = x_ - 1;
       for (const Plan::Block& b : plan_.blocks)
-        if (b.side != 0 && b.gap <= g && g < b.last_gap) (b.side < 0 ? from : to) += b.side < 0 ? 2 : -2;
+        if (b.side != 0 && b.gap <= g && g < b.last_gap)
+          (b.side < 0 ? from : to) += b.side < 0 ? 2 : -2;
       for (int x = from; x <= to; ++x) Set(x, bar_row_[g], plan_.order[g]);
     }
     for (int j = 0; j < n_; ++j) {  // runners' strips
@@ -182,13 +183,16 @@ class Canvas {
     std::vector<Item>& items = gaps_[g];
     if (items.empty()) return;
     int x = 0;
-    for (Item& item : items) item.s = x, item.e = x + item.width - 1, item.anchor = x, x = item.e + 2;
+    for (Item& item : items)
+      item.s = x, item.e = x + item.width - 1, item.anchor = x, x = item.e + 2;
     Item& last = items.back();  // the right arm keeps its anchor at the right end
     if (last.side == 1) {
       last.e = x_ - 1;
       last.anchor = x_ - last.width;
-      if (items.size() == 1) last.s = 0;
-      else last.s = last.anchor, items[items.size() - 2].e = last.s - 2;
+      if (items.size() == 1)
+        last.s = 0;
+      else
+        last.s = last.anchor, items[items.size() - 2].e = last.s - 2;
     } else {
       last.e = x_ - 1;
     }
@@ -228,7 +232,8 @@ class Canvas {
     for (auto [dx, dr] : {std::pair{0, -1}, {-1, 0}, {1, 0}, {0, 1}}) {
       if (!Inside(x + dx, r + dr)) continue;
       const Cell& c = at(x + dx, r + dr);
-      if (c.kind == Kind::kGroup && std::find(groups.begin(), groups.end(), c.group) == groups.end())
+      if (c.kind == Kind::kGroup &&
+          std::find(groups.begin(), groups.end(), c.group) == groups.end())
         groups.push_back(c.group);
       if (c.kind == Kind::kLiberty) *liberty = &c;
     }
@@ -337,9 +342,12 @@ Realisation Realise(const Matrix& a, std::string_view where) {
       Realisation out{*board, {}, {}};
       out.groups.kind = GoSelection::Kind::kPoints;
       const int m = t.rows();
-      for (int i = 0; i < a.rows(); ++i) out.groups.points.push_back(points[rows_are_bars ? i : m + i]);
-      for (int j = 0; j < a.cols(); ++j) out.groups.points.push_back(points[rows_are_bars ? m + j : j]);
-      for (Point p : out.groups.points) out.groups.text += (out.groups.text.empty() ? "" : ",") + PointName(p);
+      for (int i = 0; i < a.rows(); ++i)
+        out.groups.points.push_back(points[rows_are_bars ? i : m + i]);
+      for (int j = 0; j < a.cols(); ++j)
+        out.groups.points.push_back(points[rows_are_bars ? m + j : j]);
+      for (Point p : out.groups.points)
+        out.groups.text += (out.groups.text.empty() ? "" : ",") + PointName(p);
       try {
         out.model = ExtractModel(out.board, out.groups, where);
       } catch (const InputError&) {
@@ -349,10 +357,10 @@ Realisation Realise(const Matrix& a, std::string_view where) {
       return out;
     } while (std::next_permutation(order.begin(), order.end()));
   }
-  throw InputError(where, too_large.empty()
-                              ? "no board position of the stacked shape realises it (docs/go.md)"
-                              : "its board position needs " + too_large +
-                                    " points, more than 25x25");
+  throw InputError(where,
+                   too_large.empty()
+                       ? "no board position of the stacked shape realises it (docs/go.md)"
+                       : "its board position needs " + too_large + " points, more than 25x25");
 }
 
 }  // namespace seki::go

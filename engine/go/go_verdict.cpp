@@ -51,8 +51,8 @@ std::string Ending(const GoModel& m, const PlayLine& line) {
     return line.ending.rfind("draw", 0) == 0
                ? "draw: " + m.RowName(row) + " and " + m.ColName(col) +
                      " lose their last liberty together (D-SEKI)"
-               : mover + " captures " + (last.player == Player::kR ? m.RowName(row)
-                                                                   : m.ColName(col)) +
+               : mover + " captures " +
+                     (last.player == Player::kR ? m.RowName(row) : m.ColName(col)) +
                      " (the capture comes first)";
   if (row >= 0) return "Black captures " + m.RowName(row);
   return "White captures " + m.ColName(col);
@@ -62,8 +62,7 @@ std::string FirstResult(Player p, Result x) {
   const std::string s = Side(p), o = Side(Opponent(p));
   if (x == Result::W) return s + " moving first captures";
   if (x == Result::D) return s + " moving first gets a seki (nobody captures)";
-  return s + " moving first cannot help it: every fill loses, and after a pass " + o +
-         " captures";
+  return s + " moving first cannot help it: every fill loses, and after a pass " + o + " captures";
 }
 
 std::string Verdict(const GoAnalysis& a) {
@@ -91,8 +90,8 @@ std::string Verdict(const GoAnalysis& a) {
   if (o.R == Result::W && o.C == Result::L) who = " Black captures whoever moves first.";
   if (o.R == Result::L && o.C == Result::W) who = " White captures whoever moves first.";
   if (o.R == Result::W && o.C == Result::W) who = " Whoever moves first captures.";
-  return "Not a seki: " + FirstResult(Player::kR, o.R) + "; " + FirstResult(Player::kC, o.C) +
-         "." + who;
+  return "Not a seki: " + FirstResult(Player::kR, o.R) + "; " + FirstResult(Player::kC, o.C) + "." +
+         who;
 }
 
 std::string Values(const Outcome& o) {
@@ -107,7 +106,8 @@ GoLine LineOnBoard(const GoModel& model, const PlayLine& line) {
   std::vector<int> used(kMaxDim * kMaxDim, 0);
   for (const PlayStep& step : line.steps) {
     GoStep s{step.player == Player::kR ? Stone::kBlack : Stone::kWhite, step.pass, {}};
-    if (!step.pass) s.at = model.EntryLiberties(step.row, step.col)[used[step.row * kMaxDim + step.col]++];
+    if (!step.pass)
+      s.at = model.EntryLiberties(step.row, step.col)[used[step.row * kMaxDim + step.col]++];
     out.steps.push_back(s);
   }
   out.ending = Ending(model, line);
@@ -135,7 +135,7 @@ GoAnalysis AnalyseGo(const GoModel& model, SolveEngine& engine, std::string_view
     throw MemoryLimitError(at, e.what());
   } catch (const SearchStopped& e) {
     if (e.reason() == SearchStopped::Reason::kMemoryLimit)
-      throw MemoryLimitError(at, "cannot be decided within the memory limit");
+      throw MemoryLimitError(at, "cannot be decided within the memory limit (see --memory-limit)");
     throw InputError(at, "interrupted");
   }
   for (const PlayLine& line : a.report[Game::kSeki].lines)
@@ -160,7 +160,8 @@ std::string GoAnalysisText(const GoAnalysis& a) {
   for (int i = 0; i < int(m.white.size()); ++i)
     out += fmt::format("  row {}: {} ({} stones)\n", i + 1, m.RowName(i), m.white[i].stones.size());
   for (int j = 0; j < int(m.black.size()); ++j)
-    out += fmt::format("  column {}: {} ({} stones)\n", j + 1, m.ColName(j), m.black[j].stones.size());
+    out +=
+        fmt::format("  column {}: {} ({} stones)\n", j + 1, m.ColName(j), m.black[j].stones.size());
   out += "Matrix " + FormatMatrix(m.matrix) + " (rows: white groups, columns: black groups)\n";
   for (int i = 0; i < m.matrix.rows(); ++i)
     for (int j = 0; j < m.matrix.cols(); ++j)
@@ -196,10 +197,9 @@ SgfRecord AnalysisRecord(const GoAnalysis& a, std::string_view name) {
   for (std::size_t k = 0; k < a.lines.size(); ++k) {
     std::vector<SgfMove> moves;
     for (const GoStep& s : a.lines[k].steps) moves.push_back({s.colour, s.pass, s.at, ""});
-    const std::string note = std::string(k == 0 ? "Black" : "White") + " first (SEKI): " +
-                             a.lines[k].ending;
-    if (moves.empty())
-      moves.push_back({k == 0 ? Stone::kBlack : Stone::kWhite, true, {}, ""});
+    const std::string note =
+        std::string(k == 0 ? "Black" : "White") + " first (SEKI): " + a.lines[k].ending;
+    if (moves.empty()) moves.push_back({k == 0 ? Stone::kBlack : Stone::kWhite, true, {}, ""});
     moves.back().comment = note;
     r.variations.push_back(std::move(moves));
   }

@@ -36,11 +36,11 @@ struct GoLine {
 
 struct GoAnalysis {
   GoModel model;
-  SolveReport report;           // both games, every move, a line per first player
-  std::vector<GoLine> lines;    // SEKI's lines: Black first, White first
-  std::string verdict;          // a paragraph in GO words (SEKI, GO's capture rule)
-  std::string dseki;            // one line on D-SEKI
-  std::string parting;          // where GO may differ; "" with one group of each colour
+  SolveReport report;         // both games, every move, a line per first player
+  std::vector<GoLine> lines;  // SEKI's lines: Black first, White first
+  std::string verdict;        // a paragraph in GO words (SEKI, GO's capture rule)
+  std::string dseki;          // one line on D-SEKI
+  std::string parting;        // where GO may differ; "" with one group of each colour
 };
 
 // Decides the model's matrix with the engine (SolveEngine::Check, then Report with moves). Every

@@ -138,7 +138,7 @@ class Position {
     }
     for (const Property& p : node) {
       if (p.ident == "AB" || p.ident == "AW" || p.ident == "AE") {
-        const Stone s = p.ident == "AB" ? Stone::kBlack
+        const Stone s = p.ident == "AB"   ? Stone::kBlack
                         : p.ident == "AW" ? Stone::kWhite
                                           : Stone::kEmpty;
         for (const std::string& v : p.values)
@@ -242,7 +242,8 @@ std::string WriteSgf(const SgfRecord& r) {
   }
   if (!r.labels.empty()) {
     out += "\nLB";
-    for (const auto& [p, text] : r.labels) out += "[" + SgfPoint(p, b.height()) + ":" + Escape(text) + "]";
+    for (const auto& [p, text] : r.labels)
+      out += "[" + SgfPoint(p, b.height()) + ":" + Escape(text) + "]";
   }
   if (!r.comment.empty()) out += "\nC[" + Escape(r.comment) + "]";
   for (const std::vector<SgfMove>& line : r.variations) {

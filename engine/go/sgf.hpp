@@ -32,11 +32,11 @@ struct SgfMove {
 };
 
 struct SgfRecord {
-  Board board;                                          // as setup stones (AB, AW) of the root
-  std::string game_name;                                // GN; empty for none
-  std::string comment;                                  // C of the root
-  std::vector<std::pair<Point, std::string>> labels;    // LB of the root
-  std::vector<std::vector<SgfMove>> variations;         // each a branch from the root
+  Board board;                                        // as setup stones (AB, AW) of the root
+  std::string game_name;                              // GN; empty for none
+  std::string comment;                                // C of the root
+  std::vector<std::pair<Point, std::string>> labels;  // LB of the root
+  std::vector<std::vector<SgfMove>> variations;       // each a branch from the root
 };
 
 // The SGF text of the record (FF[4], CA[UTF-8], AP[seki:<version>]).

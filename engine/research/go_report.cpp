@@ -29,18 +29,6 @@ Json GroupJson(const go::Chain& chain, const char* line, int number) {
           {"liberties", PointList(chain.liberties)}};
 }
 
-std::string Escape(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    if (ch == '&') out += "&amp;";
-    else if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '"') out += "&quot;";
-    else out += ch;
-  }
-  return out;
-}
-
 }  // namespace
 
 Json GoReportJson(const go::GoAnalysis& a) {
@@ -50,7 +38,8 @@ Json GoReportJson(const go::GoAnalysis& a) {
     Json& game = j[std::string(GameName(g))];
     const GameReport& report = a.report[g];
     for (std::size_t k = 0; k < report.moves.size(); ++k)
-      game["moves"][k]["points"] = PointList(m.EntryLiberties(report.moves[k].row, report.moves[k].col));
+      game["moves"][k]["points"] =
+          PointList(m.EntryLiberties(report.moves[k].row, report.moves[k].col));
     for (std::size_t k = 0; k < report.lines.size(); ++k) {
       const go::GoLine line = go::LineOnBoard(m, report.lines[k]);
       Json& steps = game["lines"][k == 0 ? "R" : "C"]["steps"];
@@ -62,14 +51,17 @@ Json GoReportJson(const go::GoAnalysis& a) {
                 {"height", m.board.height()},
                 {"diagram", go::DiagramText(m.board)}};
   Json white = Json::array(), black = Json::array();
-  for (int i = 0; i < int(m.white.size()); ++i) white.push_back(GroupJson(m.white[i], "row", i + 1));
-  for (int k = 0; k < int(m.black.size()); ++k) black.push_back(GroupJson(m.black[k], "col", k + 1));
+  for (int i = 0; i < int(m.white.size()); ++i)
+    white.push_back(GroupJson(m.white[i], "row", i + 1));
+  for (int k = 0; k < int(m.black.size()); ++k)
+    black.push_back(GroupJson(m.black[k], "col", k + 1));
   j["groups"] = {{"white", white}, {"black", black}};
   Json entries = Json::array();
   for (int i = 0; i < m.matrix.rows(); ++i)
     for (int k = 0; k < m.matrix.cols(); ++k)
       if (m.matrix(i, k) > 0)
-        entries.push_back({{"row", i + 1}, {"col", k + 1}, {"liberties", PointList(m.EntryLiberties(i, k))}});
+        entries.push_back(
+            {{"row", i + 1}, {"col", k + 1}, {"liberties", PointList(m.EntryLiberties(i, k))}});
   j["entries"] = entries;
   j["verdict"] = a.verdict;
   j["dseki_verdict"] = a.dseki;
@@ -105,14 +97,15 @@ std::filesystem::path WriteGoPage(const go::GoAnalysis& a, const std::filesystem
       "{0}</title>\n<style>\nbody{{font-family:sans-serif;margin:1.5em;color:#222}}\n"
       "figure.board img{{max-width:640px}}\npre{{background:#f6f6f6;padding:.6em}}\n</style>\n"
       "</head>\n<body>\n<h1>GO position {0}</h1>\n<p>Made by <code>{1}</code> (seki {2}, commit "
-      "{3}).</p>\n<figure class=\"board\" id=\"board\" data-matrix=\"{4}\">\n<img src=\"board.svg\" "
+      "{3}).</p>\n<figure class=\"board\" id=\"board\" data-matrix=\"{4}\">\n<img "
+      "src=\"board.svg\" "
       "alt=\"the board of {0}; each shared liberty labelled with its entry\">\n<figcaption>Matrix "
       "<code>{4}</code> (rows: white groups, columns: black groups); a label i,j marks a liberty "
       "of entry A(i,j).</figcaption>\n</figure>\n<h2>Verdict</h2>\n<p id=\"verdict\">{5}</p>\n",
-      Escape(source), Escape(command), ToolVersion(), commit.empty() ? "unknown" : commit,
-      Escape(matrix), Escape(a.verdict));
-  if (!a.parting.empty()) page += "<p id=\"parting\">" + Escape(a.parting) + "</p>\n";
-  page += "<h2>Analysis</h2>\n<pre id=\"analysis\">" + Escape(go::GoAnalysisText(a)) +
+      go::XmlEscape(source), go::XmlEscape(command), ToolVersion(),
+      commit.empty() ? "unknown" : commit, go::XmlEscape(matrix), go::XmlEscape(a.verdict));
+  if (!a.parting.empty()) page += "<p id=\"parting\">" + go::XmlEscape(a.parting) + "</p>\n";
+  page += "<h2>Analysis</h2>\n<pre id=\"analysis\">" + go::XmlEscape(go::GoAnalysisText(a)) +
           "</pre>\n</body>\n</html>\n";
   WriteOutputFile((dir / "index.html").string(), page);
   return dir / "index.html";
