@@ -74,3 +74,20 @@ def test_chromium_draws_the_board(tmp_path, browser):
     dom = browser.dom(page, 900, 1200)
     assert 'class="board"' in dom and 'data-matrix="' in dom and 'src="board.svg"' in dom
     assert "Complete seki" in dom
+
+
+def test_docs_examples_are_what_the_command_gives(cli, tmp_path):
+    """docs/go.md's example output and the SGF files in docs/go/ are what `seki go` makes now."""
+    with open(os.path.join(SOURCE_DIR, "docs", "go.md"), encoding="utf-8") as f:
+        doc = f.read()
+    shown = doc.split("$ seki go docs/go/classic-seki.txt\n", 1)[1].split("```", 1)[0]
+    p = cli.run("go", CLASSIC)
+    assert p.returncode == 0 and p.stdout == shown
+    go_dir = os.path.join(SOURCE_DIR, "docs", "go")
+    for args, name in ((["--realise", "033/331/312"], "fig2.sgf"),
+                       ([os.path.join(go_dir, "classic-seki.sgf")], "classic-seki-analysis.sgf")):
+        out = tmp_path / name
+        assert cli.run("go", *args, "--sgf", str(out)).returncode == 0
+        written = out.read_text().replace(os.path.join(go_dir, ""), "docs/go/")
+        with open(os.path.join(go_dir, name), encoding="utf-8") as f:
+            assert written == f.read(), name
