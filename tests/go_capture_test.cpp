@@ -8,6 +8,7 @@
 // choice of groups.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <random>
 #include <unordered_map>
 
@@ -26,7 +27,10 @@ namespace {
 class CaptureSolver {
  public:
   CaptureSolver(int width, int height, std::string cells, std::vector<int> groups)
-      : w_(width), h_(height), cells_(std::move(cells)), groups_(std::move(groups)) {}
+      : w_(width), h_(height), cells_(std::move(cells)), groups_(std::move(groups)) {
+    for (int k = 0; k < int(cells_.size()); ++k) neighbours_.push_back(Neighbours(k));
+    points_ = Moves(cells_);  // only these points change before the game ends
+  }
 
   // The result for the player to move ('X' or 'O') moving first: W, D or L.
   Result Value(char mover) { return Search(cells_, mover, false); }
@@ -44,25 +48,26 @@ class CaptureSolver {
   }
 
   // The stones of the chain through k and whether it has a liberty.
-  std::pair<std::vector<int>, bool> ChainAt(const std::string& b, int k) const {
+  std::pair<std::vector<int>, bool> ChainAt(const std::string& b, int k) {
+    if (seen_.size() != b.size()) seen_.assign(b.size(), 0);
+    ++stamp_;  // seen_[q] == stamp_: q is in this chain
     std::vector<int> stones{k};
-    std::vector<char> seen(b.size(), 0);
-    seen[k] = 1;
+    seen_[k] = stamp_;
     bool liberty = false;
     for (std::size_t n = 0; n < stones.size(); ++n)
-      for (int q : Neighbours(stones[n])) {
+      for (int q : neighbours_[stones[n]]) {
         if (b[q] == '.') liberty = true;
-        if (b[q] == b[k] && !seen[q]) seen[q] = 1, stones.push_back(q);
+        if (b[q] == b[k] && seen_[q] != stamp_) seen_[q] = stamp_, stones.push_back(q);
       }
     return {stones, liberty};
   }
 
   // Empty points next to a chain of one of the groups.
-  std::vector<int> Moves(const std::string& b) const {
+  std::vector<int> Moves(const std::string& b) {
     std::vector<char> mark(b.size(), 0);
     for (int g : groups_)
       for (int s : ChainAt(b, g).first)
-        for (int q : Neighbours(s))
+        for (int q : neighbours_[s])
           if (b[q] == '.') mark[q] = 1;
     std::vector<int> out;
     for (int k = 0; k < int(b.size()); ++k)
@@ -71,7 +76,9 @@ class CaptureSolver {
   }
 
   Result Search(const std::string& b, char mover, bool after_pass) {
-    const std::string key = b + mover + (after_pass ? 'p' : '-');
+    std::uint64_t key = 0;  // the board is the start with these points filled
+    for (int k : points_) key = 3 * key + (b[k] == '.' ? 0 : b[k] == 'X' ? 1 : 2);
+    key = 4 * key + 2 * (mover == 'X') + after_pass;
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     const char other = mover == 'X' ? 'O' : 'X';
     Result best = after_pass ? Result::D : Negate(Search(b, other, true));  // passing
@@ -80,7 +87,7 @@ class CaptureSolver {
       std::string next = b;
       next[k] = mover;
       bool captured = false;
-      for (int q : Neighbours(k))
+      for (int q : neighbours_[k])
         if (next[q] == other && !ChainAt(next, q).second) captured = true;
       if (captured) {
         best = Result::W;  // the first capture ends the game
@@ -95,8 +102,11 @@ class CaptureSolver {
 
   int w_, h_;
   std::string cells_;
-  std::vector<int> groups_;
-  std::unordered_map<std::string, Result> memo_;
+  std::vector<int> groups_, points_;
+  std::vector<std::vector<int>> neighbours_;
+  std::vector<std::uint32_t> seen_;
+  std::uint32_t stamp_ = 0;
+  std::unordered_map<std::uint64_t, Result> memo_;
 };
 
 // The board solver's values against SEKI's R (Black first) and C (White first) of the matrix.

@@ -10,6 +10,7 @@
 #include "engine/go/go_realise.hpp"
 #include "engine/go/go_verdict.hpp"
 #include "engine/go/sgf.hpp"
+#include "engine/structure/planarity.hpp"
 #include "tests/go_positions.hpp"
 
 namespace seki::go {
@@ -184,6 +185,19 @@ TEST(GoRealise, BuildsTheCatalogueOnABoard) {
     EXPECT_EQ(engine.Solve(again.matrix).seki, engine.Solve(a).seki);
   }
   EXPECT_THROW(Realise(ParseMatrix("133/313/331"), "x"), InputError);
+}
+
+TEST(GoRealise, EveryPlanarThreeByThreeSupport) {
+  int realised = 0;
+  for (int mask = 1; mask < 512; ++mask) {
+    Matrix a(3, 3);
+    for (int k = 0; k < 9; ++k) a.set(k / 3, k % 3, (mask >> k & 1) * 3);
+    if (a.has_zero_line() || !IsPlanar(a)) continue;
+    SCOPED_TRACE(FormatMatrix(a));
+    EXPECT_EQ(Realise(a, "t").model.matrix.sum(), a.sum());
+    ++realised;
+  }
+  EXPECT_EQ(realised, 264);
 }
 
 }  // namespace

@@ -108,6 +108,9 @@ def test_every_seki_has_its_picture_and_values(run3x3, page):
         assert f"{game}: R={r['R']} C={r['C']} r={r['r']} c={r['c']}" in figure["text"]
         line = seki.optimal_line(r["matrix"], game="seki" if game == "SEKI" else "dseki", first="R")
         assert f"R first ({game}): {line['text']}" in figure["text"]
+        # a board position where the matrix has one (docs/go.md): every planar one here
+        board = f"go/board-{str(r['matrix']).replace('/', '-')}.svg"
+        assert (board in parsed.links) == seki.Matrix(str(r["matrix"])).is_planar(), r["matrix"]
     check_links_inside(dir, parsed)
     assert os.path.isfile(dir / "run.svg")  # the run's plots, drawn with matplotlib
     assert "run.svg" in parsed.links
