@@ -177,5 +177,26 @@ TEST(GoCaptureCheck, RandomPositionsWithinTheModel) {
   EXPECT_LT(seki, found);
 }
 
+// Random small matrices (up to 3x3, entries up to 2, sum up to 9), realised on a board: the
+// capture solver on the board against the matrix engine.
+TEST(GoCaptureCheck, RandomMatricesRealisedOnABoard) {
+  SolveEngine engine;
+  std::mt19937 random(32);
+  int checked = 0, seki = 0;
+  while (checked < 30) {
+    Matrix a(1 + int(random() % 3), 1 + int(random() % 3));
+    for (int i = 0; i < a.rows(); ++i)
+      for (int j = 0; j < a.cols(); ++j) a.set(i, j, int(random() % 3));
+    if (a.has_zero_line() || a.sum() > 9) continue;
+    SCOPED_TRACE(FormatMatrix(a));
+    const go::Realisation r = go::Realise(a, "random");
+    ExpectSameValues(r.board, r.model, engine);
+    seki += engine.Solve(a).seki.is_seki();
+    ++checked;
+  }
+  std::printf("30 random matrices on a board, %d seki\n", seki);
+  EXPECT_GT(seki, 0);
+}
+
 }  // namespace
 }  // namespace seki::testing
