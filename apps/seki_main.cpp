@@ -14,6 +14,7 @@
 #include "apps/demo_command.hpp"
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
+#include "apps/go_command.hpp"
 #include "apps/origin_command.hpp"
 #include "apps/plan_command.hpp"
 #include "apps/play_command.hpp"
@@ -73,6 +74,7 @@ int main(int argc, char** argv) {
   seki::cli::AddCensusCommand(app, argc, argv);
   seki::cli::AddPlotCommand(app);
   seki::cli::AddReportCommand(app, argc, argv);
+  seki::cli::AddGoCommand(app, argc, argv);
   app.footer("Run 'seki COMMAND --help' for the options of a command.");
 
   try {

@@ -20,4 +20,5 @@ PYBIND11_MODULE(_seki, m) {
   seki::python::BindMatrix(m);
   seki::python::BindSolve(m);
   seki::python::BindRun(m);
+  seki::python::BindGo(m);
 }

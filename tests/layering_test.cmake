@@ -11,10 +11,11 @@
 #   engine/level         base, canon, storage, structure
 #   engine/gpu           base, canon, storage, structure, level (the thrust level engine)
 #   engine/run           base, canon, storage, structure, solve, level, gpu
+#   engine/go            base, canon, storage, structure, solve (GO positions; below research)
 #   engine/readback      base, canon, storage, structure, solve, level, gpu (beside run: reads a
 #                        finished run's files and includes nothing of engine/run)
 #   engine/cost          base … gpu, run (the cost models of `seki plan`)
-#   engine/research      base … gpu, run, readback
+#   engine/research      base … gpu, run, readback, go
 #   engine/distributed   base … gpu, run (beside research and cost)
 #   apps                 everything of ours except tests/, bench/ and python/
 #   python               everything of ours except tests/, bench/, apps/ and engine/distributed
@@ -29,13 +30,14 @@ set(below_run "engine/base;canon;storage;engine/structure;engine/solve;engine/le
 set(allowed_engine/run "${below_run};engine/run")
 set(allowed_engine/readback "${below_run};engine/readback")
 set(allowed_engine/cost "${allowed_engine/run};engine/cost")
-set(allowed_engine/research "${allowed_engine/run};engine/readback;engine/research")
+set(allowed_engine/go "engine/base;canon;storage;engine/structure;engine/solve;engine/go")
+set(allowed_engine/research "${allowed_engine/run};engine/readback;engine/go;engine/research")
 set(allowed_engine/distributed "${allowed_engine/run};engine/distributed")
 set(allowed_apps
     "${allowed_engine/research};engine/cost;engine/distributed;apps")
 set(allowed_python "${allowed_engine/research};engine/cost;python")
 set(layers engine/base canon storage engine/solve engine/structure engine/level engine/gpu
-           engine/run engine/readback engine/cost engine/research engine/distributed apps python)
+           engine/run engine/readback engine/go engine/cost engine/research engine/distributed apps python)
 
 set(violations "")
 set(checked 0)

@@ -1,8 +1,8 @@
 """The pip path (pyproject.toml): `python3 -m build` makes an sdist and, from it, a wheel
 (scikit-build-core and pybind11 come from PyPI into build's isolated environment); the wheel
 installs with no index into a fresh venv, which then has `import seki` and the `seki` command: the
-version is the CMake project's, a solve and a small enumeration give what the CMake build's `seki`
-gives, and `seki verify` accepts the run. CTest label `wheel` (not in the default suite: it
+version is the CMake project's, a solve, a small enumeration and a GO position (`seki go`,
+`seki.go`) give what the CMake build's `seki` gives, and `seki verify` accepts the run. CTest label `wheel` (not in the default suite: it
 compiles the C++ project once more; ccache is used when installed).
 
     /usr/bin/python3 tests/wheel_test.py SOURCE_DIR WORK_DIR SEKI_BINARY
@@ -100,6 +100,13 @@ def main(source, work, binary):
                     assert a.read() == b.read(), (d, game, kind)
     assert re.search(r"verify: \d+ checks, \d+ ok, 0 FAILED", run([seki, "verify", cli_dir],
                                                                 env=clean).stdout)
+    # a GO position: the same answer from the venv's command, its seki.go and the CMake build
+    position = os.path.join(source, "docs", "go", "classic-seki.sgf")
+    expected = run([binary, "go", position, "--format", "json"]).stdout
+    assert run([seki, "go", position, "--format", "json"], env=clean).stdout == expected
+    got = run([py, "-c", "import json, seki, sys; print(json.dumps(seki.go.analyse(sys.argv[1])))",
+               position], env=clean).stdout
+    assert json.loads(got) == json.loads(expected)
     print("wheel test: ok", flush=True)
 
 

@@ -12,7 +12,10 @@
 #include "engine/base/matrix_text.hpp"
 #include "engine/readback/run_lines.hpp"
 #include "engine/readback/run_manifest.hpp"
+#include "engine/go/board_svg.hpp"
+#include "engine/go/go_realise.hpp"
 #include "engine/research/census.hpp"
+#include "engine/research/go_report.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/run/tool_version.hpp"
 #include "engine/solve/play.hpp"
@@ -38,28 +41,7 @@ figure.matrix img{display:block;margin:0 auto;max-width:320px;max-height:260px}
 figcaption{font-size:13px}
 figure.plot img{max-width:100%})";
 
-std::string Escape(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
+std::string Escape(std::string_view text) { return go::XmlEscape(text); }
 
 // The GO picture's file name, relative to the page: go/033-331-312.svg.
 std::string PictureName(const Matrix& a) {
@@ -67,6 +49,18 @@ std::string PictureName(const Matrix& a) {
   for (char& ch : text)
     if (ch == '/') ch = '-';
   return "go/" + text + ".svg";
+}
+
+// The board position realising a matrix, relative to the page: go/board-033-331-312.svg.
+std::string BoardName(const Matrix& a) { return "go/board-" + PictureName(a).substr(3); }
+
+// A board position realising a, as SVG (docs/go.md); "" when it has none of the realiser's shape.
+std::string BoardPicture(const Matrix& a) {
+  try {
+    return GoBoardSvg(go::Realise(a, FormatMatrix(a)).model);
+  } catch (const InputError&) {
+    return "";
+  }
 }
 
 // A list of matrices on the page: a heading, the game whose optimal lines are shown, the matrices.
@@ -200,7 +194,8 @@ std::string GameValues(const GameReport& game, Game g) {
 }
 
 // One matrix of a section: its picture, values of both games, the section game's optimal lines.
-std::string MatrixFigure(SolveEngine& engine, const Section& s, std::size_t k) {
+std::string MatrixFigure(SolveEngine& engine, const Section& s, std::size_t k,
+                         const std::map<std::string, bool>& boards) {
   const Matrix& a = s.matrices[k];
   const std::string where = FormatMatrix(a);
   const SolveReport report = engine.Guarded(where, [&] {
@@ -213,6 +208,9 @@ std::string MatrixFigure(SolveEngine& engine, const Section& s, std::size_t k) {
       s.id, k + 1, Escape(FormatMatrix(a)), Escape(PictureName(a)), Escape(FormatMatrix(a)),
       Code(FormatMatrix(a)), a.rows(), a.cols(), a.sum(), a.height(),
       GameValues(report[Game::kSeki], Game::kSeki), GameValues(report[Game::kDSeki], Game::kDSeki));
+  if (boards.at(BoardName(a)))
+    out = fmt::format("{}<br>\n<img class=\"board\" src=\"{}\" alt=\"{} on a GO board\">", out,
+                      Escape(BoardName(a)), Escape(FormatMatrix(a)));
   for (Player first : {Player::kR, Player::kC}) {
     const PlayLine line = engine.Guarded(where, [&] { return engine.Line(a, s.game, first); });
     out += fmt::format("<br>\n{} first ({}):{}", PlayerName(first),
@@ -222,7 +220,8 @@ std::string MatrixFigure(SolveEngine& engine, const Section& s, std::size_t k) {
 }
 
 std::string Page(const Contents& c, const HtmlReportRequest& request,
-                 const std::vector<std::string>& plots, SolveEngine& engine) {
+                 const std::vector<std::string>& plots, SolveEngine& engine,
+                 const std::map<std::string, bool>& boards) {
   const std::string commit = ToolCommit();
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>seki report: "
@@ -252,7 +251,7 @@ std::string Page(const Contents& c, const HtmlReportRequest& request,
     out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n<p>{} matrices.</p>\n", s.id, s.title,
                        s.matrices.size());
     out += "<div class=\"matrices\">\n";
-    for (std::size_t k = 0; k < s.matrices.size(); ++k) out += MatrixFigure(engine, s, k);
+    for (std::size_t k = 0; k < s.matrices.size(); ++k) out += MatrixFigure(engine, s, k, boards);
     out += "</div>\n</section>\n";
   }
   if (!plots.empty()) {
@@ -282,17 +281,20 @@ HtmlReportResult WriteHtmlReport(const HtmlReportRequest& request) {
       throw InputError(plot, "a plot must be a file drawn inside the page's directory");
   HtmlReportResult result;
   result.page = request.dir / "index.html";
-  std::map<std::string, bool> written;
+  std::map<std::string, bool> written, boards;  // boards: whether the matrix has one
   for (const Section& s : contents.sections)
     for (const Matrix& a : s.matrices) {
       ++result.matrices;
       const std::string name = PictureName(a);
-      if (written.emplace(name, true).second)
-        WriteOutputFile((request.dir / name).string(), GoPictureSvg(a));
+      if (!written.emplace(name, true).second) continue;
+      WriteOutputFile((request.dir / name).string(), GoPictureSvg(a));
+      const std::string board = BoardPicture(a);
+      boards[BoardName(a)] = !board.empty();
+      if (!board.empty()) WriteOutputFile((request.dir / BoardName(a)).string(), board);
     }
   result.pictures = written.size();
   SolveEngine engine(request.engine);
-  WriteOutputFile(result.page.string(), Page(contents, request, plots, engine));
+  WriteOutputFile(result.page.string(), Page(contents, request, plots, engine, boards));
   return result;
 }
 

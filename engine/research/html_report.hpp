@@ -1,7 +1,8 @@
 // The static page of `seki report SOURCE --html DIR` (and `seki.report` in Python): one HTML file,
 // DIR/index.html, with the source's summary, its census by height and by sum, every complete and
 // semi-complete seki (of a run; of a check report: the listed complete seki and the findings) as
-// its GO picture (DIR/go/*.svg) with both games' values and a line of optimal play for each first
+// its GO picture (DIR/go/*.svg) and, where it has one, a board position (DIR/go/board-*.svg,
+// engine/go/go_realise.hpp) with both games' values and a line of optimal play for each first
 // player, and a run's plots, which the caller draws into DIR (the plots are Python's). No script,
 // no network: every link on the page is a file in DIR.
 // Concurrency: WriteHtmlReport writes DIR and must not run twice on one DIR at once.

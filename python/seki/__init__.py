@@ -21,6 +21,7 @@ from .runs import Run, census, check, enumerate, export_sqlite, read_run, verify
 from .pictures import svg, to_html, to_latex
 from .report import report
 from .tables import census_latex, census_markdown, solve_latex
+from . import go
 
 
 def plot_run(dir, out=None):
@@ -34,5 +35,5 @@ __all__ = [
     "__version__", "A", "B", "C", "InputError", "Matrix", "GameValues", "Solution", "solve", "moves",
     "optimal_line", "origin", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run",
     "enumerate", "check", "census", "verify", "export_sqlite", "census_latex", "census_markdown",
-    "solve_latex", "report",
+    "solve_latex", "report", "go",
 ]

@@ -3,7 +3,9 @@ module (3x3, entries <= 3, with outcomes.txt)."""
 
 import json
 import os
+import shutil
 import subprocess
+import urllib.parse
 
 import pytest
 
@@ -48,3 +50,35 @@ def run3x3(tmp_path_factory):
     summary = seki.enumerate(3, 3, max_entry=3, out=out, threads=1, outcomes=True,
                              progress=levels.append)
     return out, summary, levels
+
+
+class Browser:
+    """Debian's headless Chromium: a screenshot of a page and the DOM it parsed."""
+
+    def __init__(self, path, profile):
+        self.common = [path, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                       f"--user-data-dir={profile}", "--virtual-time-budget=5000"]
+
+    @staticmethod
+    def url(page):
+        return "file://" + urllib.parse.quote(os.path.abspath(page))
+
+    def screenshot(self, page, shot, width, height):
+        p = subprocess.run([*self.common, f"--window-size={width},{height}", f"--screenshot={shot}",
+                            self.url(page)], capture_output=True, text=True, timeout=120)
+        assert p.returncode == 0 and os.path.exists(shot), p.stderr
+
+    def dom(self, page, width, height):
+        p = subprocess.run([*self.common, f"--window-size={width},{height}", "--dump-dom",
+                            self.url(page)], capture_output=True, text=True, timeout=120)
+        assert p.returncode == 0, p.stderr
+        return p.stdout
+
+
+@pytest.fixture
+def browser(tmp_path):
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return Browser(path, tmp_path / "profile")
+    pytest.fail("no Chromium: install Debian's chromium (debian-packages.txt)")
