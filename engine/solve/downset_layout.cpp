@@ -78,6 +78,19 @@ double DownsetMatrices(const Matrix& a) {
   return total;
 }
 
+double DownsetMatricesPerThreadSecond(const Matrix& a) {
+  double bits = 0;
+  int digits = 0;
+  for (int i = 0; i < a.rows(); ++i)
+    for (int j = 0; j < a.cols(); ++j)
+      if (a(i, j) > 0) {
+        bits += std::log2(a(i, j) + 1.0);
+        ++digits;
+      }
+  const double mean = digits ? bits / digits : 3.0;
+  return kMeasuredDownsetMatricesPerThreadSecond * std::pow(mean / 3.0, 1.83);
+}
+
 double DownsetBytes(const Matrix& a, bool full_table, DownsetMode mode) {
   if (full_table) mode = DownsetMode::kBothGames;
   if (DownsetMatrices(a) <= kMaxTotal) {

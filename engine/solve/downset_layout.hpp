@@ -60,6 +60,12 @@ double DownsetMatrices(const Matrix& a);
 // thread-second. A one-game solve makes two such passes.
 inline constexpr double kMeasuredDownsetMatricesPerThreadSecond = 6.8719476736e10 / 129.6;
 
+// The rate of a pass of a: small entries (short digits) cost more a matrix. Fitted on that pattern
+// (every digit of radix 8) and on 51 random matrices of bench/inputs (radix 2..7, quiet machine,
+// docs/search.md): kMeasuredDownsetMatricesPerThreadSecond * (L / 3)^1.83, L the mean of
+// log2(A(i,j) + 1) over the positive entries; within 0.45..2.0x of the measured times.
+double DownsetMatricesPerThreadSecond(const Matrix& a);
+
 // Bytes a down-set solve of a keeps in `mode`: the ring of the last `ring` matrices (one byte a
 // matrix in kBothGames, ceil(ring / 2) bytes in kOneGame), or, when `full_table`, one byte for
 // every matrix (kBothGames whatever `mode`); plus the chunk order (8 bytes a chunk of a slab). Not

@@ -86,7 +86,7 @@ SolveEngine::~SolveEngine() = default;
 double DownsetSeconds(const Matrix& a, bool moves, double memory_limit, int threads) {
   const int passes = DownsetModeFor(a, moves, memory_limit) == DownsetMode::kOneGame ? 2 : 1;
   return DownsetMatrices(a) * passes /
-         (kMeasuredDownsetMatricesPerThreadSecond * std::max(1, threads));
+         (DownsetMatricesPerThreadSecond(a) * std::max(1, threads));
 }
 
 SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
