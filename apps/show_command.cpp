@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <thread>
 
 #include "apps/cli_error.hpp"
@@ -107,8 +105,9 @@ void RunExtend(const ExtendOptions& options) {
     std::cout << ExtendText(input.matrix, kind, list);
 }
 
-// A sweep over the family's parameter: a table row (or JSON line) per member, each appended to
-// --output as a JSON line as soon as it is solved, and taken from there on a second run.
+// A sweep over the family's parameter: a table row (or JSON line) per member, each kept in
+// --output (SweepFile: rewritten durably) as soon as it is solved, and taken from there on a
+// second run.
 void RunSweep(const FamilyOptions& options) {
   MakeFamilyMember(options.family, options.family == "cubic" ? 0 : std::max(options.n, 2),
                    options.family == "cubic" ? 1 : 3);  // an unknown family's name first
@@ -117,32 +116,20 @@ void RunSweep(const FamilyOptions& options) {
   std::vector<FamilyMember> members;
   for (int p = options.from; p <= options.to; ++p)
     members.push_back(MakeFamilyMember(options.family, options.n, p));
-  std::vector<SweepRow> done;
-  if (!options.output.empty() && std::filesystem::exists(options.output)) {
-    std::ifstream in(options.output);
-    std::stringstream text;
-    text << in.rdbuf();
-    done = ParseSweepRows(text.str());
-  }
-  std::ofstream out;
-  if (!options.output.empty()) {
-    out.open(options.output, std::ios::app);
-    if (!out) throw CliError(options.output, "cannot be written");
-  }
+  SweepFile file(options.output);
+  file.Load();
   CommandSolver solver(MakeSolveEngineOptions(options.engine), options.engine.quiet);
   const bool json = options.format == "json";
   if (!json) std::cout << SweepTableHeader() << std::flush;
   for (const FamilyMember& member : members) {
     SweepRow row;
-    auto it = std::find_if(done.begin(), done.end(),
-                           [&](const SweepRow& r) { return r.member.matrix == member.matrix; });
-    if (it != done.end()) {
-      row = *it;
+    if (const SweepRow* done = file.Find(member.matrix)) {
+      row = *done;
     } else {
       solver.Check(member.matrix, member.name);
       row = solver.Solve(member.matrix, member.name,
                          [&](SolveEngine& e) { return SolveMember(e, member); });
-      if (out) out << SweepRowJson(row) << std::endl;
+      file.Add(row);
     }
     std::cout << (json ? SweepRowJson(row) + "\n" : SweepRowText(row)) << std::flush;
   }

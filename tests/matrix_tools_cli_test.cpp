@@ -111,6 +111,17 @@ TEST(FamilyCommand, Members) {
   const RunResult again = RunSeki({"family", "cycle", "--n", "4", "--from", "3", "--to", "5",
                                    "--output", rows.path(), "--format", "json"});
   EXPECT_EQ(again.out, r.out);  // taken from the file, seconds included
+  // A sweep killed after its first row, with a cut line behind it: the first row is taken, the
+  // others solved again, and the file holds three whole rows.
+  const TempFile cut(Lines(r.out).front() + "\n{\"family\":\"cy");
+  const RunResult resumed = RunSeki({"family", "cycle", "--n", "4", "--from", "3", "--to", "5",
+                                     "--output", cut.path(), "--format", "json"});
+  EXPECT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(Lines(resumed.out).front(), Lines(r.out).front());
+  EXPECT_EQ(Lines(cut.Read()), Lines(resumed.out));
+  ExpectBadInput({"family", "cycle", "--n", "4", "--from", "3", "--to", "3", "--output",
+                  "/nonexistent-dir/rows.jsonl"},
+                 "cannot be written");
   r = RunSeki({"family", "B", "--n", "8", "--no-solve"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("B^8 = "), std::string::npos) << r.out;

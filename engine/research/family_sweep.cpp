@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -12,6 +13,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/structure/matrix_tools.hpp"
+#include "storage/atomic_file.hpp"
 
 namespace seki {
 namespace {
@@ -119,6 +121,36 @@ std::vector<SweepRow> ParseSweepRows(std::string_view text) {
     }
   }
   return rows;
+}
+
+SweepFile::SweepFile(std::filesystem::path path) : path_(std::move(path)) {}
+
+const std::vector<SweepRow>& SweepFile::Load() {
+  std::error_code ec;
+  if (path_.empty()) return rows_;
+  const std::filesystem::path dir = path_.parent_path().empty() ? "." : path_.parent_path();
+  if (!std::filesystem::is_directory(dir, ec))
+    throw InputError(path_.string(), "cannot be written: no directory " + dir.string());
+  if (!std::filesystem::exists(path_, ec)) return rows_;
+  std::ifstream in(path_);
+  if (!in) throw InputError(path_.string(), "cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  rows_ = ParseSweepRows(text.str());
+  for (const SweepRow& row : rows_) text_ += SweepRowJson(row) + "\n";
+  return rows_;
+}
+
+const SweepRow* SweepFile::Find(const Matrix& m) const {
+  for (const SweepRow& row : rows_)
+    if (row.member.matrix == m) return &row;
+  return nullptr;
+}
+
+void SweepFile::Add(const SweepRow& row) {
+  rows_.push_back(row);
+  text_ += SweepRowJson(row) + "\n";
+  if (!path_.empty()) WriteOutputFile(path_.string(), text_);
 }
 
 SweepRow SolveMember(SolveEngine& engine, const FamilyMember& member) {

@@ -4,6 +4,7 @@
 // Concurrency: pure functions; one SolveEngine per thread.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,25 @@ std::string SweepRowText(const SweepRow& row);
 std::string SweepRowJson(const SweepRow& row);
 // The rows of earlier JSON lines (SweepRowJson); lines that are not such rows are skipped.
 std::vector<SweepRow> ParseSweepRows(std::string_view text);
+
+// The rows a sweep has solved, kept in a file of JSON lines (--output): Load reads what an earlier
+// sweep left (missing file: none), Add writes the file anew with one more row through the one
+// durable write (storage/atomic_file), so a kill leaves the rows before it, never a cut line.
+// Concurrency: one thread uses an instance; one instance per file.
+class SweepFile {
+ public:
+  explicit SweepFile(std::filesystem::path path);  // empty: rows are kept in memory only
+  // The rows in the file. Throws InputError naming the path when it cannot be read.
+  const std::vector<SweepRow>& Load();
+  const SweepRow* Find(const Matrix& m) const;
+  // Throws InputError naming the path when it cannot be written.
+  void Add(const SweepRow& row);
+
+ private:
+  std::filesystem::path path_;
+  std::vector<SweepRow> rows_;
+  std::string text_;
+};
 
 // Solves one member with `engine` and times it.
 SweepRow SolveMember(SolveEngine& engine, const FamilyMember& member);
