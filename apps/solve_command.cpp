@@ -109,8 +109,9 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
           RankCheckpoint(options.checkpoint, group->rank(), group->size()))))
     throw CliError(options.checkpoint, "no checkpoint to resume on " +
                                            std::to_string(group->size()) + " ranks (a file " +
-                                           options.checkpoint + ".rank<q>of" +
-                                           std::to_string(group->size()) + " for every rank q)");
+                                           RankCheckpoint(options.checkpoint, 0, group->size())
+                                               .string() +
+                                           " and the like for every rank)");
   if (options.resume && !group && !std::filesystem::exists(options.checkpoint))
     throw CliError(options.checkpoint, "no checkpoint to resume");
   if (!(options.checkpoint_seconds >= 0)) throw CliError("--checkpoint-seconds", "must be >= 0");
@@ -160,7 +161,7 @@ void AddSolveCommand(CLI::App& app) {
   sub->add_option("--checkpoint", options->checkpoint,
                   "Down-set passes save their state in this file every 10 minutes "
                   "(--checkpoint-seconds) and on Ctrl-C (removed once the pass completes); under "
-                  "mpirun one file per rank, FILE.rank<q>of<R>");
+                  "mpirun one file per rank, FILE with .rank-QQQQ-of-RRRR before its extension");
   sub->add_flag("--resume", options->resume,
                 "Continue the down-set pass saved in the --checkpoint file");
   sub->add_option("--checkpoint-seconds", options->checkpoint_seconds,

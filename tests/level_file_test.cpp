@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
+#include "storage/rank_file.hpp"
 #include "engine/run/level_driver.hpp"
 #include "storage/checksum.hpp"
 #include "storage/level_file_bytes.hpp"
@@ -465,3 +466,14 @@ TEST_F(LevelFileTest, WriterRefusesLevelsThatBreakTheFormat) {
 
 }  // namespace
 }  // namespace seki
+
+// The one per-rank name (storage/rank_file.hpp) of level files and down-set checkpoints.
+TEST(RankFile, OneNameForEveryPerRankFile) {
+  EXPECT_EQ(seki::RankFile("levels/level-0005.bin", 1, 2).string(),
+            "levels/level-0005.rank-0001-of-0002.bin");
+  EXPECT_EQ(seki::RankFile("levels/4x4-level-0012.bin", 0, 3).string(),
+            "levels/4x4-level-0012.rank-0000-of-0003.bin");
+  EXPECT_EQ(seki::RankFile("dir/ds8.ckpt", 2, 3).string(), "dir/ds8.rank-0002-of-0003.ckpt");
+  EXPECT_EQ(seki::RankFile("ck", 2, 3).string(), "ck.rank-0002-of-0003");
+  EXPECT_EQ(seki::RankFile("dir/ds8.ckpt", 0, 1).string(), "dir/ds8.ckpt");
+}

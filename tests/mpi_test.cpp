@@ -28,6 +28,7 @@
 #include "engine/level/class_count.hpp"
 #include "tests/run_files.hpp"
 #include "tests/seki_process.hpp"
+#include "storage/rank_file.hpp"
 
 namespace {
 
@@ -418,7 +419,7 @@ TEST_F(MpiTest, DownsetOnRanksWithMovesGivesTheSameBytes) {
 
 // The header of rank q's checkpoint of `ck` on `ranks` ranks.
 std::string RankHeader(const std::string& ck, int q, int ranks) {
-  std::ifstream header(ck + ".rank" + std::to_string(q) + "of" + std::to_string(ranks));
+  std::ifstream header(seki::RankFile(ck, q, ranks));
   return std::string((std::istreambuf_iterator<char>(header)), {});
 }
 
@@ -455,7 +456,7 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
         Mpirun(3, Solve({a}, "downset", {"--checkpoint", ck, "--resume", "--memory-limit", limit}));
     ASSERT_EQ(resumed.status, 0) << resumed.err;
     EXPECT_EQ(resumed.out, one.out);
-    EXPECT_FALSE(fs::exists(ck + ".rank1of3"));
+    EXPECT_FALSE(fs::exists(seki::RankFile(ck, 1, 3)));
   }
 
   // Killed again; then rank 2's data file is damaged: the resume says so and stops.
@@ -465,7 +466,7 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
           .status,
       0);
   for (const auto& entry : fs::directory_iterator(root_))
-    if (entry.path().filename().string().starts_with("ck.rank2of3.")) {
+    if (entry.path().filename().string().starts_with("ck.rank-0002-of-0003.")) {
       std::fstream data(entry.path(), std::ios::in | std::ios::out | std::ios::binary);
       data.seekp(100);
       data.put('\x55');
@@ -473,7 +474,7 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
   const RunResult damaged = Mpirun(3, Solve({a}, "downset", {"--checkpoint", ck, "--resume"}));
   EXPECT_EQ(damaged.status, 2);
   EXPECT_EQ(damaged.out, "");
-  EXPECT_NE(damaged.err.find("seki: " + ck + ".rank2of3: cannot be resumed"), std::string::npos)
+  EXPECT_NE(damaged.err.find("seki: " + seki::RankFile(ck, 2, 3).string() + ": cannot be resumed"), std::string::npos)
       << damaged.err;
 }
 

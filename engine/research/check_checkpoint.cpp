@@ -12,6 +12,7 @@
 #include "engine/run/level_group_io.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/level_file.hpp"
+#include "storage/rank_file.hpp"
 
 namespace seki {
 
@@ -41,8 +42,7 @@ std::vector<std::string> LevelFiles(const json& shape) {
 
 // The file of rank `rank` of `ranks` for one level (one process: RxC-level-NNNN.bin).
 std::string LevelFileName(const std::string& shape, int sum, int rank, int ranks) {
-  if (ranks == 1) return fmt::format("levels/{}-level-{:04d}.bin", shape, sum);
-  return fmt::format("levels/{}-level-{:04d}.rank-{:04d}-of-{:04d}.bin", shape, sum, rank, ranks);
+  return RankFile(fmt::format("levels/{}-level-{:04d}.bin", shape, sum), rank, ranks).string();
 }
 
 }  // namespace

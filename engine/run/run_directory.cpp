@@ -9,6 +9,7 @@
 #include "engine/run/level_group_io.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/checksum.hpp"
+#include "storage/rank_file.hpp"
 
 namespace seki {
 
@@ -83,11 +84,8 @@ void RunDirectory::WriteCheckpoint(const Checkpoint& c) const {
 
 std::string RunDirectory::LevelFileName(int sum, int rank, int ranks) const {
   char name[64];
-  if (ranks == 1)
-    std::snprintf(name, sizeof name, "levels/level-%04d.bin", sum);
-  else
-    std::snprintf(name, sizeof name, "levels/level-%04d.rank-%04d-of-%04d.bin", sum, rank, ranks);
-  return name;
+  std::snprintf(name, sizeof name, "levels/level-%04d.bin", sum);
+  return RankFile(name, rank, ranks).string();
 }
 
 void RunDirectory::RemoveLevelFiles(const ResumePoint& point) const {

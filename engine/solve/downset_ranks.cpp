@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
+#include "storage/rank_file.hpp"
 
 namespace seki {
 
@@ -72,7 +73,7 @@ void PassBoundary(const DownsetPass& pass, const DownsetLayout& layout, const Do
 }  // namespace
 
 std::filesystem::path RankCheckpoint(const std::filesystem::path& path, int rank, int ranks) {
-  return path.string() + ".rank" + std::to_string(rank) + "of" + std::to_string(ranks);
+  return RankFile(path, rank, ranks);
 }
 
 void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& checkpoint, bool found,
@@ -93,7 +94,7 @@ void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& checkpoint,
     throw InputError(checkpoint.string(),
                      "the ranks' checkpoints are not of one position (a rank stopped while "
                      "writing its own): remove " +
-                         checkpoint.filename().string() + ".rank*of" + std::to_string(size) +
+                         RankFile(checkpoint.filename(), 0, size).string() + " and its siblings" +
                          " to start afresh");
 }
 

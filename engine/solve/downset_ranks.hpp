@@ -34,8 +34,8 @@ class DownsetRanks {
   virtual void Saved(std::uint64_t count) = 0;
 };
 
-// The checkpoint file of rank `rank` of `ranks` for the --checkpoint path `path`:
-// path.rank<q>of<R>.
+// The checkpoint file of rank `rank` of `ranks` for the --checkpoint path `path` (RankFile:
+// ds.ckpt -> ds.rank-0001-of-0003.ckpt).
 std::filesystem::path RankCheckpoint(const std::filesystem::path& path, int rank, int ranks);
 
 // After each rank has read its checkpoint (`found`: at `at`, a position of pass `pass`;
