@@ -7,7 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -15,10 +15,12 @@
 #include "apps/check_format.hpp"
 #include "apps/cli_error.hpp"
 #include "apps/command_line.hpp"
+#include "apps/interrupt.hpp"
 #include "apps/on_every_rank.hpp"
 #include "apps/progress.hpp"
 #include "engine/base/input_error.hpp"
 #include "engine/distributed/distributed_group.hpp"
+#include "engine/level/build_hooks.hpp"
 #include "engine/research/census.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "storage/atomic_file.hpp"
@@ -89,6 +91,27 @@ CheckRequest Request(const CheckOptions& o, const std::string& command_line) {
   return r;
 }
 
+// One process: Ctrl-C ends the check between levels or inside a build with one line and exit
+// status 130 (with --checkpoint, every finished level is saved: --resume goes on from there).
+CheckReport CheckOrStop(const CheckPlan& plan, CheckPrinter& printer, const CheckOptions& o) {
+  CatchInterrupt();
+  try {
+    CheckReport report = RunRegionCheck(plan, &printer, &InterruptFlag());
+    ReleaseInterrupt();
+    return report;
+  } catch (const LevelInterrupted&) {
+    ReleaseInterrupt();
+    std::cout.flush();
+    std::cerr << "\nseki: check: interrupted"
+              << (o.checkpoint_dir.empty()
+                      ? std::string(" (nothing saved: --checkpoint DIR makes a check resumable)")
+                      : "; the finished levels are in " + o.checkpoint_dir +
+                            ": continue with --resume")
+              << std::endl;
+    throw ExitStatus{130};
+  }
+}
+
 }  // namespace
 
 int RunCheck(const CheckOptions& o, const std::string& command_line) {
@@ -101,9 +124,12 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   }
   const bool root = LaunchedRank() == 0;
   for (const std::string& file : {o.json_file, o.census_file})
-    if (root && !file.empty()) {  // fail before the search, not after it
-      std::ofstream probe(file, std::ios::app);
-      if (!probe) throw CliError(file, std::string("cannot write: ") + std::strerror(errno));
+    if (root && !file.empty()) {  // fail before the search, not after it; create nothing yet
+      const std::filesystem::path path(file);
+      const std::filesystem::path dir = path.parent_path().empty() ? "." : path.parent_path();
+      const bool writable = std::filesystem::exists(path) ? access(file.c_str(), W_OK) == 0
+                                                          : access(dir.c_str(), W_OK) == 0;
+      if (!writable) throw CliError(file, std::string("cannot write: ") + std::strerror(errno));
     }
   // Under mpirun every rank searches its shards of each level; rank 0 alone prints and writes.
   const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
@@ -115,7 +141,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
                           return RunRegionCheck(plan, root ? &printer : nullptr, nullptr,
                                                 group.get());
                         })
-          : RunRegionCheck(plan, &printer);
+          : CheckOrStop(plan, printer, o);
   std::uint64_t findings[] = {root ? report.FindingCount() : 0};
   if (group) group->SumAll(findings);  // every rank exits with rank 0's status
   if (!root) return findings[0] == 0 ? 0 : 1;
@@ -198,7 +224,8 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
       "Exit status: 0 nothing found; 1 a finding (a counterexample; for 6.2 a complete seki of "
       "height >= 4, a counterexample to H_3 = 3 on 3x3 and a new record elsewhere); 2 bad "
       "input (unknown conjecture, bad shape, missing bound, an entry bound above 255); 3 not "
-      "enough memory (--memory-limit).");
+      "enough memory (--memory-limit); 130 Ctrl-C (one process; with --checkpoint the finished "
+      "levels are kept for --resume).");
   sub->callback([options, command_line] {
     const int status = RunCheck(*options, command_line);
     if (status != 0) throw ExitStatus(status);

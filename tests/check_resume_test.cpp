@@ -85,6 +85,18 @@ class CheckResumeTest : public ::testing::Test {
   TempDir dir_;
 };
 
+// Ctrl-C (SIGINT at a level file of 3x3) ends the check with one line and exit 130, writes no
+// report, and --resume gives the uninterrupted report.
+TEST_F(CheckResumeTest, CtrlCStopsWith130AndResumes) {
+  const RunResult r = RunSeki(CheckpointArgs(false), "",
+                              {"SEKI_KILL_AT=check-level-file-3x3:17", "SEKI_KILL_SIGNAL=INT"});
+  EXPECT_EQ(r.status, 130) << r.err;
+  EXPECT_NE(r.err.find("seki: check: interrupted; the finished levels are in"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(Json()));
+  ResumeToEnd();
+}
+
 TEST_F(CheckResumeTest, ReferenceHasFindingsAndCensus) {
   const json& shapes = (*reference_)["shapes"];
   ASSERT_EQ(shapes.size(), 3u);

@@ -5,7 +5,8 @@
 // "catalogue", "level-file", "checkpoint", "finish" (engine/run/run.cpp) and "exchange" (after the
 // first record exchange of a level, engine/distributed); of a down-set solve on ranks,
 // "downset-checkpoint" (its <level> is the count of checkpoints every rank has written,
-// engine/run/downset_group.cpp).
+// engine/run/downset_group.cpp). With SEKI_KILL_SIGNAL=INT as well it raises SIGINT instead, as
+// Ctrl-C would.
 // Concurrency: call from the thread that runs the Run or check.
 #pragma once
 
@@ -20,7 +21,9 @@ inline void KillPoint(std::string_view point, int level, int rank = 0) {
   static const char* target = std::getenv("SEKI_KILL_AT");
   if (!target) return;
   const std::string here = std::string(point) + ":" + std::to_string(level);
-  if (target == here || target == here + "@" + std::to_string(rank)) std::raise(SIGKILL);
+  static const char* signal = std::getenv("SEKI_KILL_SIGNAL");
+  if (target == here || target == here + "@" + std::to_string(rank))
+    std::raise(signal && std::string_view(signal) == "INT" ? SIGINT : SIGKILL);
 }
 
 }  // namespace seki
