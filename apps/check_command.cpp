@@ -19,12 +19,12 @@
 #include "apps/on_every_rank.hpp"
 #include "apps/progress.hpp"
 #include "engine/base/input_error.hpp"
+#include "engine/base/memory_limit.hpp"
 #include "engine/distributed/distributed_group.hpp"
 #include "engine/level/build_hooks.hpp"
 #include "engine/research/census.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "storage/atomic_file.hpp"
-#include "engine/base/memory_limit.hpp"
 
 namespace seki::cli {
 

@@ -17,12 +17,12 @@
 #include "apps/on_every_rank.hpp"
 #include "apps/progress.hpp"
 #include "engine/base/input_error.hpp"
+#include "engine/base/memory_limit.hpp"
 #include "engine/distributed/distributed_group.hpp"
 #include "engine/level/device_option.hpp"
 #include "engine/run/checkpoint_policy.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
-#include "engine/base/memory_limit.hpp"
 
 namespace seki::cli {
 
@@ -160,8 +160,8 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   cmd->add_option("--threads", options->threads, "Worker threads (default: all cores)");
   cmd->add_option("--out", options->out, "Run directory")->required();
   cmd->add_option("--memory-limit", options->memory_limit,
-                  "Refuse levels that would need more, e.g. 8G (default: " + DefaultMemoryPercent() +
-                      " of physical memory)");
+                  "Refuse levels that would need more, e.g. 8G (default: " +
+                      DefaultMemoryPercent() + " of physical memory)");
   cmd->add_option("--device", options->device,
                   "Level engine: cpu (default), gpu (the thrust engine on a CUDA GPU) or "
                   "thrust-cpu (the same engine on the CPU); shapes up to 5x5 (keys of at most 56 "

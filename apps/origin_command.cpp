@@ -84,8 +84,9 @@ void AddOriginCommand(CLI::App& app) {
     CommandSolver solver(MakeSolveEngineOptions(options->engine), options->engine.quiet);
     for (const MatrixInput& input : inputs) solver.Check(input.matrix, input.where);
     for (std::size_t k = 0; k < inputs.size(); ++k) {
-      const OriginReport o = solver.Solve(inputs[k].matrix, inputs[k].where,
-                                          [&](SolveEngine& e) { return Origin(inputs[k].matrix, e); });
+      const OriginReport o = solver.Solve(inputs[k].matrix, inputs[k].where, [&](SolveEngine& e) {
+        return Origin(inputs[k].matrix, e);
+      });
       if (options->format == "json")
         std::cout << OriginJson(o).dump() << '\n';
       else

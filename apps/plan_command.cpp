@@ -131,7 +131,8 @@ void AddPlanCommand(CLI::App& app) {
       ->excludes(outcomes);
   cmd->add_option("--memory-limit", o->memory_limit,
                   "With --matrix: the memory limit of one process, as `seki solve` takes it "
-                  "(default: " + DefaultMemoryPercent() + " of this machine's memory); it picks the mode")
+                  "(default: " +
+                      DefaultMemoryPercent() + " of this machine's memory); it picks the mode")
       ->needs("--matrix");
   cmd->add_option(
          "--rate", q.classes_per_thread_second,

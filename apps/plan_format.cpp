@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/run/memory_budget.hpp"
 #include "engine/base/memory_limit.hpp"
+#include "engine/run/memory_budget.hpp"
 
 namespace seki::cli {
 
@@ -98,8 +98,7 @@ std::string FormatDevicePlanSummary(const DevicePlan& p) {
   out += fmt::format(
       "host memory: peak {} (level {}) within the run's default limit of {} ({} of {}): {}\n",
       FormatGib(p.peak_host), p.peak_host_level, FormatGib(p.host_limit), DefaultMemoryPercent(),
-      FormatGib(q.host_memory),
-      Verdict(p.peak_host, p.host_limit));
+      FormatGib(q.host_memory), Verdict(p.peak_host, p.host_limit));
   out += fmt::format(
       "disk: peak {} (after level {}: the two newest level files and the catalogues so far) of "
       "{}: {}; {:.1f} GB written in all\n",

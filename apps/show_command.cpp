@@ -72,9 +72,9 @@ void RunShow(const ShowOptions& options) {
   }
   const bool json = options.format == "json";
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const MatrixReport report = solver.Solve(inputs[k].matrix, inputs[k].where, [&](SolveEngine& e) {
-      return DescribeMatrix(inputs[k].matrix, &e, inputs[k].where);
-    });
+    const MatrixReport report = solver.Solve(
+        inputs[k].matrix, inputs[k].where,
+        [&](SolveEngine& e) { return DescribeMatrix(inputs[k].matrix, &e, inputs[k].where); });
     if (json)
       std::cout << ShowJson(report) << '\n';
     else
@@ -95,10 +95,9 @@ void RunExtend(const ExtendOptions& options) {
   std::optional<std::pair<int, int>> at;
   if (!options.all) at = ParseAt(options.at);
   CommandSolver solver(MakeSolveEngineOptions(options.engine), options.engine.quiet);
-  const std::vector<ExtensionReport> list =
-      solver.Solve(input.matrix, input.where, [&](SolveEngine& e) {
-        return Extensions(input.matrix, kind, at, &e, input.where);
-      });
+  const std::vector<ExtensionReport> list = solver.Solve(
+      input.matrix, input.where,
+      [&](SolveEngine& e) { return Extensions(input.matrix, kind, at, &e, input.where); });
   if (options.format == "json")
     std::cout << ExtendJson(input.matrix, kind, list) << '\n';
   else

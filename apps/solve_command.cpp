@@ -14,8 +14,8 @@
 #include <thread>
 
 #include "apps/cli_error.hpp"
-#include "apps/interrupt.hpp"
 #include "apps/command_solver.hpp"
+#include "apps/interrupt.hpp"
 #include "apps/matrix_input.hpp"
 #include "apps/on_every_rank.hpp"
 #include "apps/solve_format.hpp"
@@ -107,11 +107,11 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
   if (options.resume && group &&  // every rank has its own file, or none resumes
       !group->AllTrue(std::filesystem::exists(
           RankCheckpoint(options.checkpoint, group->rank(), group->size()))))
-    throw CliError(options.checkpoint, "no checkpoint to resume on " +
-                                           std::to_string(group->size()) + " ranks (a file " +
-                                           RankCheckpoint(options.checkpoint, 0, group->size())
-                                               .string() +
-                                           " and the like for every rank)");
+    throw CliError(options.checkpoint,
+                   "no checkpoint to resume on " + std::to_string(group->size()) +
+                       " ranks (a file " +
+                       RankCheckpoint(options.checkpoint, 0, group->size()).string() +
+                       " and the like for every rank)");
   if (options.resume && !group && !std::filesystem::exists(options.checkpoint))
     throw CliError(options.checkpoint, "no checkpoint to resume");
   if (!(options.checkpoint_seconds >= 0)) throw CliError("--checkpoint-seconds", "must be >= 0");
@@ -126,8 +126,9 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
   for (const MatrixInput& input : inputs) solver.Check(input.matrix, input.where);
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     const MatrixInput& input = inputs[k];
-    const SolveReport report = solver.Solve(
-        input.matrix, input.where, [&](SolveEngine& e) { return e.Report(input.matrix, options.moves); });
+    const SolveReport report = solver.Solve(input.matrix, input.where, [&](SolveEngine& e) {
+      return e.Report(input.matrix, options.moves);
+    });
     Print(out, report, options.format, k == 0);
   }
   PrintEnd(out, options.format);

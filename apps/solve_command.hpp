@@ -21,10 +21,10 @@ struct SolveOptions {
   std::string input_file;             // one matrix per line; empty for none
   std::string format = "text";        // "text" or "json"
   bool moves = false;
-  EngineOptions engine;     // --engine, --threads, --memory-limit, --quiet
-  bool exhaustive = false;  // the same as --engine exhaustive
-  std::string checkpoint;       // down-set passes save their state there (empty: none)
-  bool resume = false;          // continue the down-set pass saved in `checkpoint`
+  EngineOptions engine;             // --engine, --threads, --memory-limit, --quiet
+  bool exhaustive = false;          // the same as --engine exhaustive
+  std::string checkpoint;           // down-set passes save their state there (empty: none)
+  bool resume = false;              // continue the down-set pass saved in `checkpoint`
   double checkpoint_seconds = 600;  // down-set passes: between two checkpoints
   bool stats = false;               // one line on stderr at the end: engine, positions (benchmarks)
 };

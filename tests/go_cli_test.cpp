@@ -88,8 +88,8 @@ TEST(GoCli, BadInputIsOneLineAndWritesNothing) {
   ExpectBadInput({"go", (dir.path() / "missing").string()}, "", "cannot be read");
   ExpectBadInput({"go"}, "", "give one position");
   EXPECT_FALSE(std::filesystem::exists(out));
-  const RunResult memory = RunSeki(
-      {"go", "--realise", "033/331/312", "--memory-limit", "1K", "--sgf", out});
+  const RunResult memory =
+      RunSeki({"go", "--realise", "033/331/312", "--memory-limit", "1K", "--sgf", out});
   EXPECT_EQ(memory.status, 3) << memory.err;
   EXPECT_EQ(memory.out, "");
   EXPECT_FALSE(std::filesystem::exists(out));

@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
-#include "storage/rank_file.hpp"
 #include "engine/run/level_driver.hpp"
 #include "storage/checksum.hpp"
 #include "storage/level_file_bytes.hpp"
+#include "storage/rank_file.hpp"
 #include "temp_dir.hpp"
 
 namespace seki {

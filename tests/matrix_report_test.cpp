@@ -103,7 +103,8 @@ TEST(ExtensionReports, E1OfA7AtEveryEntryAsThePaperStates) {
 }
 
 TEST(ExtensionReports, OneEntryAndUndefinedOnes) {
-  const std::vector<ExtensionReport> one = Extensions(M("22/22"), Extension::kE1, std::pair{1, 1}, &Engine());
+  const std::vector<ExtensionReport> one =
+      Extensions(M("22/22"), Extension::kE1, std::pair{1, 1}, &Engine());
   ASSERT_EQ(one.size(), 1u);
   EXPECT_EQ(one[0].extension->matrix, SequenceA(3));  // A^3 is E1 of A^2 = 22/22 at (1,1)
   EXPECT_EQ(one[0].extension->line_sum, 4);
@@ -176,8 +177,9 @@ TEST(FamilyReports, BadInputIsOneLine) {
 
 TEST(DescribeMatrix, RefusesHopelessPositionsAsSolveDoes) {
   const Matrix big = M("22222222/22222222/22222222/22222222/22222222/22222222/22222222/22222222");
-  EXPECT_EQ(InputErrorOf([&] { DescribeMatrix(big, &Engine(), "big"); })
-                .rfind("big: too large to solve: ", 0),
+  EXPECT_EQ(InputErrorOf([&] {
+              DescribeMatrix(big, &Engine(), "big");
+            }).rfind("big: too large to solve: ", 0),
             0u);
   EXPECT_EQ(InputErrorOf([&] { DescribeMatrix(M("033/331/312"), &Engine()); }), "");
 }

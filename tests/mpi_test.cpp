@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "engine/level/class_count.hpp"
+#include "storage/rank_file.hpp"
 #include "tests/run_files.hpp"
 #include "tests/seki_process.hpp"
-#include "storage/rank_file.hpp"
 
 namespace {
 
@@ -474,7 +474,8 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
   const RunResult damaged = Mpirun(3, Solve({a}, "downset", {"--checkpoint", ck, "--resume"}));
   EXPECT_EQ(damaged.status, 2);
   EXPECT_EQ(damaged.out, "");
-  EXPECT_NE(damaged.err.find("seki: " + seki::RankFile(ck, 2, 3).string() + ": cannot be resumed"), std::string::npos)
+  EXPECT_NE(damaged.err.find("seki: " + seki::RankFile(ck, 2, 3).string() + ": cannot be resumed"),
+            std::string::npos)
       << damaged.err;
 }
 

@@ -49,7 +49,8 @@ TEST(Origin, ExtensionsReduceToWhatTheyCameFrom) {
     EXPECT_EQ(it->col, 1);
   }
   // Spec: E1 of A_1 at every positive entry is a complete seki, so it comes from one.
-  const seki::OriginReport o = seki::Origin(*seki::Extend(a1, 0, 1, seki::Extension::kE1), Engine());
+  const seki::OriginReport o =
+      seki::Origin(*seki::Extend(a1, 0, 1, seki::Extension::kE1), Engine());
   EXPECT_EQ(o.values.seki.seki_class(), seki::SekiClass::kComplete);
   EXPECT_TRUE(o.FromSmallerComplete(Game::kSeki));
   EXPECT_FALSE(o.IsDirectSum());

@@ -6,8 +6,8 @@
 // they touch, each with a liberty outside the region) and empty points away from the groups. Every
 // position is checked by ExtractModel before it is returned. This realises every planar matrix
 // whose groups can be stacked so (all planar 1x1, 2x2 and 3x3 matrices, paths, cycles such as the
-// 2-cycles C_k, A^4 and B^4, but not A^5 and B^5); a matrix with a non-planar graph (133/313/331, K3,3)
-// has none on a board, and one that needs more than two runners or more than 25x25 points is
+// 2-cycles C_k, A^4 and B^4, but not A^5 and B^5); a matrix with a non-planar graph (133/313/331,
+// K3,3) has none on a board, and one that needs more than two runners or more than 25x25 points is
 // refused. Concurrency: pure functions.
 #pragma once
 

@@ -10,10 +10,10 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
-#include "engine/readback/run_lines.hpp"
-#include "engine/readback/run_manifest.hpp"
 #include "engine/go/board_svg.hpp"
 #include "engine/go/go_realise.hpp"
+#include "engine/readback/run_lines.hpp"
+#include "engine/readback/run_manifest.hpp"
 #include "engine/research/census.hpp"
 #include "engine/research/go_report.hpp"
 #include "engine/research/report_json.hpp"

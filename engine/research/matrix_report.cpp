@@ -56,8 +56,8 @@ void CheckExtendable(const Matrix& a, std::string_view where) {
 }
 
 std::vector<ExtensionReport> Extensions(const Matrix& a, Extension kind,
-                                        std::optional<std::pair<int, int>> at,
-                                        SolveEngine* engine, std::string_view where) {
+                                        std::optional<std::pair<int, int>> at, SolveEngine* engine,
+                                        std::string_view where) {
   CheckExtendable(a, where);
   std::vector<std::pair<int, int>> entries;  // 0-based
   if (at) {

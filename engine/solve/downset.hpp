@@ -59,9 +59,9 @@ struct DownsetOptions {
   std::optional<DownsetMode> mode = {};
   // When set, this process is one rank of a job and every pass of at least DownsetSplitMatrices()
   // matrices is split among the ranks (DownsetShare: ring only, the mode chosen by the largest
-  // share, one checkpoint file per rank: RankCheckpoint, the one per-rank name of storage/rank_file.hpp); smaller passes run on
-  // every rank alone, as in one process, without checkpoints. Every rank must make the same calls
-  // in the same order.
+  // share, one checkpoint file per rank: RankCheckpoint, the one per-rank name of
+  // storage/rank_file.hpp); smaller passes run on every rank alone, as in one process, without
+  // checkpoints. Every rank must make the same calls in the same order.
   DownsetRanks* ranks = nullptr;
 };
 

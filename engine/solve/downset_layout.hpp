@@ -54,10 +54,10 @@ enum class DownsetMode { kBothGames, kOneGame };
 // any matrix can be asked (8x8 of 255s has 256^64).
 double DownsetMatrices(const Matrix& a);
 
-// The measured rate of a large pass, for the models of `auto` (SolveEngine) and `seki plan --matrix`
-// (docs/search.md, "Engines"): 6x6 with every entry 7 (770000/077000/.../700007), 8^12 = 6.87e10
-// matrices, both games in one byte a matrix, in 129.6 s of user CPU time: 5.3e8 matrices a
-// thread-second. A one-game solve makes two such passes.
+// The measured rate of a large pass, for the models of `auto` (SolveEngine) and `seki plan
+// --matrix` (docs/search.md, "Engines"): 6x6 with every entry 7 (770000/077000/.../700007), 8^12
+// = 6.87e10 matrices, both games in one byte a matrix, in 129.6 s of user CPU time: 5.3e8 matrices
+// a thread-second. A one-game solve makes two such passes.
 inline constexpr double kMeasuredDownsetMatricesPerThreadSecond = 6.8719476736e10 / 129.6;
 
 // The rate of a pass of a: small entries (short digits) cost more a matrix. Fitted on that pattern

@@ -156,8 +156,8 @@ PlayHint PlaySession::Hint() {
   const Outcome here = Values();
   PlayHint h;
   h.mover = to_move_;
-  h.moves = WithEngine(
-      [&](SolveEngine& engine) { return engine.Moves(position_, game_, to_move_); });
+  h.moves =
+      WithEngine([&](SolveEngine& engine) { return engine.Moves(position_, game_, to_move_); });
   h.pass = PassResult(here, to_move_, after_pass());
   return h;
 }

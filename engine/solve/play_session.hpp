@@ -107,8 +107,8 @@ class PlaySession {
   Game game_;
   Player to_move_, human_;
   std::vector<PlayStep> history_;
-  std::string ending_;                     // empty while the game goes on
-  std::optional<Player> winner_;           // set when over and not a draw
+  std::string ending_;                   // empty while the game goes on
+  std::optional<Player> winner_;         // set when over and not a draw
   std::unique_ptr<SolveEngine> engine_;  // held by pointer: its tables are large
 };
 

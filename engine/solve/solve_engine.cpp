@@ -85,8 +85,7 @@ SolveEngine::~SolveEngine() = default;
 
 double DownsetSeconds(const Matrix& a, bool moves, double memory_limit, int threads) {
   const int passes = DownsetModeFor(a, moves, memory_limit) == DownsetMode::kOneGame ? 2 : 1;
-  return DownsetMatrices(a) * passes /
-         (DownsetMatricesPerThreadSecond(a) * std::max(1, threads));
+  return DownsetMatrices(a) * passes / (DownsetMatricesPerThreadSecond(a) * std::max(1, threads));
 }
 
 SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
@@ -111,8 +110,8 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
   if (choice.first == EngineKind::kExhaustive) return RefuseIfTooLarge(a, where, max_positions);
   if (choice.downset_fits) return;  // auto: the down-set decides a if the search does not
   if (choice.first == EngineKind::kDownset) {
-    const double needed = DownsetPassBytes(a, double(memory_bytes_),
-                                           options_.ranks ? options_.ranks->size() : 1);
+    const double needed =
+        DownsetPassBytes(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1);
     if (needed > double(memory_bytes_)) throw DownsetTooLarge(needed, double(memory_bytes_));
     return;
   }
