@@ -30,6 +30,11 @@ namespace seki::cli {
 
 namespace {
 
+const CheckpointUse kCheckpointUse{"level", "1",
+                                   "the last saved level of every shape as a level file, with "
+                                   "the counts and findings so far; the report of a resumed "
+                                   "check is the uninterrupted one"};
+
 // Prints the header, per-shape progress (a live line on a terminal, else one line per shape) and
 // each shape's text as it finishes.
 class CheckPrinter : public CheckObserver {
@@ -86,8 +91,9 @@ CheckRequest Request(const CheckOptions& o, const std::string& command_line) {
   r.memory_limit_bytes =
       o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
   r.command = command_line;
-  r.checkpoint_dir = o.checkpoint_dir;
-  r.resume = o.resume;
+  r.checkpoint_dir = o.checkpoint.dir;
+  r.checkpoint_every = CheckpointSchedule(o.checkpoint, kCheckpointUse);
+  r.resume = o.checkpoint.resume;
   return r;
 }
 
@@ -103,9 +109,9 @@ CheckReport CheckOrStop(const CheckPlan& plan, CheckPrinter& printer, const Chec
     ReleaseInterrupt();
     std::cout.flush();
     std::cerr << "\nseki: check: interrupted"
-              << (o.checkpoint_dir.empty()
+              << (o.checkpoint.dir.empty()
                       ? std::string(" (nothing saved: --checkpoint DIR makes a check resumable)")
-                      : "; the finished levels are in " + o.checkpoint_dir +
+                      : "; the finished levels are in " + o.checkpoint.dir +
                             ": continue with --resume")
               << std::endl;
     throw ExitStatus{130};
@@ -124,13 +130,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   }
   const bool root = LaunchedRank() == 0;
   for (const std::string& file : {o.json_file, o.census_file})
-    if (root && !file.empty()) {  // fail before the search, not after it; create nothing yet
-      const std::filesystem::path path(file);
-      const std::filesystem::path dir = path.parent_path().empty() ? "." : path.parent_path();
-      const bool writable = std::filesystem::exists(path) ? access(file.c_str(), W_OK) == 0
-                                                          : access(dir.c_str(), W_OK) == 0;
-      if (!writable) throw CliError(file, std::string("cannot write: ") + std::strerror(errno));
-    }
+    if (root && !file.empty()) CheckOutputFile(file);  // fail before the search, not after it
   // Under mpirun every rank searches its shards of each level; rank 0 alone prints and writes.
   const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
   CheckPrinter printer(o.quiet);
@@ -202,13 +202,7 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
                   "seki of both games by height and by sum, with how many are prime, IDSMs, "
                   "symmetric, planar) as Markdown to FILE; the JSON report always has it")
       ->type_name("FILE");
-  sub->add_option("--checkpoint", options->checkpoint_dir,
-                  "Save every finished level of every shape, with the counts and findings so "
-                  "far, in DIR, so that --resume can continue a check cut off")
-      ->type_name("DIR");
-  sub->add_flag("--resume", options->resume,
-                "Continue the check saved in --checkpoint DIR from its last finished level "
-                "(same conjecture, shapes and bounds); the report is the uninterrupted one");
+  AddCheckpointOptions(sub, options->checkpoint, kCheckpointUse);
   sub->add_option("--memory-limit", options->memory_limit,
                   "Refuse a shape whose levels would need more, e.g. 8G (default: " +
                       DefaultMemoryPercent() + " of physical memory)");

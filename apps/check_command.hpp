@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/checkpoint_options.hpp"
 #include "engine/research/region_check.hpp"
 
 namespace seki::cli {
@@ -24,8 +25,7 @@ struct CheckOptions {
   int min_height = -1;               // 6.2: list complete seki of height >= K (-1: 4)
   std::string json_file;             // empty: none
   std::string census_file;           // the census of every shape as Markdown; empty: none
-  std::string checkpoint_dir;        // save each finished level here; empty: none
-  bool resume = false;               // go on from checkpoint_dir
+  CheckpointOptions checkpoint;      // --checkpoint DIR, --checkpoint-every, --resume
   std::string memory_limit;          // e.g. "8G"; empty: 80% of physical memory
   int threads = 0;                   // 0: all cores
   bool quiet = false;                // no progress on stderr

@@ -20,13 +20,16 @@
 #include "engine/base/memory_limit.hpp"
 #include "engine/distributed/distributed_group.hpp"
 #include "engine/level/device_option.hpp"
-#include "engine/run/checkpoint_policy.hpp"
+#include "storage/checkpoint_policy.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
 
 namespace seki::cli {
 
 namespace {
+
+// The run directory (--out) is the run's checkpoint directory.
+const CheckpointUse kCheckpointUse{"level", "1", "", /*dir_option=*/false};
 
 // The run's events on stderr: remarks, the start line, per level a live line (on a terminal) and
 // a log line, and how to continue an interrupted run. Ctrl-C stops the run once it has started.
@@ -104,7 +107,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.out = o.out;
   try {
     p.device = ParseDevice(o.device, "--device");
-    p.checkpoint = ParseCheckpointPolicy(o.checkpoint_every, "--checkpoint-every");
+    p.checkpoint = CheckpointSchedule(o.checkpoint, kCheckpointUse);
     p.lists = ParseListsOption(o.lists, "--lists");
   } catch (const InputError&) {
     if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
@@ -112,7 +115,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   }
   p.memory_limit = o.memory_limit;  // checked with the other parameters by the Run
   p.outcomes = o.outcomes, p.generate_only = o.generate_only;
-  p.resume = o.resume, p.force = o.force;
+  p.resume = o.checkpoint.resume, p.force = o.force;
   p.command_line = command_line;
 
   const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
@@ -166,10 +169,7 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
                   "Level engine: cpu (default), gpu (the thrust engine on a CUDA GPU) or "
                   "thrust-cpu (the same engine on the CPU); shapes up to 5x5 (keys of at most 56 "
                   "bits) for gpu and thrust-cpu; the same files for all (docs/gpu.md)");
-  cmd->add_option("--checkpoint-every", options->checkpoint_every,
-                  "Write a level file and checkpoint every N levels (the levels whose sum is a "
-                  "multiple of N), after M minutes (Mm), or both (N,Mm: whichever comes first); "
-                  "the last level and a level at Ctrl-C always; default 1 (every level)");
+  AddCheckpointOptions(cmd, options->checkpoint, kCheckpointUse);
   cmd->add_option("--lists", options->lists,
                   "Which seki get a line: all, or complete (only complete and semi-complete seki; "
                   "the others counted by sum and height in seki/seki-counts.txt and "
@@ -179,8 +179,6 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   cmd->add_flag("--generate-only", options->generate_only,
                 "Generate and count the classes without solving (orderly generation); no "
                 "catalogues");
-  cmd->add_flag("--resume", options->resume,
-                "Continue an interrupted run in --out from its last verified level");
   cmd->add_flag("--force", options->force, "Start over even if --out holds a run");
   cmd->add_flag("--quiet", options->quiet, "No live progress line; one log line per level");
   cmd->footer(

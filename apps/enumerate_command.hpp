@@ -7,6 +7,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "apps/checkpoint_options.hpp"
+
 namespace seki::cli {
 
 struct EnumerateOptions {
@@ -16,12 +18,11 @@ struct EnumerateOptions {
   std::string out;
   std::string memory_limit;            // e.g. "8G"; empty: 80% of physical memory
   std::string device = "cpu";          // cpu, gpu or thrust-cpu (docs/gpu.md)
-  std::string checkpoint_every = "1";  // levels and/or minutes (engine/run/checkpoint_policy.hpp)
+  CheckpointOptions checkpoint;        // --checkpoint-every, --resume (the run directory: out)
   std::string lists = "auto";          // auto, all or complete (engine/run/catalogue_lists.hpp)
   bool outcomes = false;
   bool generate_only = false;
   bool quiet = false;
-  bool resume = false;
   bool force = false;
 };
 

@@ -104,9 +104,13 @@ void RunExtend(const ExtendOptions& options) {
     std::cout << ExtendText(input.matrix, kind, list);
 }
 
-// A sweep over the family's parameter: a table row (or JSON line) per member, each kept in
-// --output (SweepFile: rewritten durably) as soon as it is solved, and taken from there on a
-// second run.
+const CheckpointUse kSweepCheckpoint{"member", "1",
+                                     "the rows solved so far; the member in progress keeps its "
+                                     "down-set passes' checkpoint in DIR/member"};
+
+// A sweep over the family's parameter: a table row (or JSON line) per member, the rows so far
+// rewritten durably in --output after each member and kept in the --checkpoint directory
+// (SweepCheckpoint), from which --resume takes them.
 void RunSweep(const FamilyOptions& options) {
   MakeFamilyMember(options.family, options.family == "cubic" ? 0 : std::max(options.n, 2),
                    options.family == "cubic" ? 1 : 3);  // an unknown family's name first
@@ -115,21 +119,41 @@ void RunSweep(const FamilyOptions& options) {
   std::vector<FamilyMember> members;
   for (int p = options.from; p <= options.to; ++p)
     members.push_back(MakeFamilyMember(options.family, options.n, p));
-  SweepFile file(options.output);
-  file.Load();
-  CommandSolver solver(MakeSolveEngineOptions(options.engine), options.engine.quiet);
+  const CheckpointPolicy every = CheckpointSchedule(options.checkpoint, kSweepCheckpoint);
+  if (!options.output.empty()) CheckOutputFile(options.output);
+  SweepCheckpoint saved(options.checkpoint.dir,
+                        {{"family", members.front().family},
+                         {"size", options.n},
+                         {"from", options.from},
+                         {"to", options.to}},
+                        options.checkpoint.resume, every,
+                        [](const std::string& text) { std::cerr << "seki: " << text << '\n'; });
+  SolveEngineOptions engine = MakeSolveEngineOptions(options.engine);
+  engine.checkpoint = saved.MemberDir();
+  engine.resume = true;  // the member's own pass, if one was saved
+  if (every.every_minutes > 0) engine.checkpoint_every = {0, every.every_minutes};
+  CommandSolver solver(std::move(engine), options.engine.quiet);
   const bool json = options.format == "json";
   if (!json) std::cout << SweepTableHeader() << std::flush;
-  for (const FamilyMember& member : members) {
+  std::string lines;
+  for (std::size_t k = 0; k < members.size(); ++k) {
+    const FamilyMember& member = members[k];
     SweepRow row;
-    if (const SweepRow* done = file.Find(member.matrix)) {
+    if (const SweepRow* done = saved.Find(member.matrix)) {
       row = *done;
     } else {
       solver.Check(member.matrix, member.name);
-      row = solver.Solve(member.matrix, member.name,
-                         [&](SolveEngine& e) { return SolveMember(e, member); });
-      file.Add(row);
+      try {
+        row = solver.Solve(member.matrix, member.name,
+                           [&](SolveEngine& e) { return SolveMember(e, member); });
+      } catch (...) {
+        saved.Save();  // the rows so far, whatever stopped the sweep
+        throw;
+      }
+      saved.Add(row, static_cast<int>(k + 1), static_cast<int>(members.size()));
     }
+    lines += SweepRowJson(row) + "\n";
+    if (!options.output.empty()) WriteOutputFile(options.output, lines);
     std::cout << (json ? SweepRowJson(row) + "\n" : SweepRowText(row)) << std::flush;
   }
 }
@@ -215,9 +239,10 @@ void AddFamilyCommand(CLI::App& app) {
                   "cycle families; i of cubic)");
   sub->add_option("--to", options->to, "A sweep: the last value of the parameter");
   sub->add_option("--output", options->output,
-                  "A sweep: append each row to FILE as a JSON line; rows already in FILE are "
-                  "not solved again (a stopped sweep resumes)")
+                  "A sweep: also write the rows to FILE as JSON lines (rewritten after each "
+                  "member)")
       ->type_name("FILE");
+  AddCheckpointOptions(sub, options->checkpoint, kSweepCheckpoint);
   AddEngineOptions(sub, options->engine);
   sub->add_flag("!--no-solve", options->solve, "Print the matrix only, without solving");
   sub->add_option("-f,--format", options->format, "Output format")

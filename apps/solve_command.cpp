@@ -24,6 +24,7 @@
 #include "engine/run/downset_group.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/solve/solve_engine.hpp"
+#include "storage/checkpoint.hpp"
 
 namespace seki::cli {
 namespace {
@@ -68,6 +69,36 @@ void PrintEnd(std::ostream& out, const std::string& format) {
   if (format == "latex") out << SolveLatexFoot() << std::flush;
 }
 
+// What a solve checkpoints: its down-set passes.
+const CheckpointUse kCheckpointUse{
+    "", "10m",
+    "the down-set pass in progress, removed once it completes; under mpirun each rank's own "
+    "checkpoint.rank-RRRR-of-PPPP.json"};
+
+// Makes the checkpoint directory ready on every rank together: without --resume, one that holds
+// a down-set checkpoint is refused; with it, every rank resumes its own file or none does (a
+// directory with the files of another number of ranks is refused; an empty one starts afresh).
+void PrepareCheckpoint(const CheckpointOptions& o, const DistributedGroup* group) {
+  const int rank = group ? group->rank() : 0, size = group ? group->size() : 1;
+  const Checkpoint mine = DownsetCheckpointOf(o.dir, rank, size);
+  const auto all = [&](bool value) { return group ? group->AllTrue(value) : value; };
+  const bool none_held = all(!mine.Exists());
+  if (!o.resume && !none_held) throw mine.HeldError("--checkpoint");  // on every rank
+  mine.Prepare(true);
+  if (!o.resume || all(mine.Exists())) return;
+  bool other = false;  // a checkpoint of another number of ranks
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(o.dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    other = other || (name.starts_with("checkpoint") && name.ends_with(".json"));
+  }
+  if (!none_held || other)
+    throw CliError(o.dir, "no checkpoint to resume on " + std::to_string(size) + " rank" +
+                              (size == 1 ? "" : "s") + " (" +
+                              mine.file().filename().string() + " and the like for every rank)");
+  if (rank == 0) std::cerr << "seki: nothing to resume in " << o.dir << "; starting\n";
+}
+
 // On a rank other than 0 of an mpirun job, nothing goes to stderr while it lives (rank 0 says what
 // every rank meets alike: exit 3, 130); an error that leaves it is printed by OnEveryRank.
 class QuietStderr {
@@ -102,25 +133,14 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
       throw CliError("--exhaustive", "conflicts with --engine " + options.engine.engine);
     engine_options.kind = EngineKind::kExhaustive;
   }
-  if (options.resume && options.checkpoint.empty())
-    throw CliError("--resume", "needs --checkpoint FILE");
-  if (options.resume && group &&  // every rank has its own file, or none resumes
-      !group->AllTrue(std::filesystem::exists(
-          RankCheckpoint(options.checkpoint, group->rank(), group->size()))))
-    throw CliError(options.checkpoint,
-                   "no checkpoint to resume on " + std::to_string(group->size()) +
-                       " ranks (a file " +
-                       RankCheckpoint(options.checkpoint, 0, group->size()).string() +
-                       " and the like for every rank)");
-  if (options.resume && !group && !std::filesystem::exists(options.checkpoint))
-    throw CliError(options.checkpoint, "no checkpoint to resume");
-  if (!(options.checkpoint_seconds >= 0)) throw CliError("--checkpoint-seconds", "must be >= 0");
+  const CheckpointPolicy every = CheckpointSchedule(options.checkpoint, kCheckpointUse);
+  if (!options.checkpoint.dir.empty()) PrepareCheckpoint(options.checkpoint, group);
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
   engine_options.moves = options.moves;
-  engine_options.checkpoint = options.checkpoint;
-  engine_options.checkpoint_seconds = options.checkpoint_seconds;
-  engine_options.resume = options.resume;
+  engine_options.checkpoint = options.checkpoint.dir;
+  engine_options.checkpoint_every = every;
+  engine_options.resume = options.checkpoint.resume;
   engine_options.ranks = ranks ? &*ranks : nullptr;
   CommandSolver solver(std::move(engine_options), options.engine.quiet || !root);
   for (const MatrixInput& input : inputs) solver.Check(input.matrix, input.where);
@@ -159,14 +179,7 @@ void AddSolveCommand(CLI::App& app) {
                 "Also show each active move's value and a line of optimal play per first player");
   AddEngineOptions(sub, options->engine);
   sub->add_flag("--exhaustive", options->exhaustive, "The same as --engine exhaustive");
-  sub->add_option("--checkpoint", options->checkpoint,
-                  "Down-set passes save their state in this file every 10 minutes "
-                  "(--checkpoint-seconds) and on Ctrl-C (removed once the pass completes); under "
-                  "mpirun one file per rank, FILE with .rank-QQQQ-of-RRRR before its extension");
-  sub->add_flag("--resume", options->resume,
-                "Continue the down-set pass saved in the --checkpoint file");
-  sub->add_option("--checkpoint-seconds", options->checkpoint_seconds,
-                  "Seconds between two checkpoints of a down-set pass (default 600)");
+  AddCheckpointOptions(sub, options->checkpoint, kCheckpointUse);
   sub->add_flag("--stats", options->stats,
                 "At the end, one line on stderr: each engine used, positions in its tables (for "
                 "the bounded search also positions expanded and table bytes, for the down-set "

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/checkpoint_options.hpp"
 #include "apps/command_solver.hpp"
 
 namespace seki::cli {
@@ -23,9 +24,7 @@ struct SolveOptions {
   bool moves = false;
   EngineOptions engine;             // --engine, --threads, --memory-limit, --quiet
   bool exhaustive = false;          // the same as --engine exhaustive
-  std::string checkpoint;           // down-set passes save their state there (empty: none)
-  bool resume = false;              // continue the down-set pass saved in `checkpoint`
-  double checkpoint_seconds = 600;  // down-set passes: between two checkpoints
+  CheckpointOptions checkpoint;     // down-set passes: --checkpoint DIR, --checkpoint-every, --resume
   bool stats = false;               // one line on stderr at the end: engine, positions (benchmarks)
 };
 

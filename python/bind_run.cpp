@@ -22,7 +22,7 @@
 #include "engine/research/region_check.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/run/catalogue_lists.hpp"
-#include "engine/run/checkpoint_policy.hpp"
+#include "storage/checkpoint_policy.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
 #include "python/bindings.hpp"

@@ -106,4 +106,13 @@ void WriteOutputFile(const std::string& path, const std::string& text) {
   }
 }
 
+void CheckOutputFile(const std::string& path) {
+  const std::filesystem::path file(path);
+  const std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
+  std::error_code ec;
+  const bool writable = std::filesystem::exists(file, ec) ? ::access(path.c_str(), W_OK) == 0
+                                                          : ::access(dir.c_str(), W_OK) == 0;
+  if (!writable) throw InputError(path, std::string("cannot write: ") + std::strerror(errno));
+}
+
 }  // namespace seki

@@ -46,6 +46,10 @@ void WriteFileAtomically(const std::filesystem::path& path, std::string_view byt
 // InputError "<path>: <problem>".
 void WriteOutputFile(const std::string& path, const std::string& text);
 
+// Whether an output file a user named can be written, without creating it (so that a long command
+// fails before its work, not after it): an InputError "<path>: cannot write: <reason>" if not.
+void CheckOutputFile(const std::string& path);
+
 // fsync of a directory, so that renames and new files in it survive a crash.
 void SyncDirectory(const std::filesystem::path& dir);
 

@@ -1,5 +1,5 @@
 // Kill-and-resume of `seki check --checkpoint DIR`: a check killed with SIGKILL (SEKI_KILL_AT,
-// engine/run/kill_point.hpp) after a level file or a checkpoint, in the first, a middle or the
+// storage/kill_point.hpp) after a level file or a checkpoint, in the first, a middle or the
 // last shape, even several times, and resumed with --resume gives the JSON report of an
 // uninterrupted check, timings and command line apart (counts, census, findings with their lines
 // of play). A corrupt level file is redone; other parameters, --resume without --checkpoint and a

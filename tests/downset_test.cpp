@@ -210,7 +210,8 @@ TEST(DownsetEngine, RefusesBeforeAllocatingAndRefusesAZeroLine) {
 TEST(DownsetEngine, StoppedSolveResumesFromItsCheckpoint) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "seki_downset_test";
   std::filesystem::create_directories(dir);
-  const std::filesystem::path file = dir / "checkpoint";
+  const std::filesystem::path ck = dir / "checkpoint";
+  const std::filesystem::path file = DownsetCheckpointOf(ck).file();
   Rng rng(11);
   std::uniform_real_distribution<double> share(0.05, 0.95);
   bool second_pass = false;  // a one-game solve was stopped in its D-SEKI pass
@@ -222,7 +223,7 @@ TEST(DownsetEngine, StoppedSolveResumesFromItsCheckpoint) {
         std::atomic<bool> stop{false};
         std::filesystem::remove(file);
         DownsetOptions options = one_game ? OneGame(threads) : RingOnly(threads);
-        options.checkpoint = file;
+        options.checkpoint = ck;
         options.stop = &stop;
         DownsetEngine first(options);
         const double at = share(rng);
@@ -253,6 +254,7 @@ TEST(DownsetEngine, StoppedSolveResumesFromItsCheckpoint) {
         }
         EXPECT_EQ(got, want) << text << " threads " << threads << " one game " << one_game;
         EXPECT_FALSE(std::filesystem::exists(file)) << "removed once the solve completed";
+        EXPECT_TRUE(std::filesystem::is_empty(ck)) << "and its data file";
       }
   EXPECT_TRUE(second_pass) << "no one-game solve was stopped in its second pass";
   std::filesystem::remove_all(dir);

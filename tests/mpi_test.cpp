@@ -417,9 +417,14 @@ TEST_F(MpiTest, DownsetOnRanksWithMovesGivesTheSameBytes) {
   }
 }
 
-// The header of rank q's checkpoint of `ck` on `ranks` ranks.
+// Rank q's checkpoint file in the directory `ck` on `ranks` ranks.
+fs::path RankCheckpointFile(const std::string& ck, int q, int ranks) {
+  return seki::RankFile(fs::path(ck) / "checkpoint.json", q, ranks);
+}
+
+// The text of rank q's checkpoint in `ck` on `ranks` ranks.
 std::string RankHeader(const std::string& ck, int q, int ranks) {
-  std::ifstream header(seki::RankFile(ck, q, ranks));
+  std::ifstream header(RankCheckpointFile(ck, q, ranks));
   return std::string((std::istreambuf_iterator<char>(header)), {});
 }
 
@@ -434,10 +439,11 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
   ASSERT_EQ(one.status, 0) << one.err;
   const std::string ck = (root_ / "ck").string();
   for (const auto& [limit, kill, at] :
-       {std::tuple{"1G", "20", "pass 0\nroots 0\n"}, std::tuple{"1100000", "80", "pass 1\n"}}) {
+       {std::tuple{"1G", "20", "\"pass\": 0"}, std::tuple{"1100000", "80", "\"pass\": 1"}}) {
     SCOPED_TRACE(limit);
     const std::vector<std::string> every_level = {
-        "-t", "1", "--checkpoint", ck, "--checkpoint-seconds", "0", "--memory-limit", limit};
+        "-t",   "1",  "--checkpoint", ck, "--checkpoint-every", "0.000001m", "--memory-limit",
+        limit};
     const RunResult killed =
         Mpirun(3, Solve({a}, "downset", every_level),
                {std::string("SEKI_KILL_AT=downset-checkpoint:") + kill + "@1"});
@@ -456,17 +462,21 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
         Mpirun(3, Solve({a}, "downset", {"--checkpoint", ck, "--resume", "--memory-limit", limit}));
     ASSERT_EQ(resumed.status, 0) << resumed.err;
     EXPECT_EQ(resumed.out, one.out);
-    EXPECT_FALSE(fs::exists(seki::RankFile(ck, 1, 3)));
+    EXPECT_FALSE(fs::exists(RankCheckpointFile(ck, 1, 3)));
+    EXPECT_TRUE(fs::is_empty(ck)) << "the data files too";
   }
 
   // Killed again; then rank 2's data file is damaged: the resume says so and stops.
   ASSERT_NE(
-      Mpirun(3, Solve({a}, "downset", {"-t", "1", "--checkpoint", ck, "--checkpoint-seconds", "0"}),
+      Mpirun(3,
+             Solve({a}, "downset",
+                   {"-t", "1", "--checkpoint", ck, "--checkpoint-every", "0.000001m"}),
              {"SEKI_KILL_AT=downset-checkpoint:9@2"})
           .status,
       0);
-  for (const auto& entry : fs::directory_iterator(root_))
-    if (entry.path().filename().string().starts_with("ck.rank-0002-of-0003.")) {
+  for (const auto& entry : fs::directory_iterator(ck))
+    if (entry.path().filename().string().starts_with("values-") &&
+        entry.path().filename().string().ends_with(".rank-0002-of-0003.bin")) {
       std::fstream data(entry.path(), std::ios::in | std::ios::out | std::ios::binary);
       data.seekp(100);
       data.put('\x55');
@@ -474,7 +484,7 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
   const RunResult damaged = Mpirun(3, Solve({a}, "downset", {"--checkpoint", ck, "--resume"}));
   EXPECT_EQ(damaged.status, 2);
   EXPECT_EQ(damaged.out, "");
-  EXPECT_NE(damaged.err.find("seki: " + seki::RankFile(ck, 2, 3).string() + ": cannot be resumed"),
+  EXPECT_NE(damaged.err.find("seki: " + RankCheckpointFile(ck, 2, 3).string() + ": cannot be resumed"),
             std::string::npos)
       << damaged.err;
 }

@@ -14,7 +14,7 @@
 
 #include "engine/level/level_engine.hpp"
 #include "engine/run/catalogue_lists.hpp"
-#include "engine/run/checkpoint_policy.hpp"
+#include "storage/checkpoint_policy.hpp"
 
 namespace seki {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/distributed/mpi_group.hpp"
-#include "engine/run/kill_point.hpp"
+#include "storage/kill_point.hpp"
 
 namespace seki {
 

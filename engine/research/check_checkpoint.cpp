@@ -4,13 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
-#include "engine/run/kill_point.hpp"
+#include "storage/kill_point.hpp"
 #include "engine/run/level_group_io.hpp"
-#include "storage/atomic_file.hpp"
 #include "storage/level_file.hpp"
 #include "storage/rank_file.hpp"
 
@@ -20,9 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-constexpr const char* kFile = "check-checkpoint.json";
-constexpr const char* kFormat = "seki-check-checkpoint/1";
 
 std::string ShapeName(const EnumerationSpace& space) {
   return fmt::format("{}x{}", space.rows, space.cols);
@@ -53,33 +48,20 @@ CheckCheckpoint::CheckCheckpoint(fs::path dir, json parameters, bool resume,
                                  const std::function<void(const std::string&)>& notice,
                                  const RunGroup& group)
     : group_(group),
-      dir_(std::move(dir)),
+      checkpoint_(std::move(dir), "check"),
       parameters_(std::move(parameters)),
       conjecture_(*ParseConjecture(parameters_.at("conjecture").get<std::string>())) {
-  const fs::path file = dir_ / kFile;
+  checkpoint_.Prepare(resume);
   std::error_code ec;
-  if (fs::exists(dir_, ec) && !fs::is_directory(dir_, ec))
-    throw InputError("--checkpoint", dir_.string() + " is not a directory");
-  if (!resume && fs::exists(file, ec))
-    throw InputError("--checkpoint", dir_.string() +
-                                         " already holds a check; use --resume to continue it "
-                                         "or remove the directory");
-  fs::create_directories(dir_ / "levels", ec);
-  if (ec) throw InputError("--checkpoint", "cannot create " + dir_.string() + ": " + ec.message());
+  fs::create_directories(checkpoint_.dir() / "levels", ec);
   if (!resume) return;
-  std::ifstream in(file);
-  const json j = in ? json::parse(in, nullptr, /*allow_exceptions=*/false) : json();
-  if (!j.is_object() || j.value("format", "") != kFormat || !j.contains("shapes") ||
-      !j.contains("parameters")) {
-    notice("nothing to resume in " + dir_.string() + " (" +
-           (in ? std::string(kFile) + " is not a check checkpoint" : "no " + std::string(kFile)) +
-           "); starting");
+  const std::optional<json> j = checkpoint_.ReadMatching(parameters_);
+  if (!j || !j->contains("shapes")) {
+    notice("nothing to resume in " + checkpoint_.dir().string() + " (no " +
+           checkpoint_.file().filename().string() + "); starting");
     return;
   }
-  if (j["parameters"] != parameters_)
-    throw InputError("--resume", dir_.string() + " holds a check with other parameters: " +
-                                     j["parameters"].dump() + " (now " + parameters_.dump() + ")");
-  shapes_ = j["shapes"];
+  shapes_ = (*j)["shapes"];
 }
 
 std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
@@ -97,7 +79,7 @@ std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
   if (r.tally.last_sum == space.max_sum) return r;
   const std::vector<std::string> files = LevelFiles(shapes_[key]);
   std::string why;
-  r.level = LoadOwnedShards(dir_, files, group_.owned(), FileParams(space), &why);
+  r.level = LoadOwnedShards(checkpoint_.dir(), files, group_.owned(), FileParams(space), &why);
   if (r.level && r.level->sum != r.tally.last_sum) r.level.reset(), why = "another level";
   // Every rank resumes, or every rank starts the shape over.
   if (!group_.AllTrue(r.level.has_value())) {
@@ -118,7 +100,7 @@ void CheckCheckpoint::Save(std::size_t k, const EnumerationSpace& space, const L
   if (level.sum < space.max_sum) {
     for (int q = 0; q < group_.size(); ++q)
       files.push_back(LevelFileName(shape, level.sum, q, group_.size()));
-    WriteLevelFile(dir_ / files[group_.rank()], level, FileParams(space));
+    WriteLevelFile(checkpoint_.dir() / files[group_.rank()], level, FileParams(space));
     KillPoint("check-level-file-" + shape, level.sum, group_.rank());
   }
   group_.Barrier();  // every rank's file is written before the checkpoint names it
@@ -128,14 +110,13 @@ void CheckCheckpoint::Save(std::size_t k, const EnumerationSpace& space, const L
     Write();
     KillPoint("check-checkpoint-" + shape, level.sum);
     for (const std::string& old : old_files)
-      if (std::find(files.begin(), files.end(), old) == files.end()) fs::remove(dir_ / old);
+      if (std::find(files.begin(), files.end(), old) == files.end()) fs::remove(checkpoint_.dir() / old);
   }
   group_.Barrier();  // no rank goes on to the next level's files before the old ones are gone
 }
 
 void CheckCheckpoint::Write() const {
-  const json j = {{"format", kFormat}, {"parameters", parameters_}, {"shapes", shapes_}};
-  WriteFileAtomically(dir_ / kFile, j.dump(1) + "\n");
+  checkpoint_.Write({{"parameters", parameters_}, {"shapes", shapes_}});
 }
 
 }  // namespace seki

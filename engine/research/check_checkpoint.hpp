@@ -1,11 +1,13 @@
 // CheckCheckpoint: what a long `seki check --checkpoint DIR` saves so that `--resume` goes on
-// from the last finished level and ends with the report an uninterrupted check gives (timings
-// apart). After each level of each shape: the level as DIR/levels/RxC-level-NNNN.bin (the
-// storage layer's level file, with its checksum; the shape's previous one is then removed) and
-// DIR/check-checkpoint.json, replaced atomically: the check's parameters and, per shape, its
-// ShapeTally (counts, census, findings so far) and level file — none once the shape is done.
-// A check killed at any moment loses at most the level in progress. The file stays when the
-// check ends, so resuming a finished check gives its report again.
+// from the last saved level and ends with the report an uninterrupted check gives (timings
+// apart), in the one checkpoint convention (storage/checkpoint.hpp, kind "check"). After a level
+// that --checkpoint-every (storage/checkpoint_policy.hpp; default every level), the last level of
+// a shape or a stop calls for: the level as DIR/levels/RxC-level-NNNN.bin (the storage layer's
+// level file, with its checksum; the shape's previous one is then removed) and DIR/checkpoint.json,
+// replaced atomically: the check's parameters and, per shape, its ShapeTally (counts, census,
+// findings so far) and level file — none once the shape is done. A check killed at any moment
+// loses at most the levels after its last checkpoint. The file stays when the check ends, so
+// resuming a finished check gives its report again.
 // Under mpirun (a RunGroup of P ranks) every rank writes the file of its shards
 // (RxC-level-NNNN.rank-RRRR-of-PPPP.bin) and rank 0 writes the checkpoint, naming all P files, once
 // every rank has written its own; a resumed check may have another number of ranks (each loads
@@ -25,6 +27,7 @@
 #include "engine/level/enumeration_space.hpp"
 #include "engine/research/shape_tally.hpp"
 #include "engine/run/run_group.hpp"
+#include "storage/checkpoint.hpp"
 #include "storage/level.hpp"
 
 namespace seki {
@@ -32,9 +35,9 @@ namespace seki {
 class CheckCheckpoint {
  public:
   // `parameters` name the conjecture ("conjecture": "6.2", ...). Without `resume`: creates DIR,
-  // refusing one that already holds a check checkpoint. With it: reads the checkpoint, refusing one
-  // made with other parameters; when there is none (or it is unreadable) the check starts over,
-  // with a notice. Throws InputError.
+  // refusing one that already holds a checkpoint. With it: reads the checkpoint, refusing one
+  // that is damaged, of another kind or made with other parameters; when there is none the check
+  // starts over, with a notice. Throws InputError.
   CheckCheckpoint(std::filesystem::path dir, nlohmann::json parameters, bool resume,
                   const std::function<void(const std::string&)>& notice,
                   const RunGroup& group = kOneProcess);
@@ -60,7 +63,7 @@ class CheckCheckpoint {
   static const RunGroup kOneProcess;
 
   const RunGroup& group_;
-  std::filesystem::path dir_;
+  Checkpoint checkpoint_;  // kind "check"
   nlohmann::json parameters_;
   Conjecture conjecture_;
   nlohmann::json shapes_ = nlohmann::json::object();  // "k" -> {"tally", "level_files"}

@@ -62,7 +62,14 @@ class ShapeScan : public LevelWalk {
     if (options_.on_level) options_.on_level(level.sum, found.classes, seconds);
   }
   void Persist(const Level& level) override {
-    if (options_.on_tally) options_.on_tally(level, total);
+    if (!options_.on_tally) return;
+    const double minutes = options_.checkpoint_every.every_minutes > 0
+                               ? group_.MaxAll(Since(saved_at_) / 60)
+                               : 0;  // ranks decide together
+    if (options_.checkpoint_every.Due(level.sum, space_.max_sum, minutes)) Save(level);
+  }
+  void Stopped(const Level& last) override {
+    if (options_.on_tally && last.sum > saved_sum_) Save(last);
   }
 
   ShapeTally total;
@@ -72,6 +79,14 @@ class ShapeScan : public LevelWalk {
   const EnumerationSpace& space_;
   const ShapeScanOptions& options_;
   const RunGroup& group_;
+  int saved_sum_ = -1;
+  Clock::time_point saved_at_ = Clock::now();
+
+  void Save(const Level& level) {
+    options_.on_tally(level, total);
+    saved_sum_ = level.sum;
+    saved_at_ = Clock::now();
+  }
 };
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "engine/research/census.hpp"
 #include "engine/research/conjecture.hpp"
 #include "engine/research/shape_tally.hpp"
+#include "storage/checkpoint_policy.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/solve/play.hpp"
 #include "storage/level.hpp"
@@ -68,8 +69,10 @@ struct ShapeScanOptions {
   BuildHooks build;  // progress counter / stop flag of the level engine
   // Called after each level is built and scanned, with the seconds both took (calling thread).
   std::function<void(int sum, std::uint64_t classes, double seconds)> on_level;
-  // Then called with the level and everything gathered up to it (a checkpoint; see above).
+  // Then called with the level and everything gathered up to it (a checkpoint; see above) after
+  // the levels `checkpoint_every` calls for, the shape's last level and a level at a stop.
   std::function<void(const Level& level, const ShapeTally& tally)> on_tally;
+  CheckpointPolicy checkpoint_every;
   // Resume: the tally after a level and that level (moved from); the search goes on from the next
   // level and ends as an uninterrupted one would.
   ShapeTally* resume_tally = nullptr;

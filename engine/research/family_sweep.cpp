@@ -5,15 +5,14 @@
 
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/structure/matrix_tools.hpp"
-#include "storage/atomic_file.hpp"
+#include "storage/checkpoint.hpp"
+#include "storage/kill_point.hpp"
 
 namespace seki {
 namespace {
@@ -100,57 +99,70 @@ std::string SweepRowJson(const SweepRow& row) {
   return j.dump();
 }
 
-std::vector<SweepRow> ParseSweepRows(std::string_view text) {
-  std::vector<SweepRow> rows;
-  std::istringstream in{std::string(text)};
-  for (std::string line; std::getline(in, line);) {
-    try {
-      const auto j = nlohmann::json::parse(line);
-      SweepRow row;
-      row.member = {j.at("family"), j.at("size"), j.at("parameter"), j.at("name"),
-                    ParseMatrix(j.at("matrix").get<std::string>())};
-      for (Game g : kGames) {
-        const auto& o = j.at(std::string(GameName(g)));
-        row.value[g] = Outcome::FromActive(ParseResult(o.at("r")), ParseResult(o.at("c")));
-      }
-      row.engine = j.at("engine");
-      row.seconds = j.at("seconds");
-      rows.push_back(std::move(row));
-    } catch (const std::exception&) {
-      // not a row of a sweep (e.g. cut short by a crash): solved again
-    }
+namespace {
+
+SweepRow RowFromJson(const nlohmann::json& j) {
+  SweepRow row;
+  row.member = {j.at("family"), j.at("size"), j.at("parameter"), j.at("name"),
+                ParseMatrix(j.at("matrix").get<std::string>())};
+  for (Game g : kGames) {
+    const auto& o = j.at(std::string(GameName(g)));
+    row.value[g] = Outcome::FromActive(ParseResult(o.at("r")), ParseResult(o.at("c")));
   }
-  return rows;
+  row.engine = j.at("engine");
+  row.seconds = j.at("seconds");
+  return row;
 }
 
-SweepFile::SweepFile(std::filesystem::path path) : path_(std::move(path)) {}
+}  // namespace
 
-const std::vector<SweepRow>& SweepFile::Load() {
+SweepCheckpoint::SweepCheckpoint(std::filesystem::path dir, nlohmann::json parameters, bool resume,
+                                 CheckpointPolicy every,
+                                 const std::function<void(const std::string&)>& notice)
+    : dir_(std::move(dir)), parameters_(std::move(parameters)), every_(every) {
+  if (dir_.empty()) return;
+  const Checkpoint checkpoint(dir_, "sweep");
+  checkpoint.Prepare(resume);
   std::error_code ec;
-  if (path_.empty()) return rows_;
-  const std::filesystem::path dir = path_.parent_path().empty() ? "." : path_.parent_path();
-  if (!std::filesystem::is_directory(dir, ec))
-    throw InputError(path_.string(), "cannot be written: no directory " + dir.string());
-  if (!std::filesystem::exists(path_, ec)) return rows_;
-  std::ifstream in(path_);
-  if (!in) throw InputError(path_.string(), "cannot be read");
-  std::stringstream text;
-  text << in.rdbuf();
-  rows_ = ParseSweepRows(text.str());
-  for (const SweepRow& row : rows_) text_ += SweepRowJson(row) + "\n";
-  return rows_;
+  std::filesystem::create_directories(MemberDir(), ec);
+  if (ec) throw InputError(MemberDir().string(), "cannot be created: " + ec.message());
+  if (!resume) return;
+  const std::optional<nlohmann::json> j = checkpoint.ReadMatching(parameters_);
+  if (!j) {
+    notice("nothing to resume in " + dir_.string() + "; starting");
+    return;
+  }
+  try {
+    for (const nlohmann::json& row : j->at("rows")) rows_.push_back(RowFromJson(row));
+  } catch (const std::exception& e) {
+    throw InputError(checkpoint.file().string(), std::string("damaged: ") + e.what());
+  }
 }
 
-const SweepRow* SweepFile::Find(const Matrix& m) const {
+const SweepRow* SweepCheckpoint::Find(const Matrix& m) const {
   for (const SweepRow& row : rows_)
     if (row.member.matrix == m) return &row;
   return nullptr;
 }
 
-void SweepFile::Add(const SweepRow& row) {
+void SweepCheckpoint::Add(const SweepRow& row, int index, int count) {
   rows_.push_back(row);
-  text_ += SweepRowJson(row) + "\n";
-  if (!path_.empty()) WriteOutputFile(path_.string(), text_);
+  const double minutes =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - saved_at_).count() / 60;
+  if (every_.Due(index, count, minutes)) Save();
+}
+
+void SweepCheckpoint::Save() {
+  if (dir_.empty()) return;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const SweepRow& row : rows_) rows.push_back(nlohmann::json::parse(SweepRowJson(row)));
+  Checkpoint(dir_, "sweep").Write({{"parameters", parameters_}, {"rows", rows}});
+  KillPoint("sweep-checkpoint", static_cast<int>(rows_.size()));
+  saved_at_ = std::chrono::steady_clock::now();
+}
+
+std::filesystem::path SweepCheckpoint::MemberDir() const {
+  return dir_.empty() ? dir_ : dir_ / "member";
 }
 
 SweepRow SolveMember(SolveEngine& engine, const FamilyMember& member) {

@@ -1,10 +1,13 @@
 // Family sweeps (`seki family NAME --from P --to Q`): the members of a parameterised family of
 // matrices, one per value of its parameter, each solved by a SolveEngine, as table rows and JSON
-// lines, resumable from the JSON lines of an earlier sweep.
+// lines, resumable from its checkpoint directory.
 // Concurrency: pure functions; one SolveEngine per thread.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +15,7 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/solve/solve_engine.hpp"
+#include "storage/checkpoint_policy.hpp"
 
 namespace seki {
 
@@ -45,26 +49,35 @@ std::string SweepRowText(const SweepRow& row);
 // One line: {"family","size","parameter","name","matrix","seki":{R,C,r,c,class},"dseki":{...},
 // "engine","seconds"}.
 std::string SweepRowJson(const SweepRow& row);
-// The rows of earlier JSON lines (SweepRowJson); lines that are not such rows are skipped.
-std::vector<SweepRow> ParseSweepRows(std::string_view text);
-
-// The rows a sweep has solved, kept in a file of JSON lines (--output): Load reads what an earlier
-// sweep left (missing file: none), Add writes the file anew with one more row through the one
-// durable write (storage/atomic_file), so a kill leaves the rows before it, never a cut line.
-// Concurrency: one thread uses an instance; one instance per file.
-class SweepFile {
+// The rows a sweep has solved, kept in the one checkpoint convention (storage/checkpoint.hpp, kind
+// "sweep"; parameters: the family, its size and the range) and rewritten atomically after every
+// member that `every` calls for (storage/checkpoint_policy.hpp, a member for a level), the last
+// one and a stop; the member being solved keeps its down-set passes' checkpoint in DIR/member
+// (engine/solve/downset_checkpoint.hpp). A sweep killed at any moment goes on with --resume from
+// its last saved member (and inside the member, from its pass's last checkpoint).
+// Concurrency: one thread uses an instance; one instance per directory.
+class SweepCheckpoint {
  public:
-  explicit SweepFile(std::filesystem::path path);  // empty: rows are kept in memory only
-  // The rows in the file. Throws InputError naming the path when it cannot be read.
-  const std::vector<SweepRow>& Load();
+  // `dir` empty: rows are kept in memory only. Otherwise as Checkpoint::Prepare and ReadMatching:
+  // without `resume` a directory that holds a checkpoint is refused, with it the saved rows are
+  // taken (none there: `notice`, and the sweep starts afresh). Throws InputError.
+  SweepCheckpoint(std::filesystem::path dir, nlohmann::json parameters, bool resume,
+                  CheckpointPolicy every, const std::function<void(const std::string&)>& notice);
+
   const SweepRow* Find(const Matrix& m) const;
-  // Throws InputError naming the path when it cannot be written.
-  void Add(const SweepRow& row);
+  // The row of member number `index` (from 1) of `count`, saved when the policy says so.
+  void Add(const SweepRow& row, int index, int count);
+  void Save();  // the rows so far (e.g. at a stop)
+  const std::vector<SweepRow>& rows() const { return rows_; }
+  // Where the member being solved checkpoints its down-set passes (empty without a directory).
+  std::filesystem::path MemberDir() const;
 
  private:
-  std::filesystem::path path_;
+  std::filesystem::path dir_;
+  nlohmann::json parameters_;
+  CheckpointPolicy every_;
   std::vector<SweepRow> rows_;
-  std::string text_;
+  std::chrono::steady_clock::time_point saved_at_ = std::chrono::steady_clock::now();
 };
 
 // Solves one member with `engine` and times it.

@@ -164,6 +164,7 @@ CheckPlan PlanRegionCheck(const CheckRequest& r) {
   if (r.resume && r.checkpoint_dir.empty())
     throw InputError("--resume", "needs --checkpoint DIR (the directory of the check to continue)");
   plan.checkpoint_dir = r.checkpoint_dir;
+  plan.checkpoint_every = r.checkpoint_every;
   plan.resume = r.resume;
   return plan;
 }
@@ -203,6 +204,7 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
       config.on_tally = [&](const Level& level, const ShapeTally& tally) {
         checkpoint->Save(k, space, level, tally);
       };
+    config.checkpoint_every = plan.checkpoint_every;
     config.min_height_62 = report.min_height;
     config.group = group;
     config.build.stop = stop;

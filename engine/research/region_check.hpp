@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/research/conjecture_check.hpp"
+#include "storage/checkpoint_policy.hpp"
 
 namespace seki {
 
@@ -26,8 +27,9 @@ struct CheckRequest {
   std::uint64_t memory_limit_bytes = 0;  // 0: 80% of physical memory
   int threads = 0;                       // 0: all cores
   std::string command;                   // recorded in the report
-  std::string checkpoint_dir;            // save each finished level here (engine/research/
+  std::string checkpoint_dir;            // save finished levels here (engine/research/
                                          // check_checkpoint.hpp); empty: no checkpoint
+  CheckpointPolicy checkpoint_every;     // which levels are saved (default: every level)
   bool resume = false;                   // go on from the checkpoint in checkpoint_dir
 };
 
@@ -55,6 +57,7 @@ struct CheckPlan {
   std::vector<EnumerationSpace> spaces;
   std::vector<std::vector<std::uint64_t>> expected_classes;  // [shape][sum]
   std::string checkpoint_dir;                                // as requested
+  CheckpointPolicy checkpoint_every;
   bool resume = false;
 };
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/run/kill_point.hpp"
+#include "storage/kill_point.hpp"
 
 namespace seki {
 

@@ -2,7 +2,7 @@
 // through engine/distributed) as the DownsetRanks of a split down-set pass
 // (engine/solve/downset_ranks.hpp): the boundary layer goes to the next rank through the group's
 // record exchange, maxima through MaxAll (exact below 2^53: bytes, flags, positions), and the
-// checkpoint hook is the kill point "downset-checkpoint" (engine/run/kill_point.hpp).
+// checkpoint hook is the kill point "downset-checkpoint" (storage/kill_point.hpp).
 // Concurrency: as DownsetRanks; the group is used by the thread that runs the pass only.
 #pragma once
 

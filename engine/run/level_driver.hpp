@@ -10,7 +10,7 @@
 //   3. take    — Take, on the driver's thread: what the walk needs of the level before the next
 //                one is built (catalogue lines rendered, a check's tally, counts, observer events);
 //   4. persist — Persist: the durable writes of the level (catalogue text, level file, checkpoint;
-//                a walk may persist only some levels: engine/run/checkpoint_policy.hpp).
+//                a walk may persist only some levels: storage/checkpoint_policy.hpp).
 //                With `overlap` (one process, more than one thread) it runs on a second thread,
 //                overlapped with the build of level s+1 from level s, and is finished before level
 //                s is freed or the walk ends; otherwise it runs on the driver's thread right after

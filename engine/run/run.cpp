@@ -15,7 +15,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/run/host.hpp"
-#include "engine/run/kill_point.hpp"
+#include "storage/kill_point.hpp"
 #include "engine/run/level_driver.hpp"
 #include "engine/run/level_engines.hpp"
 #include "engine/run/level_group_io.hpp"
@@ -98,7 +98,7 @@ class Session : public LevelWalk {
   std::vector<double> level_bytes_;  // [s]: the memory estimate of level s (one per run)
   json parameters_;
   LevelFileParams file_params_;
-  Checkpoint checkpoint_;
+  RunCheckpoint checkpoint_;
   std::optional<CatalogueWriter> writer_;
   double session_before_ = 0;  // elapsed_seconds of earlier sessions
   Clock::time_point session_start_;

@@ -4,7 +4,7 @@
 // resumed (PrepareRunDirectory, engine/run/run_directory.hpp), the level engine chosen
 // (engine/run/level_engines.hpp) and driven by the one level loop (engine/run/level_driver.hpp):
 // each level's catalogue lines rendered and appended (CatalogueLevel) and, at the levels of its
-// CheckpointPolicy (engine/run/checkpoint_policy.hpp), overlapped with the next level's build,
+// CheckpointPolicy (storage/checkpoint_policy.hpp), overlapped with the next level's build,
 // synced, written as a level file and checkpointed; manifest.json and
 // summary.json written last. The `seki` CLI, MPI drivers and the Python package drive the same
 // Run; they see it through a RunObserver and stop it with a flag. Under MPI every rank executes
@@ -26,7 +26,7 @@
 #include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_engine.hpp"
 #include "engine/run/catalogue_lists.hpp"
-#include "engine/run/checkpoint_policy.hpp"
+#include "storage/checkpoint_policy.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/run/run_report.hpp"
 

@@ -1,4 +1,4 @@
-// Checkpoint, manifest and summary files of a run directory.
+// The checkpoint, manifest and summary files of a run directory.
 #include "engine/run/run_directory.hpp"
 
 #include <cstdio>
@@ -8,6 +8,7 @@
 #include "engine/run/host.hpp"
 #include "engine/run/level_group_io.hpp"
 #include "storage/atomic_file.hpp"
+#include "storage/checkpoint.hpp"
 #include "storage/checksum.hpp"
 #include "storage/rank_file.hpp"
 
@@ -16,14 +17,12 @@ namespace seki {
 namespace fs = std::filesystem;
 
 namespace {
-constexpr const char* kCheckpoint = "checkpoint.json";
 constexpr const char* kManifest = "manifest.json";
 constexpr const char* kSummary = "summary.json";
-constexpr const char* kCheckpointFormat = "seki-checkpoint/1";
 }  // namespace
 
 bool RunDirectory::HasRun() const {
-  return fs::exists(dir_ / kCheckpoint) || fs::exists(dir_ / kManifest);
+  return Checkpoint(dir_, "run").Exists() || fs::exists(dir_ / kManifest);
 }
 
 bool RunDirectory::IsComplete() const {
@@ -34,25 +33,28 @@ bool RunDirectory::IsComplete() const {
 }
 
 void RunDirectory::Clear() const {
-  for (const char* name : {kCheckpoint, kManifest, kSummary}) fs::remove(dir_ / name);
+  Checkpoint(dir_, "run").Remove();
+  for (const char* name : {kManifest, kSummary}) fs::remove(dir_ / name);
   fs::remove_all(dir_ / "levels");
   for (const char* name : {"seki", "dseki"}) fs::remove_all(dir_ / name);
   fs::remove(dir_ / "outcomes.txt");
   fs::remove(dir_ / "outcomes.txt.partial");
 }
 
-std::optional<Checkpoint> RunDirectory::ReadCheckpoint(std::string* why) const {
-  std::ifstream in(dir_ / kCheckpoint);
-  if (!in) {
+std::optional<RunCheckpoint> RunDirectory::ReadCheckpoint(std::string* why) const {
+  std::optional<nlohmann::json> read;
+  try {
+    read = Checkpoint(dir_, "run").Read();
+  } catch (const InputError& e) {
+    if (why) *why = e.what();
+    return std::nullopt;
+  }
+  if (!read) {
     if (why) *why = "no checkpoint.json";
     return std::nullopt;
   }
-  const nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object() || j.value("format", "") != kCheckpointFormat) {
-    if (why) *why = "checkpoint.json is not a seki checkpoint";
-    return std::nullopt;
-  }
-  Checkpoint c;
+  const nlohmann::json& j = *read;
+  RunCheckpoint c;
   try {
     c.parameters = j.at("parameters");
     c.levels = j.at("levels");
@@ -71,15 +73,16 @@ std::optional<Checkpoint> RunDirectory::ReadCheckpoint(std::string* why) const {
   return c;
 }
 
-void RunDirectory::WriteCheckpoint(const Checkpoint& c) const {
+void RunDirectory::WriteCheckpoint(const RunCheckpoint& c) const {
   nlohmann::json resumable = nlohmann::json::array();
   for (const ResumePoint& r : c.resumable)
     resumable.push_back(
         {{"sum", r.sum}, {"level_files", r.level_files}, {"partial_sizes", r.partial_sizes}});
-  const nlohmann::json j = {
-      {"format", kCheckpointFormat}, {"parameters", c.parameters},           {"levels", c.levels},
-      {"resumable", resumable},      {"elapsed_seconds", c.elapsed_seconds}, {"start", c.start}};
-  WriteFileAtomically(dir_ / kCheckpoint, j.dump(1) + "\n");
+  Checkpoint(dir_, "run").Write({{"parameters", c.parameters},
+                                 {"levels", c.levels},
+                                 {"resumable", resumable},
+                                 {"elapsed_seconds", c.elapsed_seconds},
+                                 {"start", c.start}});
 }
 
 std::string RunDirectory::LevelFileName(int sum, int rank, int ranks) const {
@@ -102,7 +105,7 @@ void RunDirectory::Finish(const nlohmann::json& manifest_without_files,
   manifest["complete"] = true;
   WriteFileAtomically(dir_ / kSummary, summary.dump(2) + "\n");
   WriteFileAtomically(dir_ / kManifest, manifest.dump(2) + "\n");
-  fs::remove(dir_ / kCheckpoint);
+  Checkpoint(dir_, "run").Remove();
   fs::remove_all(dir_ / "levels");
   SyncDirectory(dir_);
 }
@@ -111,7 +114,7 @@ namespace {
 
 // The newest finished level of checkpoint `c` whose files all verify on every rank, with `start`
 // cut back to it; nothing (after notices) when none does.
-void ResumeFrom(const RunDirectory& dir, const Checkpoint& c, const DirectoryRequest& request,
+void ResumeFrom(const RunDirectory& dir, const RunCheckpoint& c, const DirectoryRequest& request,
                 const RunGroup& group, const std::function<void(const std::string&)>& notice,
                 RunStartPoint& start) {
   for (auto r = c.resumable.rbegin(); r != c.resumable.rend(); ++r) {
@@ -167,7 +170,7 @@ RunStartPoint PrepareRunDirectory(const RunDirectory& dir, const DirectoryReques
   }
   if (!request.resume) return start;
   std::string why;
-  const std::optional<Checkpoint> c = dir.ReadCheckpoint(&why);
+  const std::optional<RunCheckpoint> c = dir.ReadCheckpoint(&why);
   if (!c) {
     notice("nothing to resume in " + dir.path().string() + " (" + why + "); starting");
     return start;

@@ -31,7 +31,9 @@ struct ResumePoint {
   PartialSizes partial_sizes;
 };
 
-struct Checkpoint {
+// What a run keeps in its checkpoint (storage/checkpoint.hpp, kind "run"; the run directory is
+// its checkpoint directory).
+struct RunCheckpoint {
   nlohmann::json parameters;                        // must equal the resuming run's parameters
   nlohmann::json levels = nlohmann::json::array();  // per-level reports so far
   std::vector<ResumePoint> resumable;               // oldest first, at most two
@@ -48,8 +50,8 @@ class RunDirectory {
   bool IsComplete() const;  // manifest.json says "complete": true
   void Clear() const;       // removes every file a run writes (for --force)
 
-  std::optional<Checkpoint> ReadCheckpoint(std::string* why) const;
-  void WriteCheckpoint(const Checkpoint& c) const;
+  std::optional<RunCheckpoint> ReadCheckpoint(std::string* why) const;
+  void WriteCheckpoint(const RunCheckpoint& c) const;
   // "levels/level-0012.bin", or with ranks > 1 "levels/level-0012.rank-0001-of-0004.bin".
   std::string LevelFileName(int sum, int rank = 0, int ranks = 1) const;
   void RemoveLevelFiles(const ResumePoint& point) const;
@@ -74,7 +76,7 @@ struct DirectoryRequest {
 // What the run starts from once its directory is ready.
 struct RunStartPoint {
   bool already_complete = false;  // resume of a complete run: nothing to do
-  Checkpoint checkpoint;          // a new one, or the resumed one cut back to the resumed level
+  RunCheckpoint checkpoint;        // a new one, or the resumed one cut back to the resumed level
   std::optional<Level> level;     // the resumed level (the shards this rank owns)
   std::optional<PartialSizes> partial_sizes;  // the catalogues' sizes at that level
 };

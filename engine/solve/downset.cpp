@@ -18,6 +18,7 @@
 #include "engine/base/rules.hpp"
 #include "engine/solve/downset_checkpoint.hpp"
 #include "engine/solve/game_search.hpp"
+#include "storage/kill_point.hpp"
 
 namespace seki {
 namespace {
@@ -42,6 +43,10 @@ int SplitRanks(const Matrix& a, int ranks) {
 }
 
 }  // namespace
+
+Checkpoint DownsetCheckpointOf(const std::filesystem::path& dir, int rank, int ranks) {
+  return Checkpoint(dir, "downset", rank, ranks);
+}
 
 double DownsetPassBytes(const Matrix& a, double memory_limit, int ranks) {
   ranks = SplitRanks(a, ranks);
@@ -105,12 +110,14 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   total_.store(layout->total * passes);
 
   DownsetProgress progress;
-  const std::filesystem::path checkpoint =  // one file per rank
-      alone                                   ? std::filesystem::path()
-      : ranks && !options_.checkpoint.empty() ? RankCheckpoint(options_.checkpoint, rank, size)
-                                              : options_.checkpoint;
+  const bool saving = !alone && !options_.checkpoint.empty();
+  const Checkpoint checkpoint = DownsetCheckpointOf(options_.checkpoint, rank, size);
+  if (saving) {  // a library caller's directory is made here (a command's is ready already)
+    std::error_code ignored;
+    std::filesystem::create_directories(options_.checkpoint, ignored);
+  }
   bool ours = false;  // the checkpoint file holds this solve
-  if (!checkpoint.empty() && options_.resume) {
+  if (saving && options_.resume) {
     std::string problem;  // a rank's own checkpoint that cannot be read
     try {
       if (auto at = LoadDownsetCheckpoint(checkpoint, *layout, full, mode, table.get(), bytes)) {
@@ -135,19 +142,22 @@ Solution DownsetEngine::Pass(const Matrix& a) {
         std::make_unique<DownsetPass>(*layout, store, done_, progress.pass * layout->total, share);
     const auto between = [&](const DownsetPosition& at) {
       const bool stop = options_.stop && options_.stop->load();
-      const bool due =
-          !checkpoint.empty() && std::chrono::duration<double>(Clock::now() - saved).count() >=
-                                     options_.checkpoint_seconds;
+      const bool due = saving && options_.checkpoint_every.DueAfter(
+                                     std::chrono::duration<double>(Clock::now() - saved).count() /
+                                     60);
       // 2: stop (after a checkpoint), 1: checkpoint; ranks decide together
       const std::uint64_t mine = stop ? 2 : due ? 1 : 0;
       const std::uint64_t decided = ranks ? ranks->Max(mine) : mine;
-      if (!checkpoint.empty() && decided > 0) {
+      if (saving && decided > 0) {
         SaveDownsetCheckpoint(checkpoint, *layout, full, mode,
                               DownsetProgress{progress.pass, at, progress.roots}, table.get(),
                               bytes);
         saved = Clock::now();
         ours = true;
-        if (ranks) ranks->Saved(++saves);
+        if (ranks)
+          ranks->Saved(++saves);
+        else
+          KillPoint("downset-checkpoint", static_cast<int>(++saves));
       }
       return decided < 2;
     };

@@ -24,6 +24,8 @@
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_pass.hpp"
 #include "engine/solve/downset_ranks.hpp"
+#include "storage/checkpoint.hpp"
+#include "storage/checkpoint_policy.hpp"
 
 namespace seki {
 
@@ -48,19 +50,19 @@ struct DownsetOptions {
   // When set (e.g. on Ctrl-C), a pass stops at the next level (checkpointing first when a
   // checkpoint file is set) and Solve throws SearchStopped (kInterrupted).
   const std::atomic<bool>* stop = nullptr;
-  // When not empty, a pass writes its state there every checkpoint_seconds and when stopped
-  // (removed once the pass completes); with `resume`, a pass that finds a checkpoint of its own
-  // matrix there continues from it.
+  // When not empty, the checkpoint directory (storage/checkpoint.hpp, engine/solve/
+  // downset_checkpoint.hpp): a pass writes its state there when `checkpoint_every` (minutes) says
+  // so and when stopped (removed once the pass completes); with `resume`, a pass that finds a
+  // checkpoint of its own matrix there continues from it.
   std::filesystem::path checkpoint = {};
-  double checkpoint_seconds = 600;
+  CheckpointPolicy checkpoint_every{0, 10};
   bool resume = false;
   // The storage mode; unset: DownsetModeFor the memory limit (one byte a matrix when it fits).
   // Set to kOneGame (tests), a pass never keeps a full table.
   std::optional<DownsetMode> mode = {};
   // When set, this process is one rank of a job and every pass of at least DownsetSplitMatrices()
   // matrices is split among the ranks (DownsetShare: ring only, the mode chosen by the largest
-  // share, one checkpoint file per rank: RankCheckpoint, the one per-rank name of
-  // storage/rank_file.hpp); smaller passes run on every rank alone, as in one process, without
+  // share, one checkpoint file per rank: DownsetCheckpointOf); smaller passes run on every rank alone, as in one process, without
   // checkpoints. Every rank must make the same calls in the same order.
   DownsetRanks* ranks = nullptr;
 };
@@ -69,6 +71,10 @@ struct DownsetOptions {
 // `memory_limit` (what DownsetEngine checks before a pass; a pass that runs alone on each rank:
 // as one process).
 double DownsetPassBytes(const Matrix& a, double memory_limit, int ranks);
+
+// The checkpoint of a down-set solve in `dir` kept by rank `rank` of the `ranks` a pass is split
+// among (1: one process, or a pass that runs alone on each rank).
+Checkpoint DownsetCheckpointOf(const std::filesystem::path& dir, int rank = 0, int ranks = 1);
 
 class DownsetEngine {
  public:

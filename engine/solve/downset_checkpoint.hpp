@@ -1,8 +1,10 @@
 // DownsetCheckpoint: the state of a down-set solve on disk, so that a solve of an hour survives
-// Ctrl-C or a crash: a small header file (the matrix, the storage mode, which pass (game) and
-// position, the roots of the passes before, the size and XXH3 checksum of the values) and a data
-// file with the ring (or full table) bytes, each written atomically; the header is written last and
-// names its data file, so a reader sees one consistent state.
+// Ctrl-C or a crash, in the one checkpoint convention (storage/checkpoint.hpp, kind "downset"):
+// DIR/checkpoint.json (parameters: the matrix; the storage mode, which pass (game) and position,
+// the roots of the passes before, the size and XXH3 checksum of the values) and a data file
+// DIR/values-P-S-L.bin with the ring (or full table) bytes, each written atomically; the
+// checkpoint is written last and names its data file, so a reader sees one consistent state. A
+// rank of a split pass keeps its own pair (checkpoint.rank-RRRR-of-PPPP.json, values-...rank-...).
 // Concurrency: called by the thread that runs the pass, between two levels (workers waiting).
 #pragma once
 
@@ -13,6 +15,7 @@
 
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_pass.hpp"
+#include "storage/checkpoint.hpp"
 
 namespace seki {
 
@@ -25,20 +28,20 @@ struct DownsetProgress {
   friend bool operator==(const DownsetProgress&, const DownsetProgress&) = default;
 };
 
-// Writes the state of a solve of layout.top (values: `bytes` bytes) to `path` (header) and a data
-// file beside it, then removes the previous data file. Throws std::runtime_error naming the path
-// on failure.
-void SaveDownsetCheckpoint(const std::filesystem::path& path, const DownsetLayout& layout,
-                           bool full, DownsetMode mode, const DownsetProgress& progress,
+// Writes the state of a solve of layout.top (values: `bytes` bytes) as `checkpoint`, its data
+// file first, then removes the previous data file. Throws std::runtime_error naming the path on
+// failure.
+void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& layout, bool full,
+                           DownsetMode mode, const DownsetProgress& progress,
                            const std::uint8_t* values, std::size_t bytes);
 
-// Removes a checkpoint (header and data file), e.g. once its solve has completed.
-void RemoveDownsetCheckpoint(const std::filesystem::path& path);
+// Removes a checkpoint (its file and its data file), e.g. once its solve has completed.
+void RemoveDownsetCheckpoint(const Checkpoint& checkpoint);
 
 // Reads a checkpoint of layout.top into `values` and returns where it stands; nothing when there
-// is no file at `path` or it is of another matrix. Throws InputError "<path>: ..." when it is of
-// another table kind or mode, of an older format, or damaged (size or checksum).
-std::optional<DownsetProgress> LoadDownsetCheckpoint(const std::filesystem::path& path,
+// is none or it is of another matrix. Throws InputError "<file>: ..." when it is of another table
+// kind or mode, of another kind or format, or damaged (size or checksum).
+std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoint,
                                                      const DownsetLayout& layout, bool full,
                                                      DownsetMode mode, std::uint8_t* values,
                                                      std::size_t bytes);

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
-#include "storage/rank_file.hpp"
+#include "storage/checkpoint.hpp"
 
 namespace seki {
 
@@ -72,11 +72,7 @@ void PassBoundary(const DownsetPass& pass, const DownsetLayout& layout, const Do
 
 }  // namespace
 
-std::filesystem::path RankCheckpoint(const std::filesystem::path& path, int rank, int ranks) {
-  return RankFile(path, rank, ranks);
-}
-
-void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& checkpoint, bool found,
+void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool found,
                    int pass, const DownsetPosition& at, const std::string& problem) {
   const int size = ranks.size(), rank = ranks.rank();
   // The lowest failing rank gives the largest value.
@@ -84,18 +80,18 @@ void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& checkpoint,
   if (failed > 0) {
     const int first = size - static_cast<int>(failed);
     if (first == rank) throw InputError(problem);
-    throw InputError(RankCheckpoint(checkpoint, first, size).string(),
+    throw InputError(Checkpoint(dir, "downset", first, size).file().string(),
                      "cannot be resumed (damaged, missing its data or of another size)");
   }
   // pass < 2, slab < 257, level < 2^20 (at most 62 digits of 256 values): below 2^31.
   const std::uint64_t mine =
       found ? ((std::uint64_t(pass) * 512 + at.slab) << 20 | at.level) + 1 : 0;
   if (ranks.Max(ranks.Max(mine) != mine) > 0)
-    throw InputError(checkpoint.string(),
+    throw InputError(dir.string(),
                      "the ranks' checkpoints are not of one position (a rank stopped while "
                      "writing its own): remove " +
-                         RankFile(checkpoint.filename(), 0, size).string() + " and its siblings" +
-                         " to start afresh");
+                         Checkpoint(dir, "downset", 0, size).file().filename().string() +
+                         " and its siblings to start afresh");
 }
 
 bool RunOnRanks(DownsetPass& pass, const DownsetLayout& layout, const DownsetShare& share,

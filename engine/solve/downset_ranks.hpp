@@ -34,16 +34,12 @@ class DownsetRanks {
   virtual void Saved(std::uint64_t count) = 0;
 };
 
-// The checkpoint file of rank `rank` of `ranks` for the --checkpoint path `path` (RankFile:
-// ds.ckpt -> ds.rank-0001-of-0003.ckpt).
-std::filesystem::path RankCheckpoint(const std::filesystem::path& path, int rank, int ranks);
-
-// After each rank has read its checkpoint (`found`: at `at`, a position of pass `pass`;
+// After each rank has read its checkpoint in `dir` (`found`: at `at`, a position of pass `pass`;
 // `problem`: the error of one that could not be read, else empty): returns when every rank resumes
 // from the same position or none does; otherwise throws InputError on every rank, naming the
 // lowest rank whose file failed (its own message on that rank) or saying that the positions
 // differ.
-void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& checkpoint, bool found,
+void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool found,
                    int pass, const DownsetPosition& at, const std::string& problem);
 
 // Runs `pass` (rank ranks.rank()'s `share` of `layout`, its buffer at `values` in `mode`) from

@@ -157,7 +157,7 @@ auto SolveEngine::WithDownset(F&& f) {
                            .threads = options_.threads,
                            .stop = options_.stop,
                            .checkpoint = options_.checkpoint,
-                           .checkpoint_seconds = options_.checkpoint_seconds,
+                           .checkpoint_every = options_.checkpoint_every,
                            .resume = options_.resume,
                            .ranks = options_.ranks});
       },

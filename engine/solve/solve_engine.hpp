@@ -59,8 +59,8 @@ struct SolveEngineOptions {
   bool moves = false;  // reports with moves will be asked: keep full down-set tables where they fit
   // Exhaustive: start the memo afresh before a solve once it holds more than this (0: never).
   std::size_t max_kept_positions = 0;
-  std::filesystem::path checkpoint = {};  // down-set passes (DownsetOptions)
-  double checkpoint_seconds = 600;
+  std::filesystem::path checkpoint = {};  // down-set passes (DownsetOptions): a directory
+  CheckpointPolicy checkpoint_every{0, 10};
   bool resume = false;
   DownsetRanks* ranks = nullptr;  // down-set passes split among the ranks of a job
 };

@@ -1,5 +1,5 @@
 // Parsing and applying `--checkpoint-every`.
-#include "engine/run/checkpoint_policy.hpp"
+#include "storage/checkpoint_policy.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -22,7 +22,8 @@ std::string CheckpointPolicy::Text() const {
   return text.str();
 }
 
-CheckpointPolicy ParseCheckpointPolicy(const std::string& text, const std::string& option) {
+CheckpointPolicy ParseCheckpointPolicy(const std::string& text, const std::string& option,
+                                       bool levels) {
   const auto bad = [&](const std::string& why) {
     return InputError(option, "'" + text + "' " + why +
                                   " (expected N levels, Mm minutes or both, e.g. 4, 10m, 4,10m)");
@@ -44,6 +45,8 @@ CheckpointPolicy ParseCheckpointPolicy(const std::string& text, const std::strin
       if (policy.every_minutes > 0) throw bad("gives minutes twice");
       policy.every_minutes = value;
     } else {
+      if (!levels)
+        throw InputError(option, "'" + text + "': a down-set pass has no levels; give minutes, e.g. 10m");
       if (policy.every_levels > 0) throw bad("gives levels twice");
       if (value != std::floor(value) || value > 1e6) throw bad("needs a whole number of levels");
       policy.every_levels = static_cast<int>(value);

@@ -1,0 +1,35 @@
+// The checkpoint options every resumable command shares, in one wording (storage/checkpoint.hpp):
+// --checkpoint DIR (a run's is its --out DIR), --checkpoint-every (storage/checkpoint_policy.hpp)
+// and --resume.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "storage/checkpoint_policy.hpp"
+
+namespace seki::cli {
+
+struct CheckpointOptions {
+  std::string dir;    // --checkpoint DIR; empty: none
+  std::optional<std::string> every;  // --checkpoint-every; unset: the command's default
+  bool resume = false;
+};
+
+// What a command checkpoints: its unit ("level", "member"; empty: a down-set pass, by minutes
+// only), the default schedule, and what the state holds (for the help text).
+struct CheckpointUse {
+  std::string unit;
+  std::string default_every;
+  std::string holds;
+  bool dir_option = true;  // false: the command's directory is given otherwise (a run's --out)
+};
+
+void AddCheckpointOptions(CLI::App* cmd, CheckpointOptions& options, const CheckpointUse& use);
+
+// The schedule; an error naming the option for a bad --checkpoint-every, and for --resume or
+// --checkpoint-every without --checkpoint DIR (where the command has that option).
+CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const CheckpointUse& use);
+
+}  // namespace seki::cli

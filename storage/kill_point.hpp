@@ -1,0 +1,32 @@
+// KillPoint: fault injection for the kill-and-resume tests of every checkpoint (storage/
+// checkpoint.hpp). With SEKI_KILL_AT=<point>:<level> in the environment the process kills itself
+// with SIGKILL when it reaches that point at that level, as an outside kill would;
+// SEKI_KILL_AT=<point>:<level>@<rank> kills only that rank of a distributed job. Without it,
+// nothing happens. Points of a run: "catalogue", "level-file", "checkpoint", "finish"
+// (engine/run/run.cpp) and "exchange" (after the first record exchange of a level,
+// engine/distributed); of a check, "check-level-file-RxC" and "check-checkpoint-RxC"
+// (engine/research/check_checkpoint.cpp); of a down-set solve, "downset-checkpoint" (its <level>
+// is the count of checkpoints written — on ranks, that every rank has written:
+// engine/solve/downset.cpp, engine/run/downset_group.cpp); of a sweep, "sweep-checkpoint" (its
+// <level>: the rows saved, engine/research/family_sweep.cpp). With SEKI_KILL_SIGNAL=INT as well it
+// raises SIGINT instead, as Ctrl-C would.
+// Concurrency: call from the thread that runs the Run or check.
+#pragma once
+
+#include <csignal>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace seki {
+
+inline void KillPoint(std::string_view point, int level, int rank = 0) {
+  static const char* target = std::getenv("SEKI_KILL_AT");
+  if (!target) return;
+  const std::string here = std::string(point) + ":" + std::to_string(level);
+  static const char* signal = std::getenv("SEKI_KILL_SIGNAL");
+  if (target == here || target == here + "@" + std::to_string(rank))
+    std::raise(signal && std::string_view(signal) == "INT" ? SIGINT : SIGKILL);
+}
+
+}  // namespace seki

@@ -1,0 +1,167 @@
+// The one checkpoint convention (storage/checkpoint.hpp) through every command that keeps one — a
+// run (`seki enumerate --out DIR`), a check, a down-set solve and a family sweep (`--checkpoint
+// DIR`): each killed with SIGKILL at one of its checkpoints (SEKI_KILL_AT, storage/kill_point.hpp)
+// leaves DIR/checkpoint.json of its kind; started again without --resume it is refused with one
+// line; with --resume it ends with the output of an uninterrupted run. A checkpoint of another
+// kind is refused with one line naming the file; --resume on an empty directory starts afresh
+// with a notice; --checkpoint-every of a down-set pass takes minutes only.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/seki_process.hpp"
+#include "tests/temp_dir.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using seki::testing::ReadText;
+using seki::testing::RunResult;
+using seki::testing::RunSeki;
+using seki::testing::TempDir;
+
+// What may differ between two sessions of the same work: times and command lines.
+json Stable(json j) {
+  if (j.is_object()) {
+    for (const char* key : {"seconds", "command", "source"}) j.erase(key);
+    for (auto& [key, value] : j.items()) value = Stable(value);
+  } else if (j.is_array()) {
+    for (auto& value : j) value = Stable(value);
+  }
+  return j;
+}
+
+// JSON lines without their times.
+std::string StableLines(const std::string& text) {
+  std::istringstream in(text);
+  std::string out;
+  for (std::string line; std::getline(in, line);) out += Stable(json::parse(line)).dump() + "\n";
+  return out;
+}
+
+struct Command {
+  std::string name;
+  std::string kind;                            // the checkpoint's kind
+  std::vector<std::string> args;               // without the directory
+  std::string dir_option;                      // --checkpoint, or a run's --out
+  std::string kill_at;                         // SEKI_KILL_AT
+  std::function<std::string(const fs::path& dir, const RunResult&)> result;  // what must agree
+};
+
+std::vector<Command> Commands() {
+  return {
+      {"run", "run",
+       {"enumerate", "--rows", "3", "--cols", "3", "--max-entry", "3", "--threads", "2",
+        "--quiet"},
+       "--out", "checkpoint:9",
+       [](const fs::path& dir, const RunResult&) {
+         return ReadText(dir / "seki" / "seki.txt") + ReadText(dir / "dseki" / "complete.txt");
+       }},
+      {"check", "check",
+       {"check", "6.2", "--max-rows", "2", "--max-entry", "4", "--min-height", "2", "--quiet",
+        "--json", "report.json"},
+       "--checkpoint", "check-checkpoint-2x2:5",
+       [](const fs::path&, const RunResult&) {
+         return Stable(json::parse(ReadText("report.json"))).dump();
+       }},
+      {"downset", "downset",
+       {"solve", "--engine", "downset", "-t", "1", "--memory-limit", "1100000",
+        "--checkpoint-every", "0.000001m", "44000/04400/00440/00044/40004"},
+       "--checkpoint", "downset-checkpoint:40",
+       [](const fs::path&, const RunResult& r) { return r.out; }},
+      {"sweep", "sweep",
+       {"family", "cycle", "--n", "4", "--from", "3", "--to", "5", "--engine", "downset",
+        "--format", "json", "--quiet"},
+       "--checkpoint", "sweep-checkpoint:1",
+       [](const fs::path&, const RunResult& r) { return StableLines(r.out); }},
+  };
+}
+
+std::vector<std::string> With(std::vector<std::string> args, const std::string& option,
+                              const fs::path& dir, bool resume = false) {
+  args.push_back(option);
+  args.push_back(dir.string());
+  if (resume) args.push_back("--resume");
+  return args;
+}
+
+class CheckpointTest : public ::testing::Test {
+ protected:
+  void SetUp() override { fs::current_path(scratch_.path()); }
+  void TearDown() override { fs::current_path(previous_); }
+
+  fs::path previous_ = fs::current_path();
+  TempDir scratch_;
+};
+
+TEST_F(CheckpointTest, KilledAndResumedThroughTheSameConvention) {
+  for (const Command& c : Commands()) {
+    SCOPED_TRACE(c.name);
+    const fs::path whole = scratch_.path() / (c.name + "-whole");
+    const RunResult reference = RunSeki(With(c.args, c.dir_option, whole), "", {}, 120);
+    ASSERT_EQ(reference.status, 0) << reference.err;
+    const std::string want = c.result(whole, reference);
+
+    const fs::path dir = scratch_.path() / c.name;
+    const RunResult killed =
+        RunSeki(With(c.args, c.dir_option, dir), "", {"SEKI_KILL_AT=" + c.kill_at}, 120);
+    ASSERT_EQ(killed.signal, SIGKILL) << killed.status << killed.err;
+    const json saved = json::parse(ReadText(dir / "checkpoint.json"));
+    EXPECT_EQ(saved["format"], "seki-checkpoint/1");
+    EXPECT_EQ(saved["kind"], c.kind);
+    EXPECT_TRUE(saved.contains("parameters"));
+
+    const RunResult again = RunSeki(With(c.args, c.dir_option, dir));
+    EXPECT_EQ(again.status, 2) << again.err;
+    EXPECT_NE(again.err.find("use --resume"), std::string::npos) << again.err;
+    EXPECT_EQ(std::count(again.err.begin(), again.err.end(), '\n'), 1) << again.err;
+
+    const RunResult resumed = RunSeki(With(c.args, c.dir_option, dir, true), "", {}, 120);
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_EQ(c.result(dir, resumed), want);
+  }
+}
+
+TEST_F(CheckpointTest, AnotherKindIsRefusedAndAnEmptyDirectoryStartsAfresh) {
+  const RunResult check = RunSeki({"check", "6.2", "--max-rows", "2", "--max-entry", "2",
+                                   "--quiet", "--checkpoint", "ck"});
+  ASSERT_EQ(check.status, 0) << check.err;
+  const std::string file = (fs::path("ck") / "checkpoint.json").string();
+  const RunResult solve =
+      RunSeki({"solve", "--engine", "downset", "--checkpoint", "ck", "--resume", "33/33"});
+  EXPECT_EQ(solve.status, 2);
+  EXPECT_EQ(solve.out, "");
+  EXPECT_EQ(solve.err, "seki: " + file + ": a check checkpoint, not a downset checkpoint\n");
+  const RunResult sweep = RunSeki({"family", "cycle", "--n", "2", "--from", "1", "--to", "2",
+                                   "--checkpoint", "ck", "--resume"});
+  EXPECT_EQ(sweep.status, 2);
+  EXPECT_EQ(sweep.err, "seki: " + file + ": a check checkpoint, not a sweep checkpoint\n");
+
+  fs::create_directory("empty");
+  const RunResult fresh =
+      RunSeki({"solve", "--engine", "downset", "--checkpoint", "empty", "--resume", "33/33"});
+  EXPECT_EQ(fresh.status, 0) << fresh.err;
+  EXPECT_EQ(fresh.err, "seki: nothing to resume in empty; starting\n");
+  EXPECT_EQ(fresh.out, RunSeki({"solve", "33/33"}).out);
+
+  const RunResult levels =
+      RunSeki({"solve", "--checkpoint", "d", "--checkpoint-every", "4", "33/33"});
+  EXPECT_EQ(levels.status, 2);
+  EXPECT_EQ(levels.err,
+            "seki: --checkpoint-every: '4': a down-set pass has no levels; give minutes, e.g. "
+            "10m\n");
+  const RunResult no_dir = RunSeki({"check", "6.2", "--max-rows", "2", "--max-entry", "2",
+                                    "--checkpoint-every", "10m"});
+  EXPECT_EQ(no_dir.status, 2);
+  EXPECT_EQ(no_dir.err, "seki: --checkpoint-every: needs --checkpoint DIR\n");
+}
+
+}  // namespace
