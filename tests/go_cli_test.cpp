@@ -123,7 +123,7 @@ TEST(GoCli, TooLargeIsOneLineAndWritesNothing) {
   // The 2-cycle C_7 needs a board over 25x25; a 9x1 matrix is more than the solver takes.
   EXPECT_EQ(run({"go", "--realise", "2200000/2020000/0202000/0020200/0002020/0000202/0000022"}, 2),
             "seki: 2200000/2020000/0202000/0020200/0002020/0000202/0000022: its board position "
-            "needs more than 25x25 points\n");
+            "needs 29 rows, more than 25x25\n");
   EXPECT_EQ(run({"go", "--realise", "1/1/1/1/1/1/1/1/1"}, 2),
             "seki: 1/1/1/1/1/1/1/1/1: 9 rows; at most 8 are supported\n");
   // The Fig. 2 matrix within a memory limit of 1K: exit 3.

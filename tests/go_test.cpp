@@ -190,8 +190,8 @@ TEST(GoRealise, BuildsTheCatalogueOnABoard) {
 
 // Every wall of a realised board (a chain that is not a group) has two eyes or more, each an empty
 // point whose neighbours are all that wall's stones, so no liberty of a group; every stone is a
-// group's or a wall's. With one bar (a 1xn or nx1 matrix) the walls are two chains, else four:
-// two of each colour. Returns the number of walls.
+// group's or a wall's. With one bar the walls are two chains, else four: two of each colour.
+// Returns the number of walls.
 int ExpectLiveWalls(const Realisation& r) {
   const Board& b = r.board;
   const ChainMap map = FindChains(b);
@@ -222,7 +222,8 @@ int ExpectLiveWalls(const Realisation& r) {
 
 TEST(GoRealise, WallsLiveWithTwoEyes) {
   // 1x1; the four 2x2 complete seki; the six planar 3x3 complete seki of height 3 (Section 6);
-  // the 2-cycles C_3..C_6; A^4 and B^4; a 1x3 and a 6x2 matrix.
+  // the 2-cycles C_3..C_6; A^4 and B^4; 1xn and nx1 matrices (one bar, or one group of a colour
+  // that winds around the bars as a ring: 111 on 13x13 points, 111331 on 13x25), a 6x2 matrix.
   const std::vector<std::pair<const char*, int>> cases = {
       {"1", 2},
       {"2", 2},
@@ -243,7 +244,11 @@ TEST(GoRealise, WallsLiveWithTwoEyes) {
       {"220000/202000/020200/002020/000202/000022", 4},
       {"3100/1210/0112/0022", 4},
       {"3200/2120/0212/0023", 4},
-      {"111", 2},
+      {"11", 2},
+      {"1/1", 2},
+      {"111", 4},
+      {"3/3/3/3/3", 4},
+      {"111331", 4},
       {"11/11/11/11/11/11", 4}};
   for (const auto& [text, walls] : cases) {
     SCOPED_TRACE(text);

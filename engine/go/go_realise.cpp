@@ -6,8 +6,9 @@
 // bottom row). An item's liberties with the bar above lie in its top row, those with the bar below
 // in its bottom row, two columns in from its anchor, between stones of the item. With two bars or
 // more, each side of the box is one runner from the top row to the bottom one (a block that needs
-// no runner is made one, its arms in the other gaps without liberties), so the walls around the
-// box are four chains, each long enough for two eyes on the edge.
+// no runner is made one, its arms in the other gaps without liberties; a single block is both, one
+// item a gap from strip to strip), so the walls around the box are four chains, each long enough
+// for two eyes on the edge.
 #include "engine/go/go_realise.hpp"
 
 #include <algorithm>
@@ -22,6 +23,7 @@ namespace seki::go {
 namespace {
 
 constexpr int kMargin = 2, kGapRows = 3;
+constexpr int kBoth = 2;  // a runner on both sides, one item a gap: a ring around the bars (n = 1)
 
 // t: rows are the bars, columns the blocks.
 struct Plan {
@@ -29,7 +31,7 @@ struct Plan {
   struct Block {
     int gap = 0;       // the gap of a block; the first gap of a runner
     int last_gap = 0;  // the last gap of a runner (== gap for a block)
-    int side = 0;      // -1 left runner, +1 right runner, 0 a block
+    int side = 0;      // -1 left runner, +1 right runner, 0 a block, kBoth the only group
   };
   std::vector<Block> blocks;
 };
@@ -59,11 +61,17 @@ std::optional<Plan> PlanFor(const Matrix& t, const std::vector<int>& order) {
 }
 
 // The plans with a runner on each side from the top bar to the bottom one (two bars or more): the
-// plan's runners, a block made a runner where a side has none. Each runner's liberties with a bar
-// lie in the gap above the bar (with the top bar: below it). None with one block.
+// plan's runners, a block made a runner where a side has none, the one block a runner on both sides
+// when there is no other. Each runner's liberties with a bar lie in the gap above the bar (with the
+// top bar: below it).
 std::vector<Plan> WithSideRunners(const Plan& plan, int m) {
   if (m < 2) return {plan};
   const int n = int(plan.blocks.size());
+  if (n == 1) {
+    Plan p = plan;
+    p.blocks[0] = Plan::Block{1, m - 1, kBoth};
+    return {p};
+  }
   std::vector<int> left, right;
   for (int j = 0; j < n; ++j) {
     const int side = plan.blocks[j].side;
@@ -156,7 +164,7 @@ class Canvas {
     for (int side : {-1, 0, 1})
       for (int j = 0; j < n_; ++j) {
         const Plan::Block& b = plan_.blocks[j];
-        if (b.side != side) continue;
+        if (b.side != side && (b.side != kBoth || side >= 0)) continue;  // both: one item a gap
         for (int g = b.gap; g <= b.last_gap; ++g) {
           Item item{j, 0, 0, 0, 0, 0, 0, side};
           for (int i = 0; i < m_; ++i) {
@@ -167,11 +175,13 @@ class Canvas {
             (p == g - 1 ? item.top : item.bottom) += t_(i, j);
           }
           const int libs = std::max(item.top, item.bottom);
-          item.width = side != 0 && libs == 0 ? (side < 0 ? 2 : 3) : libs + (side == 1 ? 4 : 3);
+          item.width = b.side == kBoth          ? libs + 5  // to the right strip
+                       : side != 0 && libs == 0 ? (side < 0 ? 2 : 3)
+                                                : libs + (side == 1 ? 4 : 3);
           gaps_[g].push_back(item);
         }
       }
-    x_ = m_ >= 2 ? 9 : 5;  // with two bars, a wall along the top bar needs five points
+    x_ = m_ >= 2 ? 9 : 5;  // two bars or more: the wall on the top bar (x_ - 4) needs two eyes
     for (const auto& items : gaps_) {
       int w = items.empty() ? 0 : -1;
       for (const Item& item : items) w += item.width + 1;
@@ -198,18 +208,16 @@ class Canvas {
   }
 
   void Place() {
-    for (int g = 0; g < m_; ++g) {  // bars, shortened where a runner winds around them
-      int from = 0, to = x_ - 1;
-      for (const Plan::Block& b : plan_.blocks)
-        if (b.side != 0) (b.side < 0 ? from : to) += b.side < 0 ? 2 : -2;
-      for (int x = from; x <= to; ++x) Set(x, bar_row_[g], plan_.order[g]);
-    }
+    // Bars, two columns shorter at each end where the runners wind around them (two bars or more).
+    for (int g = 0; g < m_; ++g)
+      for (int x = m_ >= 2 ? 2 : 0; x <= (m_ >= 2 ? x_ - 3 : x_ - 1); ++x)
+        Set(x, bar_row_[g], plan_.order[g]);
     for (int j = 0; j < n_; ++j) {  // runners' strips, the box's whole height
-      const Plan::Block& b = plan_.blocks[j];
-      if (b.side == 0) continue;
-      const int x0 = b.side < 0 ? 0 : x_ - 2;
-      for (int r = 0; r < rows_; ++r)
-        for (int x = x0; x < x0 + 2; ++x) Set(x, r, m_ + j);
+      const int side = plan_.blocks[j].side;
+      for (int x0 : {0, x_ - 2})
+        if (side == kBoth || (side != 0 && (side < 0) == (x0 == 0)))
+          for (int r = 0; r < rows_; ++r)
+            for (int x = x0; x < x0 + 2; ++x) Set(x, r, m_ + j);
     }
     for (int g = 0; g <= m_; ++g) PlaceGap(g);
   }
@@ -379,15 +387,20 @@ Realisation Realise(const Matrix& a, std::string_view where) {
     throw InputError(where, "its graph is not planar (a K3,3 or K5 inside), so no board has it");
   std::optional<Realisation> best;
   std::pair<int, int> best_size{kMaxBoardSize + 1, 0};
-  bool too_large = false, tried = false;  // a layout over 25x25; one within it
   // The smallest board: the longer side first, then the area; the first of equals.
   const auto key = [](int w, int h) { return std::pair{std::max(w, h), w * h}; };
+  bool tried = false;                                               // a layout within 25x25
+  std::pair<int, int> over_size{kMaxBoardSize * kMaxBoardSize, 0};  // the smallest one over it
+  std::string over;                                                 // "17x33 points", "29 rows"
+  const auto too_large = [&](std::pair<int, int> size, std::string text) {
+    if (size < over_size) over_size = size, over = std::move(text);
+  };
   for (bool rows_are_bars : {true, false}) {
     const Matrix t = rows_are_bars ? a : a.transposed();
     std::vector<int> order(t.rows());
     std::iota(order.begin(), order.end(), 0);
-    if (4 * t.rows() + 1 > kMaxBoardSize) {  // the bars and gaps alone are too tall
-      too_large = true;
+    if (const int h = 4 * t.rows() + 1; h > kMaxBoardSize) {  // the bars and gaps alone
+      too_large({h, h * h}, std::to_string(h) + " rows");
       continue;
     }
     do {
@@ -397,7 +410,7 @@ Realisation Realise(const Matrix& a, std::string_view where) {
         Canvas canvas(t, full, rows_are_bars ? Stone::kWhite : Stone::kBlack);
         const auto [w, h] = canvas.Size();
         const bool fits = w <= kMaxBoardSize && h <= kMaxBoardSize;
-        too_large |= !fits;
+        if (!fits) too_large(key(w, h), std::to_string(w) + "x" + std::to_string(h) + " points");
         tried |= fits;
         if (!fits || key(w, h) >= best_size) continue;
         if (std::optional<Realisation> r = Try(a, rows_are_bars, t, canvas, where))
@@ -406,9 +419,10 @@ Realisation Realise(const Matrix& a, std::string_view where) {
     } while (std::next_permutation(order.begin(), order.end()));
   }
   if (best) return *std::move(best);
-  if (too_large && !tried)
-    throw InputError(where, "its board position needs more than " + std::to_string(kMaxBoardSize) +
-                                "x" + std::to_string(kMaxBoardSize) + " points");
+  if (!over.empty() && !tried)
+    throw InputError(where, "its board position needs " + over + ", more than " +
+                                std::to_string(kMaxBoardSize) + "x" +
+                                std::to_string(kMaxBoardSize));
   throw InputError(where, "no board position of the stacked shape realises it (docs/go.md)");
 }
 
