@@ -3,8 +3,9 @@
 // GO rule, the first capture ends the game, suicide illegal, two passes a draw) and must give the
 // SEKI values of the model's matrix, moving first and second, on every position of a test set:
 // the classic two-group seki and its variants, each 2x2 complete seki, a 3x3 complete seki of
-// Section 6 and positions that are not seki built on a board, and positions generated at random
-// within the model on small boards (seeded). Its code shares nothing with engine/go but the
+// Section 6 and positions that are not seki built on a board (closed by live walls, whose eyes the
+// solver never fills: it plays only next to the groups), and positions generated at random within
+// the model on small boards (seeded). Its code shares nothing with engine/go but the
 // choice of groups.
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@
 #include "engine/go/diagram.hpp"
 #include "engine/go/go_model.hpp"
 #include "engine/go/go_realise.hpp"
+#include "engine/go/live_walls.hpp"
 #include "engine/solve/solve_engine.hpp"
 #include "tests/go_positions.hpp"
 
@@ -143,6 +145,7 @@ TEST(GoCaptureCheck, RealisedPositions) {
                            "2", "3", "110/011", "21/11"}) {
     SCOPED_TRACE(text);
     const go::Realisation r = go::Realise(ParseMatrix(text), text);
+    EXPECT_EQ(go::WallProblem(r.model), "");  // the walls live, with two eyes each
     ExpectSameValues(r.board, r.model, engine);
   }
 }
@@ -190,6 +193,7 @@ TEST(GoCaptureCheck, RandomMatricesRealisedOnABoard) {
     if (a.has_zero_line() || a.sum() > 9) continue;
     SCOPED_TRACE(FormatMatrix(a));
     const go::Realisation r = go::Realise(a, "random");
+    EXPECT_EQ(go::WallProblem(r.model), "");
     ExpectSameValues(r.board, r.model, engine);
     seki += engine.Solve(a).seki.is_seki();
     ++checked;

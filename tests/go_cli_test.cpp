@@ -1,8 +1,11 @@
 // `seki go`: text, JSON (the fields of `seki solve --format json` plus the board), the SGF it
-// writes (read back), --realise, and bad input: one line, exit 2 (3 for memory), nothing written.
+// writes (read back), --realise, and bad input or a position too large to solve: one line, exit 2
+// (3 for memory), nothing written.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "engine/go/sgf.hpp"
 #include "tests/go_positions.hpp"
@@ -88,11 +91,46 @@ TEST(GoCli, BadInputIsOneLineAndWritesNothing) {
   ExpectBadInput({"go", (dir.path() / "missing").string()}, "", "cannot be read");
   ExpectBadInput({"go"}, "", "give one position");
   EXPECT_FALSE(std::filesystem::exists(out));
-  const RunResult memory =
-      RunSeki({"go", "--realise", "033/331/312", "--memory-limit", "1K", "--sgf", out});
-  EXPECT_EQ(memory.status, 3) << memory.err;
-  EXPECT_EQ(memory.out, "");
-  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// A position too large to solve: one line, exit 2 (3 for memory), no output file written.
+TEST(GoCli, TooLargeIsOneLineAndWritesNothing) {
+  const TempDir dir;
+  const std::filesystem::path sgf = dir.path() / "out.sgf", svg = dir.path() / "b.svg",
+                              page = dir.path() / "page";
+  const std::vector<std::string> outputs = {"--sgf",      sgf.string(), "--svg",
+                                            svg.string(), "--html",     page.string()};
+  const auto run = [&](std::vector<std::string> args, int status) {
+    args.insert(args.end(), outputs.begin(), outputs.end());
+    const RunResult r = RunSeki(args);
+    EXPECT_EQ(r.status, status) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    for (const auto& path : {sgf, svg, page}) EXPECT_FALSE(std::filesystem::exists(path)) << path;
+    return r.err;
+  };
+  // Nine classic seki, three rows of three: nine white and nine black groups, one more than a
+  // matrix has rows.
+  std::string nine, row;
+  for (int band = 0; band < 3; ++band)
+    for (std::istringstream rows(kClassicSeki); std::getline(rows, row);)
+      if (!row.empty()) nine += row + " " + row + " " + row + "\n";
+  const TempFile nine_file(nine);
+  const std::string too_many =
+      "seki: " + nine_file.path() + ": 9 white groups; the matrix has at most 8 rows and columns\n";
+  EXPECT_EQ(run({"go", nine_file.path()}, 2), too_many);
+  EXPECT_EQ(run({"go", nine_file.path(), "--format", "json"}, 2), too_many);
+  // The 2-cycle C_7 needs a board over 25x25; a 9x1 matrix is more than the solver takes.
+  EXPECT_EQ(run({"go", "--realise", "2200000/2020000/0202000/0020200/0002020/0000202/0000022"}, 2),
+            "seki: 2200000/2020000/0202000/0020200/0002020/0000202/0000022: its board position "
+            "needs 29 rows, more than 25x25\n");
+  EXPECT_EQ(run({"go", "--realise", "1/1/1/1/1/1/1/1/1"}, 2),
+            "seki: 1/1/1/1/1/1/1/1/1: 9 rows; at most 8 are supported\n");
+  // The Fig. 2 matrix within a memory limit of 1K: exit 3.
+  EXPECT_EQ(run({"go", "--realise", "033/331/312", "--memory-limit", "1K"}, 3),
+            "seki: 033/331/312: cannot be decided within the memory limit (see --memory-limit)\n");
+  EXPECT_EQ(run({"go", "--realise", "033/331/312", "--memory-limit", "1K", "--format", "json"}, 3),
+            "seki: 033/331/312: cannot be decided within the memory limit (see --memory-limit)\n");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // engine/go: GO coordinates, diagrams, SGF (read, damaged files, write and read back), the model of
 // a position with every check that refuses one outside it, the verdict in GO words, and boards
-// realising the catalogue's planar matrices.
+// realising the catalogue's planar matrices, closed by walls that live with two eyes each.
 #include <gtest/gtest.h>
 
 #include "engine/base/input_error.hpp"
@@ -9,6 +9,7 @@
 #include "engine/go/go_model.hpp"
 #include "engine/go/go_realise.hpp"
 #include "engine/go/go_verdict.hpp"
+#include "engine/go/live_walls.hpp"
 #include "engine/go/sgf.hpp"
 #include "engine/structure/planarity.hpp"
 #include "tests/go_positions.hpp"
@@ -187,6 +188,98 @@ TEST(GoRealise, BuildsTheCatalogueOnABoard) {
   EXPECT_THROW(Realise(ParseMatrix("133/313/331"), "x"), InputError);
 }
 
+// Every wall of a realised board (a chain that is not a group) has two eyes or more, each an empty
+// point whose neighbours are all that wall's stones, so no liberty of a group; every stone is a
+// group's or a wall's. With one bar the walls are two chains, else four: two of each colour.
+// Returns the number of walls.
+int ExpectLiveWalls(const Realisation& r) {
+  const Board& b = r.board;
+  const ChainMap map = FindChains(b);
+  const std::vector<Wall> walls = Walls(r.model);
+  std::size_t stones = 0;
+  int black = 0;
+  for (const Chain& c : r.model.white) stones += c.stones.size();
+  for (const Chain& c : r.model.black) stones += c.stones.size();
+  for (const Wall& w : walls) {
+    SCOPED_TRACE(ChainName(w.chain));
+    const int chain = map.chain_of[b.Index(w.chain.stones.front())];
+    EXPECT_GE(w.eyes.size(), 2u);
+    for (Point e : w.eyes) {
+      EXPECT_EQ(b.at(e), Stone::kEmpty);
+      for (Point q : b.Neighbours(e)) EXPECT_EQ(map.chain_of[b.Index(q)], chain) << PointName(e);
+      for (const SharedLiberty& l : r.model.liberties) EXPECT_NE(l.at, e);
+    }
+    stones += w.chain.stones.size();
+    black += w.chain.colour == Stone::kBlack;
+  }
+  int on_board = 0;
+  for (int k = 0; k < b.size(); ++k) on_board += b.at(b.PointAt(k)) != Stone::kEmpty;
+  EXPECT_EQ(stones, std::size_t(on_board));
+  EXPECT_EQ(2 * black, int(walls.size()));
+  EXPECT_EQ(WallProblem(r.model), "");
+  return int(walls.size());
+}
+
+TEST(GoRealise, WallsLiveWithTwoEyes) {
+  // 1x1; the four 2x2 complete seki; the six planar 3x3 complete seki of height 3 (Section 6);
+  // the 2-cycles C_3..C_6; A^4 and B^4; 1xn and nx1 matrices (one bar, or one group of a colour
+  // that winds around the bars as a ring: 111 on 13x13 points, 111331 on 13x25), a 6x2 matrix.
+  const std::vector<std::pair<const char*, int>> cases = {
+      {"1", 2},
+      {"2", 2},
+      {"3", 2},
+      {"11/11", 4},
+      {"20/02", 4},
+      {"21/12", 4},
+      {"22/22", 4},
+      {"033/303/330", 4},
+      {"301/022/121", 4},
+      {"320/212/023", 4},
+      {"320/203/032", 4},
+      {"320/213/033", 4},
+      {"033/331/312", 4},
+      {"220/202/022", 4},
+      {"2200/2020/0202/0022", 4},
+      {"22000/20200/02020/00202/00022", 4},
+      {"220000/202000/020200/002020/000202/000022", 4},
+      {"3100/1210/0112/0022", 4},
+      {"3200/2120/0212/0023", 4},
+      {"11", 2},
+      {"1/1", 2},
+      {"111", 4},
+      {"3/3/3/3/3", 4},
+      {"111331", 4},
+      {"11/11/11/11/11/11", 4}};
+  for (const auto& [text, walls] : cases) {
+    SCOPED_TRACE(text);
+    const Realisation r = Realise(ParseMatrix(text), text);
+    EXPECT_EQ(ExpectLiveWalls(r), walls);
+    EXPECT_LE(r.board.width(), kMaxBoardSize);
+    EXPECT_LE(r.board.height(), kMaxBoardSize);
+  }
+  // The board of (2): the white bar, the black block below it with the two shared liberties,
+  // a black wall above with four eyes on the edge, a white one around with seven.
+  const Realisation two = Realise(ParseMatrix("2"), "2");
+  EXPECT_EQ(DiagramText(two.board),
+            "  A B C D E F G H J\n"
+            "8 . X . X . X . X .\n"
+            "7 X X X X X X X X X\n"
+            "6 X X O O O O O X X\n"
+            "5 O O X X . . X O O\n"
+            "4 O O X X X X X O .\n"
+            "3 . O X X X X X O O\n"
+            "2 O O O O O O O O O\n"
+            "1 . O . O . O . O .\n");
+  const std::vector<Wall> walls = Walls(two.model);
+  ASSERT_EQ(walls.size(), 2u);
+  EXPECT_EQ(ChainName(walls[0].chain), "B B8");
+  EXPECT_EQ(walls[0].eyes.size(), 5u);
+  EXPECT_EQ(ChainName(walls[1].chain), "W A5");
+  EXPECT_EQ(walls[1].eyes.size(), 7u);
+  // The classic position's walls have no eye: the check names the first.
+  EXPECT_EQ(WallProblem(Model(kClassicSeki)), "the wall B B6 has 0 eyes, not two");
+}
+
 TEST(GoRealise, EveryPlanarThreeByThreeSupport) {
   int realised = 0;
   for (int mask = 1; mask < 512; ++mask) {
@@ -194,7 +287,9 @@ TEST(GoRealise, EveryPlanarThreeByThreeSupport) {
     for (int k = 0; k < 9; ++k) a.set(k / 3, k % 3, (mask >> k & 1) * 3);
     if (a.has_zero_line() || !IsPlanar(a)) continue;
     SCOPED_TRACE(FormatMatrix(a));
-    EXPECT_EQ(Realise(a, "t").model.matrix.sum(), a.sum());
+    const Realisation r = Realise(a, "t");
+    EXPECT_EQ(r.model.matrix.sum(), a.sum());
+    EXPECT_EQ(WallProblem(r.model), "");
     ++realised;
   }
   EXPECT_EQ(realised, 264);

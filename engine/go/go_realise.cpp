@@ -1,9 +1,14 @@
-// The layout (canvas rows go down): a margin of two rings (walls, then empty points) around a box
-// of X columns; in the box, the bars (one row each) alternate with gaps of three rows. A gap holds
-// items side by side: the left runner's arm, blocks, the right runner's arm, separated by one
-// column (a tooth of the bar above in the top two rows; the left item's stone and a bump of the bar
-// below in the bottom row). An item's liberties with the bar above lie in its top row, those with
-// the bar below in its bottom row, two columns in from its anchor, between stones of the item.
+// The layout (canvas rows go down): a margin of two rings (walls next to the box, then the board's
+// edge, where the walls run on with their eyes: CloseWithLiveWalls) around a box of X columns; in
+// the box, the bars (one row each) alternate with gaps of three rows. A gap holds items side by
+// side: the left runner's arm, blocks, the right runner's arm, separated by one column (a tooth of
+// the bar above in the top two rows; the left item's stone and a bump of the bar below in the
+// bottom row). An item's liberties with the bar above lie in its top row, those with the bar below
+// in its bottom row, two columns in from its anchor, between stones of the item. With two bars or
+// more, each side of the box is one runner from the top row to the bottom one (a block that needs
+// no runner is made one, its arms in the other gaps without liberties; a single block is both, one
+// item a gap from strip to strip), so the walls around the box are four chains, each long enough
+// for two eyes on the edge.
 #include "engine/go/go_realise.hpp"
 
 #include <algorithm>
@@ -11,12 +16,14 @@
 #include <optional>
 
 #include "engine/base/input_error.hpp"
+#include "engine/go/live_walls.hpp"
 #include "engine/structure/planarity.hpp"
 
 namespace seki::go {
 namespace {
 
 constexpr int kMargin = 2, kGapRows = 3;
+constexpr int kBoth = 2;  // a runner on both sides, one item a gap: a ring around the bars (n = 1)
 
 // t: rows are the bars, columns the blocks.
 struct Plan {
@@ -24,7 +31,7 @@ struct Plan {
   struct Block {
     int gap = 0;       // the gap of a block; the first gap of a runner
     int last_gap = 0;  // the last gap of a runner (== gap for a block)
-    int side = 0;      // -1 left runner, +1 right runner, 0 a block
+    int side = 0;      // -1 left runner, +1 right runner, 0 a block, kBoth the only group
   };
   std::vector<Block> blocks;
 };
@@ -53,6 +60,40 @@ std::optional<Plan> PlanFor(const Matrix& t, const std::vector<int>& order) {
   return plan;
 }
 
+// The plans with a runner on each side from the top bar to the bottom one (two bars or more): the
+// plan's runners, a block made a runner where a side has none, the one block a runner on both sides
+// when there is no other. Each runner's liberties with a bar lie in the gap above the bar (with the
+// top bar: below it).
+std::vector<Plan> WithSideRunners(const Plan& plan, int m) {
+  if (m < 2) return {plan};
+  const int n = int(plan.blocks.size());
+  if (n == 1) {
+    Plan p = plan;
+    p.blocks[0] = Plan::Block{1, m - 1, kBoth};
+    return {p};
+  }
+  std::vector<int> left, right;
+  for (int j = 0; j < n; ++j) {
+    const int side = plan.blocks[j].side;
+    if (side < 0) left = {j};
+    if (side > 0) right = {j};
+  }
+  for (std::vector<int>* candidates : {&left, &right})
+    if (candidates->empty())
+      for (int j = 0; j < n; ++j)
+        if (plan.blocks[j].side == 0) candidates->push_back(j);
+  std::vector<Plan> out;
+  for (int l : left)
+    for (int r : right) {
+      if (l == r) continue;
+      Plan p = plan;
+      for (auto [j, side] : {std::pair{l, -1}, std::pair{r, 1}})
+        p.blocks[j] = Plan::Block{1, m - 1, side};
+      out.push_back(p);
+    }
+  return out;
+}
+
 enum class Kind { kOpen, kGroup, kLiberty, kWall, kEmpty };
 struct Cell {
   Kind kind = Kind::kOpen;
@@ -66,15 +107,17 @@ class Canvas {
   Canvas(const Matrix& t, const Plan& plan, Stone bar_colour)
       : t_(t), plan_(plan), bar_colour_(bar_colour), m_(t.rows()), n_(t.cols()) {}
 
-  // The board, or nullopt when the layout breaks a rule (checked again by ExtractModel).
-  std::optional<Board> Draw(std::string_view where, std::string* too_large) {
+  // The board's width and height.
+  std::pair<int, int> Size() {
     Measure();
     width_ = x_ + 2 * kMargin;
     height_ = rows_ + 2 * kMargin;
-    if (width_ > kMaxBoardSize || height_ > kMaxBoardSize) {
-      *too_large = std::to_string(width_) + "x" + std::to_string(height_);
-      return std::nullopt;
-    }
+    return {width_, height_};
+  }
+
+  // The board (after Size), or nullopt when the layout breaks a rule (checked again by
+  // ExtractModel).
+  std::optional<Board> Draw(std::string_view where) {
     cells_.assign(std::size_t(width_) * height_, Cell{});
     Place();
     if (!Fill()) return std::nullopt;
@@ -121,7 +164,7 @@ class Canvas {
     for (int side : {-1, 0, 1})
       for (int j = 0; j < n_; ++j) {
         const Plan::Block& b = plan_.blocks[j];
-        if (b.side != side) continue;
+        if (b.side != side && (b.side != kBoth || side >= 0)) continue;  // both: one item a gap
         for (int g = b.gap; g <= b.last_gap; ++g) {
           Item item{j, 0, 0, 0, 0, 0, 0, side};
           for (int i = 0; i < m_; ++i) {
@@ -131,11 +174,14 @@ class Canvas {
             if (lib_gap != g) continue;
             (p == g - 1 ? item.top : item.bottom) += t_(i, j);
           }
-          item.width = std::max(item.top, item.bottom) + (side == 1 ? 4 : 3);
+          const int libs = std::max(item.top, item.bottom);
+          item.width = b.side == kBoth          ? libs + 5  // to the right strip
+                       : side != 0 && libs == 0 ? (side < 0 ? 2 : 3)
+                                                : libs + (side == 1 ? 4 : 3);
           gaps_[g].push_back(item);
         }
       }
-    x_ = 5;
+    x_ = m_ >= 2 ? 9 : 5;  // two bars or more: the wall on the top bar (x_ - 4) needs two eyes
     for (const auto& items : gaps_) {
       int w = items.empty() ? 0 : -1;
       for (const Item& item : items) w += item.width + 1;
@@ -162,19 +208,16 @@ class Canvas {
   }
 
   void Place() {
-    for (int g = 0; g < m_; ++g) {  // bars, shortened where a runner winds around them
-      int from = 0, to = x_ - 1;
-      for (const Plan::Block& b : plan_.blocks)
-        if (b.side != 0 && b.gap <= g && g < b.last_gap)
-          (b.side < 0 ? from : to) += b.side < 0 ? 2 : -2;
-      for (int x = from; x <= to; ++x) Set(x, bar_row_[g], plan_.order[g]);
-    }
-    for (int j = 0; j < n_; ++j) {  // runners' strips
-      const Plan::Block& b = plan_.blocks[j];
-      if (b.side == 0) continue;
-      const int x0 = b.side < 0 ? 0 : x_ - 2;
-      for (int r = gap_row_[b.gap]; r < gap_row_[b.last_gap] + kGapRows; ++r)
-        for (int x = x0; x < x0 + 2; ++x) Set(x, r, m_ + j);
+    // Bars, two columns shorter at each end where the runners wind around them (two bars or more).
+    for (int g = 0; g < m_; ++g)
+      for (int x = m_ >= 2 ? 2 : 0; x <= (m_ >= 2 ? x_ - 3 : x_ - 1); ++x)
+        Set(x, bar_row_[g], plan_.order[g]);
+    for (int j = 0; j < n_; ++j) {  // runners' strips, the box's whole height
+      const int side = plan_.blocks[j].side;
+      for (int x0 : {0, x_ - 2})
+        if (side == kBoth || (side != 0 && (side < 0) == (x0 == 0)))
+          for (int r = 0; r < rows_; ++r)
+            for (int x = x0; x < x0 + 2; ++x) Set(x, r, m_ + j);
     }
     for (int g = 0; g <= m_; ++g) PlaceGap(g);
   }
@@ -314,11 +357,27 @@ bool SameUpToOrder(const Realisation& r, const Matrix& a) {
   return true;
 }
 
-// Every wall chain has a liberty (a legal position).
-bool WallsBreathe(const Board& board) {
-  for (const Chain& c : FindChains(board).chains)
-    if (c.liberties.empty()) return false;
-  return true;
+// The realisation of a plan when its board has the matrix's model and live walls.
+std::optional<Realisation> Try(const Matrix& a, bool rows_are_bars, const Matrix& t, Canvas& canvas,
+                               std::string_view where) {
+  std::optional<Board> board = canvas.Draw(where);
+  if (!board) return std::nullopt;
+  CloseWithLiveWalls(*board);
+  const std::vector<Point> points = canvas.GroupPoints();
+  Realisation out{*board, {}, {}};
+  out.groups.kind = GoSelection::Kind::kPoints;
+  const int m = t.rows();
+  for (int i = 0; i < a.rows(); ++i) out.groups.points.push_back(points[rows_are_bars ? i : m + i]);
+  for (int j = 0; j < a.cols(); ++j) out.groups.points.push_back(points[rows_are_bars ? m + j : j]);
+  for (Point p : out.groups.points)
+    out.groups.text += (out.groups.text.empty() ? "" : ",") + PointName(p);
+  try {
+    out.model = ExtractModel(out.board, out.groups, where);
+  } catch (const InputError&) {
+    return std::nullopt;  // a layout the rules missed
+  }
+  if (!SameUpToOrder(out, a) || !WallProblem(out.model).empty()) return std::nullopt;
+  return out;
 }
 
 }  // namespace
@@ -326,41 +385,45 @@ bool WallsBreathe(const Board& board) {
 Realisation Realise(const Matrix& a, std::string_view where) {
   if (!IsPlanar(a))
     throw InputError(where, "its graph is not planar (a K3,3 or K5 inside), so no board has it");
-  std::string too_large;
+  std::optional<Realisation> best;
+  std::pair<int, int> best_size{kMaxBoardSize + 1, 0};
+  // The smallest board: the longer side first, then the area; the first of equals.
+  const auto key = [](int w, int h) { return std::pair{std::max(w, h), w * h}; };
+  bool tried = false;                                               // a layout within 25x25
+  std::pair<int, int> over_size{kMaxBoardSize * kMaxBoardSize, 0};  // the smallest one over it
+  std::string over;                                                 // "17x33 points", "29 rows"
+  const auto too_large = [&](std::pair<int, int> size, std::string text) {
+    if (size < over_size) over_size = size, over = std::move(text);
+  };
   for (bool rows_are_bars : {true, false}) {
     const Matrix t = rows_are_bars ? a : a.transposed();
-    const Stone bar_colour = rows_are_bars ? Stone::kWhite : Stone::kBlack;
     std::vector<int> order(t.rows());
     std::iota(order.begin(), order.end(), 0);
+    if (const int h = 4 * t.rows() + 1; h > kMaxBoardSize) {  // the bars and gaps alone
+      too_large({h, h * h}, std::to_string(h) + " rows");
+      continue;
+    }
     do {
       const std::optional<Plan> plan = PlanFor(t, order);
       if (!plan) continue;
-      Canvas canvas(t, *plan, bar_colour);
-      const std::optional<Board> board = canvas.Draw(where, &too_large);
-      if (!board || !WallsBreathe(*board)) continue;
-      const std::vector<Point> points = canvas.GroupPoints();
-      Realisation out{*board, {}, {}};
-      out.groups.kind = GoSelection::Kind::kPoints;
-      const int m = t.rows();
-      for (int i = 0; i < a.rows(); ++i)
-        out.groups.points.push_back(points[rows_are_bars ? i : m + i]);
-      for (int j = 0; j < a.cols(); ++j)
-        out.groups.points.push_back(points[rows_are_bars ? m + j : j]);
-      for (Point p : out.groups.points)
-        out.groups.text += (out.groups.text.empty() ? "" : ",") + PointName(p);
-      try {
-        out.model = ExtractModel(out.board, out.groups, where);
-      } catch (const InputError&) {
-        continue;  // a layout the rules missed: try the next order
+      for (const Plan& full : WithSideRunners(*plan, t.rows())) {
+        Canvas canvas(t, full, rows_are_bars ? Stone::kWhite : Stone::kBlack);
+        const auto [w, h] = canvas.Size();
+        const bool fits = w <= kMaxBoardSize && h <= kMaxBoardSize;
+        if (!fits) too_large(key(w, h), std::to_string(w) + "x" + std::to_string(h) + " points");
+        tried |= fits;
+        if (!fits || key(w, h) >= best_size) continue;
+        if (std::optional<Realisation> r = Try(a, rows_are_bars, t, canvas, where))
+          best = std::move(r), best_size = key(w, h);
       }
-      if (!SameUpToOrder(out, a)) continue;
-      return out;
     } while (std::next_permutation(order.begin(), order.end()));
   }
-  throw InputError(where,
-                   too_large.empty()
-                       ? "no board position of the stacked shape realises it (docs/go.md)"
-                       : "its board position needs " + too_large + " points, more than 25x25");
+  if (best) return *std::move(best);
+  if (!over.empty() && !tried)
+    throw InputError(where, "its board position needs " + over + ", more than " +
+                                std::to_string(kMaxBoardSize) + "x" +
+                                std::to_string(kMaxBoardSize));
+  throw InputError(where, "no board position of the stacked shape realises it (docs/go.md)");
 }
 
 }  // namespace seki::go
