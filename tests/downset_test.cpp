@@ -64,11 +64,19 @@ TEST(DownsetEngine, BytesOfEachMode) {
   EXPECT_EQ(DownsetBytes(a, false, DownsetMode::kBothGames), ring + order);
   EXPECT_EQ(DownsetBytes(a, false, DownsetMode::kOneGame), (ring + 1) / 2 + order);
   EXPECT_EQ(DownsetBytes(a, true, DownsetMode::kOneGame), std::pow(3.0, 16) + order);
-  EXPECT_EQ(DownsetBytes(a, false), ring + order);
-  EXPECT_EQ(DownsetBytes(a, false, ring + order), ring + order);
-  EXPECT_EQ(DownsetModeFor(a, false, ring + order - 1), DownsetMode::kOneGame);
-  EXPECT_EQ(DownsetBytes(a, false, ring + order - 1), (ring + 1) / 2 + order);
-  EXPECT_EQ(DownsetBytes(a, false, 0.0), (ring + 1) / 2 + order);
+  // The one storage decision: one byte a matrix when it fits, else 4 bits; a full table when
+  // asked for and it fits.
+  EXPECT_EQ(DownsetStorageFor(a, ring + order).mode, DownsetMode::kBothGames);
+  EXPECT_EQ(DownsetStorageFor(a, ring + order).bytes, ring + order);
+  EXPECT_EQ(DownsetStorageFor(a, ring + order - 1).mode, DownsetMode::kOneGame);
+  EXPECT_EQ(DownsetStorageFor(a, ring + order - 1).bytes, (ring + 1) / 2 + order);
+  EXPECT_EQ(DownsetStorageFor(a, 0.0).bytes, (ring + 1) / 2 + order);
+  EXPECT_EQ(DownsetStorageFor(a, 0.0).passes(), 2);
+  const DownsetStorage full = DownsetStorageFor(a, 1e12, 1, 1e12);
+  EXPECT_TRUE(full.full);
+  EXPECT_EQ(full.bytes, std::pow(3.0, 16) + order);
+  EXPECT_FALSE(DownsetStorageFor(a, 1e12, 1, 1e12, DownsetMode::kOneGame).full);
+  EXPECT_FALSE(DownsetStorageFor(a, std::pow(3.0, 16), 1, 1e12).full) << "does not fit";
 }
 
 TEST(DownsetEngine, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {

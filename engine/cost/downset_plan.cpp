@@ -105,7 +105,7 @@ DownsetPlan PlanDownset(const DownsetPlanRequest& request) {
     throw InputError("--ranks",
                      "must be 1.." + std::to_string(most) +
                          " for this matrix (the values of the digit that splits a slab)");
-  plan.mode = DownsetModeFor(q.matrix, false, q.memory_limit);
+  plan.mode = DownsetStorageFor(q.matrix, q.memory_limit).mode;  // as `seki solve` would keep it
   plan.memories = DownsetMemories(q.matrix);
   for (const DownsetMemory& m : plan.memories)
     if (!m.full_table && m.mode == plan.mode) plan.placements.push_back(InOneProcess(plan, m));

@@ -20,6 +20,7 @@
 #include "engine/cost/run_plan.hpp"
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_share.hpp"
+#include "engine/solve/downset_storage.hpp"
 
 namespace seki {
 

@@ -37,20 +37,10 @@ void AdviseHugePages(void* p, std::size_t bytes) {
 #endif
 }
 
-// The ranks a pass of a is split among: 1 for a pass that runs alone.
-int SplitRanks(const Matrix& a, int ranks) {
-  return DownsetMatrices(a) < DownsetSplitMatrices() ? 1 : ranks;
-}
-
 }  // namespace
 
 Checkpoint DownsetCheckpointOf(const std::filesystem::path& dir, int rank, int ranks) {
   return Checkpoint(dir, "downset", rank, ranks);
-}
-
-double DownsetPassBytes(const Matrix& a, double memory_limit, int ranks) {
-  ranks = SplitRanks(a, ranks);
-  return DownsetShareBytes(a, DownsetShareMode(a, memory_limit, ranks), ranks);
 }
 
 DownsetTooLarge::DownsetTooLarge(double needed, double limit)
@@ -83,19 +73,16 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   // On ranks, a small pass (e.g. a position of --moves) runs on each rank alone, as in one
   // process (a full table where it fits) but without checkpoints: no step waits for the other
   // ranks, and every rank computes the same.
-  DownsetRanks* const ranks =
-      options_.ranks && SplitRanks(a, options_.ranks->size()) > 1 ? options_.ranks : nullptr;
-  const bool alone = options_.ranks && !ranks;
-  const int rank = ranks ? ranks->rank() : 0, size = ranks ? ranks->size() : 1;
   const double limit = static_cast<double>(memory_bytes_);
-  const bool full = !ranks && options_.mode != DownsetMode::kOneGame &&  // split: ring only
-                    DownsetBytes(a, true, DownsetMode::kBothGames) <=
-                        std::min(limit, static_cast<double>(options_.full_table_bytes));
-  const DownsetMode mode = full            ? DownsetMode::kBothGames
-                           : options_.mode ? *options_.mode
-                                           : DownsetShareMode(a, limit, size);
-  const double needed = full ? DownsetBytes(a, true, mode) : DownsetShareBytes(a, mode, size);
-  if (needed > limit) throw DownsetTooLarge(needed, limit);
+  const DownsetStorage storage =
+      DownsetStorageFor(a, limit, options_.ranks ? options_.ranks->size() : 1,
+                        static_cast<double>(options_.full_table_bytes), options_.mode);
+  if (storage.bytes > limit) throw DownsetTooLarge(storage.bytes, limit);
+  DownsetRanks* const ranks = storage.ranks > 1 ? options_.ranks : nullptr;
+  const bool alone = options_.ranks && !ranks;
+  const int rank = ranks ? ranks->rank() : 0, size = storage.ranks;
+  const bool full = storage.full;
+  const DownsetMode mode = storage.mode;
   pass_.reset();  // the previous full table first, so that both never coexist
   table_.reset();
   layout_.reset();
@@ -106,7 +93,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
       full ? DownsetStore{nullptr, full, mode}.bytes(*layout) : share.bytes(mode);
   auto table = std::make_unique_for_overwrite<std::uint8_t[]>(bytes);
   AdviseHugePages(table.get(), bytes);
-  const int passes = mode == DownsetMode::kOneGame ? 2 : 1;
+  const int passes = storage.passes();
   total_.store(layout->total * passes);
 
   DownsetProgress progress;

@@ -24,6 +24,7 @@
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_pass.hpp"
 #include "engine/solve/downset_ranks.hpp"
+#include "engine/solve/downset_storage.hpp"
 #include "storage/checkpoint.hpp"
 #include "storage/checkpoint_policy.hpp"
 
@@ -57,8 +58,8 @@ struct DownsetOptions {
   std::filesystem::path checkpoint = {};
   CheckpointPolicy checkpoint_every{0, 10};
   bool resume = false;
-  // The storage mode; unset: DownsetModeFor the memory limit (one byte a matrix when it fits).
-  // Set to kOneGame (tests), a pass never keeps a full table.
+  // The storage mode; unset: by the memory limit (DownsetStorageFor: one byte a matrix when it
+  // fits). Set to kOneGame (tests), a pass never keeps a full table.
   std::optional<DownsetMode> mode = {};
   // When set, this process is one rank of a job and every pass of at least DownsetSplitMatrices()
   // matrices is split among the ranks (DownsetShare: ring only, the mode chosen by the largest
@@ -66,11 +67,6 @@ struct DownsetOptions {
   // checkpoints. Every rank must make the same calls in the same order.
   DownsetRanks* ranks = nullptr;
 };
-
-// Bytes one process (ranks: 1) or the largest rank of a job keeps for a ring pass of a under
-// `memory_limit` (what DownsetEngine checks before a pass; a pass that runs alone on each rank:
-// as one process).
-double DownsetPassBytes(const Matrix& a, double memory_limit, int ranks);
 
 // The checkpoint of a down-set solve in `dir` kept by rank `rank` of the `ranks` a pass is split
 // among (1: one process, or a pass that runs alone on each rank).

@@ -107,14 +107,4 @@ double DownsetBytes(const Matrix& a, bool full_table, DownsetMode mode) {
          ChunkOrderBytes(std::min(ring / double(kMaxBlock), double(kMinChunks) * largest));
 }
 
-DownsetMode DownsetModeFor(const Matrix& a, bool full_table, double memory_limit) {
-  return full_table || DownsetBytes(a, false, DownsetMode::kBothGames) <= memory_limit
-             ? DownsetMode::kBothGames
-             : DownsetMode::kOneGame;
-}
-
-double DownsetBytes(const Matrix& a, bool full_table, double memory_limit) {
-  return DownsetBytes(a, full_table, DownsetModeFor(a, full_table, memory_limit));
-}
-
 }  // namespace seki

@@ -72,13 +72,4 @@ double DownsetMatricesPerThreadSecond(const Matrix& a);
 // counted: each worker's block buffer (at most 16 KiB).
 double DownsetBytes(const Matrix& a, bool full_table, DownsetMode mode);
 
-// The mode a solve of a under `memory_limit` bytes uses: kBothGames when it fits, else kOneGame
-// (which then may not fit either: the solve is refused, naming DownsetBytes in kOneGame).
-DownsetMode DownsetModeFor(const Matrix& a, bool full_table, double memory_limit);
-
-// Bytes of the mode a solve under `memory_limit` uses (DownsetModeFor); without a limit, the
-// one-byte mode. The smallest memory any solve of a needs: DownsetBytes(a, false, 0.0).
-double DownsetBytes(const Matrix& a, bool full_table,
-                    double memory_limit = std::numeric_limits<double>::infinity());
-
 }  // namespace seki

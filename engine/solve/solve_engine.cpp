@@ -83,18 +83,20 @@ SolveEngine::SolveEngine(SolveEngineOptions options)
 
 SolveEngine::~SolveEngine() = default;
 
-double DownsetSeconds(const Matrix& a, bool moves, double memory_limit, int threads) {
-  const int passes = DownsetModeFor(a, moves, memory_limit) == DownsetMode::kOneGame ? 2 : 1;
-  return DownsetMatrices(a) * passes / (DownsetMatricesPerThreadSecond(a) * std::max(1, threads));
+double DownsetSeconds(const Matrix& a, const DownsetStorage& storage, int threads) {
+  return DownsetMatrices(a) * storage.passes() /
+         (DownsetMatricesPerThreadSecond(a) * std::max(1, threads));
 }
 
 SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
   if (options_.kind != EngineKind::kAuto) return {options_.kind, 0, false};
   const double limit = double(memory_bytes_);
   const int ranks = options_.ranks ? options_.ranks->size() : 1;
-  if (DownsetBytes(a, options_.moves, limit) > limit || DownsetPassBytes(a, limit, ranks) > limit)
+  // With moves, in one process, the down-set answers them only from a full table.
+  const DownsetStorage storage = DownsetStorageFor(a, limit, ranks, options_.moves ? limit : 0);
+  if (storage.bytes > limit || (options_.moves && !storage.full && storage.ranks == 1))
     return {EngineKind::kSearch, 0, false};
-  const double seconds = DownsetSeconds(a, options_.moves, limit, options_.threads * ranks);
+  const double seconds = DownsetSeconds(a, storage, options_.threads * ranks);
   if (seconds <= kAutoDownsetAtOnceSeconds) return {EngineKind::kDownset, 0, true};
   return {EngineKind::kSearch,
           kAutoSearchStartSeconds +
@@ -110,8 +112,9 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
   if (choice.first == EngineKind::kExhaustive) return RefuseIfTooLarge(a, where, max_positions);
   if (choice.downset_fits) return;  // auto: the down-set decides a if the search does not
   if (choice.first == EngineKind::kDownset) {
-    const double needed =
-        DownsetPassBytes(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1);
+    const double needed = DownsetStorageFor(a, double(memory_bytes_),
+                                            options_.ranks ? options_.ranks->size() : 1)
+                              .bytes;
     if (needed > double(memory_bytes_)) throw DownsetTooLarge(needed, double(memory_bytes_));
     return;
   }

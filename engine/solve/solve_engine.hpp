@@ -47,9 +47,9 @@ inline constexpr double kAutoSearchShare = 0.25;
 inline constexpr double kAutoSearchFloorSeconds = 1.0;
 inline constexpr double kAutoSearchStartSeconds = 0.05;
 
-// Expected seconds of a down-set solve of a on `threads` threads (both games, or two one-game
-// passes when one byte a matrix does not fit `memory_limit`; a full table with `moves`).
-double DownsetSeconds(const Matrix& a, bool moves, double memory_limit, int threads);
+// Expected seconds of a down-set solve of a with `storage` (DownsetStorageFor: one pass for both
+// games, or two one-game passes) on `threads` threads in all, at DownsetMatricesPerThreadSecond.
+double DownsetSeconds(const Matrix& a, const DownsetStorage& storage, int threads);
 
 struct SolveEngineOptions {
   EngineKind kind = EngineKind::kAuto;
