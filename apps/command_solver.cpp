@@ -29,8 +29,8 @@ std::string DownsetStatus(const std::string& where, const DownsetEngine& downset
   std::string line =
       fmt::format("solving {}: {} of {} matrices below it ({:.1f}%), {}", where, HumanCount(done),
                   HumanCount(total), total > 0 ? 100 * done / total : 0.0, HumanDuration(elapsed));
-  if (done > 0 && done < total)
-    line += ", about " + HumanDuration(elapsed * (total - done) / done) + " left";
+  if (const double left = SecondsLeft(done, total, elapsed); left > 0)
+    line += ", about " + HumanDuration(left) + " left";
   return line;
 }
 

@@ -55,13 +55,13 @@ std::string Progress::StatusLine() {
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   const double rate = elapsed > 0 ? double(done - done_at_start_) / elapsed : 0;
-  const double eta = rate > 0 ? double(total_ - std::min(total_, done)) / rate : 0;
+  const double eta = SecondsLeft(double(done), double(total_), elapsed, double(done_at_start_));
   char text[256];
   std::snprintf(text, sizeof text,
                 "level %d of %zu  %s/%s classes  %s/s  elapsed %s  ETA %s  mem %s", level_,
                 expected_.empty() ? 0 : expected_.size() - 1, HumanCount(double(done)).c_str(),
                 HumanCount(double(total_)).c_str(), HumanCount(rate).c_str(),
-                HumanDuration(elapsed).c_str(), rate > 0 ? HumanDuration(eta).c_str() : "?",
+                HumanDuration(elapsed).c_str(), eta >= 0 ? HumanDuration(eta).c_str() : "?",
                 (HumanCount(double(CurrentRssBytes())) + "B").c_str());
   return text;
 }

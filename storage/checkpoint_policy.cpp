@@ -1,4 +1,4 @@
-// Parsing and applying `--checkpoint-every`.
+// Parsing and applying `--checkpoint-every`; the decision between two steps of a walk.
 #include "storage/checkpoint_policy.hpp"
 
 #include <cmath>
@@ -12,6 +12,21 @@ namespace seki {
 bool CheckpointPolicy::Due(int sum, int max_sum, double minutes_since) const {
   return sum >= max_sum || (every_levels > 0 && sum % every_levels == 0) ||
          (every_minutes > 0 && minutes_since >= every_minutes);
+}
+
+double CheckpointClock::Minutes() const {
+  if (policy_.every_minutes <= 0) return 0;  // no collective step where time does not matter
+  const double minutes =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - saved_at_).count() / 60;
+  return max_ ? max_(minutes) : minutes;
+}
+
+BetweenSteps DecideBetweenSteps(const std::atomic<bool>* stop, bool checkpoint_due,
+                                const MaxOverRanks& max_over_ranks) {
+  const double mine = stop && stop->load()
+                          ? double(BetweenSteps::kStop)
+                          : double(checkpoint_due ? BetweenSteps::kCheckpoint : BetweenSteps::kGoOn);
+  return static_cast<BetweenSteps>(static_cast<int>(max_over_ranks ? max_over_ranks(mine) : mine));
 }
 
 std::string CheckpointPolicy::Text() const {

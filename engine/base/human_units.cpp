@@ -1,6 +1,8 @@
 // Counts, bytes and durations as the messages and live lines print them.
 #include "engine/base/human_units.hpp"
 
+#include <algorithm>
+
 #include <cstdio>
 
 namespace seki {
@@ -39,6 +41,11 @@ std::string HumanDuration(double seconds) {
   else
     std::snprintf(text, sizeof text, "%.1fs", seconds);
   return text;
+}
+
+double SecondsLeft(double done, double total, double elapsed, double done_at_start) {
+  const double rate = elapsed > 0 ? (done - done_at_start) / elapsed : 0;
+  return rate > 0 ? std::max(0.0, total - done) / rate : -1;
 }
 
 }  // namespace seki

@@ -1,5 +1,6 @@
 // The one wording of counts, bytes and durations in messages and live lines (1.23M, 18.83 GiB,
-// 1m15s), shared by the library's messages and the tool's progress lines.
+// 1m15s), and the one estimate of the time left, shared by the library's messages and the tool's
+// progress lines.
 // Concurrency: pure functions.
 #pragma once
 
@@ -13,5 +14,10 @@ std::string HumanCount(double x);
 std::string HumanBytes(double bytes);
 // 3.25 -> "3.2s"; 75 -> "1m15s"; 4000 -> "1h06m".
 std::string HumanDuration(double seconds);
+
+// The time left of every walk's progress line (a run's or check's levels, a down-set pass's
+// matrices): `total` - `done` units at the rate of this session, (`done` - `done_at_start`) in
+// `elapsed` seconds; negative when there is no rate yet.
+double SecondsLeft(double done, double total, double elapsed, double done_at_start = 0);
 
 }  // namespace seki

@@ -63,13 +63,10 @@ class ShapeScan : public LevelWalk {
   }
   void Persist(const Level& level) override {
     if (!options_.on_tally) return;
-    const double minutes = options_.checkpoint_every.every_minutes > 0
-                               ? group_.MaxAll(Since(saved_at_) / 60)
-                               : 0;  // ranks decide together
-    if (options_.checkpoint_every.Due(level.sum, space_.max_sum, minutes)) Save(level);
+    if (clock_.Due(level.sum, space_.max_sum)) Save(level);  // ranks decide together
   }
   void Stopped(const Level& last) override {
-    if (options_.on_tally && last.sum > saved_sum_) Save(last);
+    if (options_.on_tally && last.sum > clock_.saved_step()) Save(last);
   }
 
   ShapeTally total;
@@ -79,13 +76,11 @@ class ShapeScan : public LevelWalk {
   const EnumerationSpace& space_;
   const ShapeScanOptions& options_;
   const RunGroup& group_;
-  int saved_sum_ = -1;
-  Clock::time_point saved_at_ = Clock::now();
+  CheckpointClock clock_{options_.checkpoint_every, [this](double v) { return group_.MaxAll(v); }};
 
   void Save(const Level& level) {
     options_.on_tally(level, total);
-    saved_sum_ = level.sum;
-    saved_at_ = Clock::now();
+    clock_.Saved(level.sum);
   }
 };
 

@@ -119,7 +119,7 @@ SweepRow RowFromJson(const nlohmann::json& j) {
 SweepCheckpoint::SweepCheckpoint(std::filesystem::path dir, nlohmann::json parameters, bool resume,
                                  CheckpointPolicy every,
                                  const std::function<void(const std::string&)>& notice)
-    : dir_(std::move(dir)), parameters_(std::move(parameters)), every_(every) {
+    : dir_(std::move(dir)), parameters_(std::move(parameters)), clock_(every) {
   if (dir_.empty()) return;
   const Checkpoint checkpoint(dir_, "sweep");
   checkpoint.Prepare(resume);
@@ -147,9 +147,7 @@ const SweepRow* SweepCheckpoint::Find(const Matrix& m) const {
 
 void SweepCheckpoint::Add(const SweepRow& row, int index, int count) {
   rows_.push_back(row);
-  const double minutes =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - saved_at_).count() / 60;
-  if (every_.Due(index, count, minutes)) Save();
+  if (clock_.Due(index, count)) Save();
 }
 
 void SweepCheckpoint::Save() {
@@ -158,7 +156,7 @@ void SweepCheckpoint::Save() {
   for (const SweepRow& row : rows_) rows.push_back(nlohmann::json::parse(SweepRowJson(row)));
   Checkpoint(dir_, "sweep").Write({{"parameters", parameters_}, {"rows", rows}});
   KillPoint("sweep-checkpoint", static_cast<int>(rows_.size()));
-  saved_at_ = std::chrono::steady_clock::now();
+  clock_.Saved(static_cast<int>(rows_.size()));
 }
 
 std::filesystem::path SweepCheckpoint::MemberDir() const {

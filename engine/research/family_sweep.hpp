@@ -4,7 +4,6 @@
 // Concurrency: pure functions; one SolveEngine per thread.
 #pragma once
 
-#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -75,9 +74,8 @@ class SweepCheckpoint {
  private:
   std::filesystem::path dir_;
   nlohmann::json parameters_;
-  CheckpointPolicy every_;
+  CheckpointClock clock_;
   std::vector<SweepRow> rows_;
-  std::chrono::steady_clock::time_point saved_at_ = std::chrono::steady_clock::now();
 };
 
 // Solves one member with `engine` and times it.

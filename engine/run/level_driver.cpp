@@ -6,6 +6,8 @@
 #include <future>
 #include <utility>
 
+#include "storage/checkpoint_policy.hpp"
+
 namespace seki {
 
 namespace {
@@ -59,7 +61,10 @@ WalkEnd Stop(LevelWalk& walk, PendingPersist& persist, const Level& last) {
 
 }  // namespace
 
-bool LevelDriver::StopRequested() const { return !group_.AllTrue(!(stop_ && stop_->load())); }
+bool LevelDriver::StopRequested() const {
+  return DecideBetweenSteps(stop_, false, [this](double v) { return group_.MaxAll(v); }) ==
+         BetweenSteps::kStop;
+}
 
 WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<Level> resumed) {
   const bool overlap = overlap_;

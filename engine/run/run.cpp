@@ -79,7 +79,6 @@ class Session : public LevelWalk {
   void Stopped(const Level& last) override;
 
  private:
-  bool CheckpointDue(int sum) const;
   void SaveCheckpoint(const Level& level);
   std::string PerRank() const { return group_.size() > 1 ? " per rank" : ""; }
   RunResult Result(RunStatus status) const;
@@ -103,8 +102,8 @@ class Session : public LevelWalk {
   double session_before_ = 0;  // elapsed_seconds of earlier sessions
   Clock::time_point session_start_;
   CatalogueLists lists_ = CatalogueLists::kAll;
-  int last_checkpoint_ = -1;  // the level of the newest checkpoint
-  Clock::time_point last_checkpoint_time_;
+  // The schedule; its saved step is the level of the newest checkpoint.
+  CheckpointClock clock_{p_.checkpoint, [this](double v) { return group_.MaxAll(v); }};
 };
 
 RunResult Session::Execute() {
@@ -144,7 +143,7 @@ RunResult Session::Execute() {
                           [&](const std::string& text) { observer_.Notice(text); });
   if (start.already_complete) return Result(RunStatus::kAlreadyComplete);
   checkpoint_ = std::move(start.checkpoint);
-  last_checkpoint_ = start.level ? start.level->sum : -1;
+  clock_.Saved(start.level ? start.level->sum : -1);
   std::uint64_t done_before = 0;
   for (const json& l : checkpoint_.levels) done_before += l["classes"].get<std::uint64_t>();
   if (lists_ == CatalogueLists::kComplete)
@@ -161,7 +160,8 @@ RunResult Session::Execute() {
   if (!p_.generate_only && group_.root())
     writer_.emplace(run_.path(), space_, p_.outcomes, start.partial_sizes, lists_);
   session_before_ = checkpoint_.elapsed_seconds;
-  session_start_ = last_checkpoint_time_ = Clock::now();
+  session_start_ = Clock::now();
+  clock_.Saved(clock_.saved_step());
   const WalkEnd end = LevelDriver(*engine, group_, stop_, threads_)
                           .Drive(*this, space_.max_sum, std::move(start.level));
   if (end.interrupted) return Interrupted(end.last_sum);
@@ -206,20 +206,12 @@ void Session::Take(const Level& level, double build_seconds) {
 // one.
 void Session::Persist(const Level& level) {
   KillPoint("catalogue", level.sum, group_.rank());
-  if (CheckpointDue(level.sum)) SaveCheckpoint(level);
+  if (clock_.Due(level.sum, space_.max_sum)) SaveCheckpoint(level);
 }
 
 // Stopped by the flag: the last level is saved even if the policy would not have saved it.
 void Session::Stopped(const Level& last) {
-  if (last.sum > last_checkpoint_) SaveCheckpoint(last);
-}
-
-// Every rank decides the same (the time is the largest rank's).
-bool Session::CheckpointDue(int sum) const {
-  const CheckpointPolicy& policy = p_.checkpoint;
-  const double minutes =
-      policy.every_minutes > 0 ? group_.MaxAll(Seconds(last_checkpoint_time_) / 60) : 0;
-  return policy.Due(sum, space_.max_sum, minutes);
+  if (last.sum > clock_.saved_step()) SaveCheckpoint(last);
 }
 
 // The catalogue text up to this level synced, the level files, then the checkpoint naming them
@@ -245,8 +237,7 @@ void Session::SaveCheckpoint(const Level& level) {
   group_.Barrier();
   checkpoint_.resumable.push_back(point);
   if (group_.root()) run_.WriteCheckpoint(checkpoint_);
-  last_checkpoint_ = level.sum;
-  last_checkpoint_time_ = Clock::now();
+  clock_.Saved(level.sum);
   KillPoint("checkpoint", level.sum, rank);
 }
 

@@ -118,9 +118,11 @@ Solution DownsetEngine::Pass(const Matrix& a) {
     if (ranks)
       AgreeOnResume(*ranks, options_.checkpoint, ours, progress.pass, progress.position, problem);
   }
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point saved = Clock::now();
-  std::uint64_t saves = 0;
+  CheckpointClock clock(options_.checkpoint_every);  // by minutes: a pass has no levels
+  const MaxOverRanks max_over_ranks = [ranks](double v) {
+    return ranks ? double(ranks->Max(static_cast<std::uint64_t>(v))) : v;
+  };
+  int saves = 0;
   std::unique_ptr<DownsetPass> pass;
   for (; progress.pass < passes; ++progress.pass, progress.position = {}) {
     const DownsetStore store{table.get(), full, mode,
@@ -128,25 +130,21 @@ Solution DownsetEngine::Pass(const Matrix& a) {
     pass =
         std::make_unique<DownsetPass>(*layout, store, done_, progress.pass * layout->total, share);
     const auto between = [&](const DownsetPosition& at) {
-      const bool stop = options_.stop && options_.stop->load();
-      const bool due = saving && options_.checkpoint_every.DueAfter(
-                                     std::chrono::duration<double>(Clock::now() - saved).count() /
-                                     60);
-      // 2: stop (after a checkpoint), 1: checkpoint; ranks decide together
-      const std::uint64_t mine = stop ? 2 : due ? 1 : 0;
-      const std::uint64_t decided = ranks ? ranks->Max(mine) : mine;
-      if (saving && decided > 0) {
+      // The same decision as between two levels of the level engine (ranks decide together).
+      const BetweenSteps decided =
+          DecideBetweenSteps(options_.stop, saving && clock.DueAfterTime(), max_over_ranks);
+      if (saving && decided != BetweenSteps::kGoOn) {  // a stop checkpoints first
         SaveDownsetCheckpoint(checkpoint, *layout, full, mode,
                               DownsetProgress{progress.pass, at, progress.roots}, table.get(),
                               bytes);
-        saved = Clock::now();
+        clock.Saved(++saves);
         ours = true;
         if (ranks)
-          ranks->Saved(++saves);
+          ranks->Saved(saves);
         else
-          KillPoint("downset-checkpoint", static_cast<int>(++saves));
+          KillPoint("downset-checkpoint", saves);
       }
-      return decided < 2;
+      return decided != BetweenSteps::kStop;
     };
     const bool completed = ranks ? RunOnRanks(*pass, *layout, share, mode, table.get(),
                                               progress.position, options_.threads, *ranks, between)
