@@ -37,6 +37,91 @@ void AdviseHugePages(void* p, std::size_t bytes) {
 #endif
 }
 
+// The checkpoints of one solve (`ranks`: those the pass is split among, else null; `saving`: not a
+// pass that runs alone on each rank of a job): resumed from, saved between two steps when the one decision of
+// every walk says so (DecideBetweenSteps over CheckpointClock, by minutes), removed once the
+// solve completes.
+class PassCheckpoints {
+ public:
+  PassCheckpoints(const DownsetOptions& options, DownsetRanks* ranks, bool saving, int rank,
+                  int size, const DownsetLayout& layout, const DownsetStorage& storage,
+                  std::uint8_t* values, std::size_t bytes)
+      : options_(options),
+        ranks_(ranks),
+        saving_(saving && !options.checkpoint.empty()),
+        checkpoint_(DownsetCheckpointOf(options.checkpoint, rank, size)),
+        layout_(layout),
+        storage_(storage),
+        values_(values),
+        bytes_(bytes),
+        clock_(options.checkpoint_every) {
+    if (saving_) {  // a library caller's directory is made here (a command's is ready already)
+      std::error_code ignored;
+      std::filesystem::create_directories(options.checkpoint, ignored);
+    }
+  }
+
+  // Where the solve starts: its checkpoint's position with --resume (every rank the same one),
+  // else the beginning.
+  DownsetProgress Resume() {
+    DownsetProgress progress;
+    if (!saving_ || !options_.resume) return progress;
+    std::string problem;  // a rank's own checkpoint that cannot be read
+    try {
+      if (auto at = LoadDownsetCheckpoint(checkpoint_, layout_, storage_.full, storage_.mode,
+                                          values_, bytes_)) {
+        progress = *at;
+        ours_ = true;
+      }
+    } catch (const InputError& e) {
+      if (!ranks_) throw;
+      problem = e.what();
+    }
+    if (ranks_)
+      AgreeOnResume(*ranks_, options_.checkpoint, ours_, progress.pass, progress.position,
+                    problem);
+    return progress;
+  }
+
+  // Between two steps, at `at`: false to stop there (after a checkpoint).
+  bool Between(const DownsetProgress& at) {
+    DownsetRanks* const ranks = ranks_;
+    const MaxOverRanks max_over_ranks = [ranks](double v) {
+      return ranks ? double(ranks->Max(static_cast<std::uint64_t>(v))) : v;
+    };
+    const BetweenSteps decided =
+        DecideBetweenSteps(options_.stop, saving_ && clock_.DueAfterTime(), max_over_ranks);
+    if (saving_ && decided != BetweenSteps::kGoOn) {  // a stop checkpoints first
+      SaveDownsetCheckpoint(checkpoint_, layout_, storage_.full, storage_.mode, at, values_,
+                            bytes_);
+      clock_.Saved(++saves_);
+      ours_ = true;
+      if (ranks_)
+        ranks_->Saved(saves_);
+      else
+        KillPoint("downset-checkpoint", saves_);
+    }
+    return decided != BetweenSteps::kStop;
+  }
+
+  void Finish() const {
+    if (ours_) RemoveDownsetCheckpoint(checkpoint_);
+  }
+
+ private:
+  const DownsetOptions& options_;
+  DownsetRanks* ranks_;
+  const bool saving_;
+  const Checkpoint checkpoint_;
+  const DownsetLayout& layout_;
+  const DownsetStorage& storage_;
+  std::uint8_t* values_;
+  std::size_t bytes_;
+  CheckpointClock clock_;
+  int saves_ = 0;
+  bool ours_ = false;
+};
+
 }  // namespace
 
 Checkpoint DownsetCheckpointOf(const std::filesystem::path& dir, int rank, int ranks) {
@@ -96,33 +181,9 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   const int passes = storage.passes();
   total_.store(layout->total * passes);
 
-  DownsetProgress progress;
-  const bool saving = !alone && !options_.checkpoint.empty();
-  const Checkpoint checkpoint = DownsetCheckpointOf(options_.checkpoint, rank, size);
-  if (saving) {  // a library caller's directory is made here (a command's is ready already)
-    std::error_code ignored;
-    std::filesystem::create_directories(options_.checkpoint, ignored);
-  }
-  bool ours = false;  // the checkpoint file holds this solve
-  if (saving && options_.resume) {
-    std::string problem;  // a rank's own checkpoint that cannot be read
-    try {
-      if (auto at = LoadDownsetCheckpoint(checkpoint, *layout, full, mode, table.get(), bytes)) {
-        progress = *at;
-        ours = true;
-      }
-    } catch (const InputError& e) {
-      if (!ranks) throw;
-      problem = e.what();
-    }
-    if (ranks)
-      AgreeOnResume(*ranks, options_.checkpoint, ours, progress.pass, progress.position, problem);
-  }
-  CheckpointClock clock(options_.checkpoint_every);  // by minutes: a pass has no levels
-  const MaxOverRanks max_over_ranks = [ranks](double v) {
-    return ranks ? double(ranks->Max(static_cast<std::uint64_t>(v))) : v;
-  };
-  int saves = 0;
+  PassCheckpoints checkpoints(options_, ranks, !alone, rank, size, *layout, storage, table.get(),
+                              bytes);
+  DownsetProgress progress = checkpoints.Resume();
   std::unique_ptr<DownsetPass> pass;
   for (; progress.pass < passes; ++progress.pass, progress.position = {}) {
     const DownsetStore store{table.get(), full, mode,
@@ -130,21 +191,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
     pass =
         std::make_unique<DownsetPass>(*layout, store, done_, progress.pass * layout->total, share);
     const auto between = [&](const DownsetPosition& at) {
-      // The same decision as between two levels of the level engine (ranks decide together).
-      const BetweenSteps decided =
-          DecideBetweenSteps(options_.stop, saving && clock.DueAfterTime(), max_over_ranks);
-      if (saving && decided != BetweenSteps::kGoOn) {  // a stop checkpoints first
-        SaveDownsetCheckpoint(checkpoint, *layout, full, mode,
-                              DownsetProgress{progress.pass, at, progress.roots}, table.get(),
-                              bytes);
-        clock.Saved(++saves);
-        ours = true;
-        if (ranks)
-          ranks->Saved(saves);
-        else
-          KillPoint("downset-checkpoint", saves);
-      }
-      return decided != BetweenSteps::kStop;
+      return checkpoints.Between({progress.pass, at, progress.roots});
     };
     const bool completed = ranks ? RunOnRanks(*pass, *layout, share, mode, table.get(),
                                               progress.position, options_.threads, *ranks, between)
@@ -155,7 +202,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
         ranks ? static_cast<std::uint8_t>(ranks->Max(pass->Root().bits)) : pass->Root().bits;
     positions_ += layout->total;
   }
-  if (ours) RemoveDownsetCheckpoint(checkpoint);
+  checkpoints.Finish();
   const Solution solution = Solution::From(PackedOutcome{progress.roots});
   if (full) {
     layout_ = std::move(layout);
