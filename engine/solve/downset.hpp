@@ -48,7 +48,7 @@ struct DownsetOptions {
   // otherwise only the ring.
   std::size_t full_table_bytes = std::size_t{1} << 30;
   int threads = 1;
-  // When set (e.g. on Ctrl-C), a pass stops at the next level (checkpointing first when a
+  // When set (e.g. on Ctrl-C), a pass stops at the next step (checkpointing first when a
   // checkpoint file is set) and Solve throws SearchStopped (kInterrupted).
   const std::atomic<bool>* stop = nullptr;
   // When not empty, the checkpoint directory (storage/checkpoint.hpp, engine/solve/

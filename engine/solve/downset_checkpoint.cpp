@@ -35,7 +35,7 @@ std::optional<json> Read(const Checkpoint& checkpoint) {
                   s["full"].is_boolean() && (s.value("bits", 0) == 8 || s.value("bits", 0) == 4) &&
                   integer("pass", 8 / s.value("bits", 8)) && integer("roots", 256) &&
                   integer("bytes", INT64_MAX) && integer("slab", INT64_MAX) &&
-                  integer("level", INT64_MAX) && s.contains("data") && s["data"].is_string() &&
+                  integer("step", INT64_MAX) && s.contains("data") && s["data"].is_string() &&
                   s.contains("xxh3_64") && s["xxh3_64"].is_string();
   if (!ok) throw InputError(checkpoint.file().string(), "not a down-set checkpoint (or damaged)");
   return j;
@@ -53,7 +53,7 @@ void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& la
   }
   const DownsetPosition& at = progress.position;
   const std::filesystem::path data = checkpoint.DataFile(
-      fmt::format("values-{}-{}-{}.bin", progress.pass, at.slab, at.level));
+      fmt::format("values-{}-{}-{}.bin", progress.pass, at.slab, at.step));
   WriteFileAtomically(data, std::string_view(reinterpret_cast<const char*>(values), bytes));
   checkpoint.Write({{"parameters", Parameters(layout)},
                     {"full", full},
@@ -62,7 +62,7 @@ void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& la
                     {"roots", progress.roots},
                     {"bytes", bytes},
                     {"slab", at.slab},
-                    {"level", at.level},
+                    {"step", at.step},
                     {"data", data.filename().string()},
                     {"xxh3_64", ChecksumHex(Checksum(values, bytes))}});
   if (old && (*old)["data"] != data.filename().string()) {
@@ -105,7 +105,7 @@ std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoin
     throw InputError(where, "its data file " + data + " is missing or short");
   if (ChecksumHex(Checksum(values, bytes)) != s["xxh3_64"])
     throw InputError(where, "its data file " + data + " does not match its checksum");
-  return DownsetProgress{s["pass"].get<int>(), DownsetPosition{s["slab"], s["level"]},
+  return DownsetProgress{s["pass"].get<int>(), DownsetPosition{s["slab"], s["step"]},
                          s["roots"].get<std::uint8_t>()};
 }
 

@@ -5,7 +5,7 @@
 // DIR/values-P-S-L.bin with the ring (or full table) bytes, each written atomically; the
 // checkpoint is written last and names its data file, so a reader sees one consistent state. A
 // rank of a split pass keeps its own pair (checkpoint.rank-RRRR-of-PPPP.json, values-...rank-...).
-// Concurrency: called by the thread that runs the pass, between two levels (workers waiting).
+// Concurrency: called by the thread that runs the pass, between two steps (workers waiting).
 #pragma once
 
 #include <cstddef>

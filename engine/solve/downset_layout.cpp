@@ -11,7 +11,7 @@ namespace {
 // Blocks are solved in the cache: at most this many matrices each.
 constexpr std::uint64_t kMaxBlock = std::uint64_t{1} << 14;
 // A slab has at least this many chunks when it has that many blocks (so that the threads of a
-// wavefront level have work enough), and chunks are otherwise as long as can be (long streams).
+// wavefront step have work enough), and chunks are otherwise as long as can be (long streams).
 constexpr std::uint64_t kMinChunks = 1024;
 constexpr double kMaxTotal = 4611686018427387904.0;  // 2^62
 

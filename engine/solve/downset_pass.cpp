@@ -154,7 +154,7 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
     }
   }
   for (std::uint64_t s = 1; s < count.size(); ++s) count[s] += count[s - 1];
-  level_begin_ = count;
+  step_begin_ = count;
   order_.resize(chunks);
   for (std::uint64_t c = 0; c < chunks; ++c) order_[count[sums[c]]++] = c * layout_.chunk;
 }
@@ -299,20 +299,20 @@ PackedOutcome DownsetPass::At(const Matrix& b) const {
 }
 
 bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between) {
-  const std::uint64_t levels = this->levels();
-  if (from.level >= levels) from = {from.slab + 1, 0};
-  done_.store(done_before_ + from.slab * layout_.ring + level_begin_[from.level] * layout_.chunk);
+  const std::uint64_t steps = this->steps();
+  if (from.step >= steps) from = {from.slab + 1, 0};
+  done_.store(done_before_ + from.slab * layout_.ring + step_begin_[from.step] * layout_.chunk);
   if (from.slab >= layout_.slabs()) return true;
   const int workers = layout_.total < kMinParallel ? 1 : std::max(1, threads);
 
   DownsetPosition at = from;
-  std::atomic<std::uint64_t> cursor{level_begin_[at.level]};
+  std::atomic<std::uint64_t> cursor{step_begin_[at.step]};
   bool finished = false, stopped = false;
   std::exception_ptr error;
   auto advance = [&]() noexcept {
     try {
-      DownsetPosition next{at.slab, at.level + 1};
-      if (next.level == levels) next = {next.slab + 1, 0};
+      DownsetPosition next{at.slab, at.step + 1};
+      if (next.step == steps) next = {next.slab + 1, 0};
       if (next.slab >= layout_.slabs()) {  // done: A's values were found in the last block
         finished = true;
         return;
@@ -322,7 +322,7 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
         return;
       }
       at = next;
-      cursor.store(level_begin_[at.level]);
+      cursor.store(step_begin_[at.step]);
     } catch (...) {
       error = std::current_exception();
       finished = true;
@@ -332,7 +332,7 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
   auto work = [&] {
     const auto buffer = std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block);
     while (!finished) {
-      const std::uint64_t end = level_begin_[at.level + 1];
+      const std::uint64_t end = step_begin_[at.step + 1];
       for (std::uint64_t c; (c = cursor.fetch_add(1, std::memory_order_relaxed)) < end;)
         if (share_.Owns(order_[c])) Chunk(at.slab, order_[c], buffer.get());
       sync.arrive_and_wait();

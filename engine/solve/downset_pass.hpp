@@ -16,7 +16,7 @@
 // is shared by B and B - e_outer only, so a block updates its slots in place.
 // One rank of a distributed pass (a split DownsetShare, ring only) computes only the chunks it
 // owns, in a buffer that holds its range of ring offsets and the layer below it; the caller
-// (engine/solve/downset_ranks.hpp) moves the boundary layer between ranks between levels.
+// (engine/solve/downset_ranks.hpp) moves the boundary layer between ranks between steps.
 // Concurrency: Run is called by one thread, which starts and joins the workers; the caller's
 // `done` counter (matrices done) may be read by any thread while Run runs. In kOneGame two blocks
 // share a byte where they meet; that byte is only read and written atomically (std::atomic_ref).
@@ -34,10 +34,10 @@
 
 namespace seki {
 
-// Where a pass stands: slab `slab`, the chunks of coarse-digit sum below `level` done.
+// Where a pass stands: slab `slab`, the chunks of coarse-digit sum below `step` done (a wavefront step).
 struct DownsetPosition {
   std::uint64_t slab = 0;
-  std::uint64_t level = 0;
+  std::uint64_t step = 0;
   friend bool operator==(const DownsetPosition&, const DownsetPosition&) = default;
 };
 
@@ -61,7 +61,7 @@ class DownsetPass {
   DownsetPass(const DownsetLayout& layout, DownsetStore store, std::atomic<std::uint64_t>& done,
               std::uint64_t done_before = 0, const DownsetShare& share = {});
 
-  // Called between two levels (never after the last), with the workers waiting: return false to
+  // Called between two steps (never after the last), with the workers waiting: return false to
   // stop the pass there (its values and position stay consistent: a checkpoint may be written).
   using Between = std::function<bool(const DownsetPosition&)>;
 
@@ -75,12 +75,12 @@ class DownsetPass {
   // zero line.
   PackedOutcome At(const Matrix& b) const;
 
-  std::uint64_t levels() const { return level_begin_.size() - 1; }
-  // The offsets (within a slab) of every chunk of `level`, whoever owns them, in the order the
+  std::uint64_t steps() const { return step_begin_.size() - 1; }
+  // The offsets (within a slab) of every chunk of wavefront step `step`, whoever owns them, in the order the
   // ranks agree on.
-  std::span<const std::uint64_t> LevelChunks(std::uint64_t level) const {
-    return std::span(order_).subspan(level_begin_[level],
-                                     level_begin_[level + 1] - level_begin_[level]);
+  std::span<const std::uint64_t> StepChunks(std::uint64_t step) const {
+    return std::span(order_).subspan(step_begin_[step],
+                                     step_begin_[step + 1] - step_begin_[step]);
   }
 
  private:
@@ -104,7 +104,7 @@ class DownsetPass {
   std::uint8_t contribution_[256] = {};
   std::uint8_t terminal_[4] = {};
   std::vector<std::uint64_t> order_;        // chunk offsets within a slab, by coarse-digit sum
-  std::vector<std::uint64_t> level_begin_;  // where each sum starts in order_ (+ the end)
+  std::vector<std::uint64_t> step_begin_;  // where each sum starts in order_ (+ the end)
   std::uint8_t root_ = 0;
   std::atomic<std::uint64_t>& done_;
   const std::uint64_t done_before_;

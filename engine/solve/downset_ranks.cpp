@@ -1,4 +1,4 @@
-// A down-set pass split among ranks: one level at a time, the boundary layer passed up between.
+// A down-set pass split among ranks: one step at a time, the boundary layer passed up between.
 #include "engine/solve/downset_ranks.hpp"
 
 #include <cstring>
@@ -41,15 +41,15 @@ void Merge(std::uint8_t* values, const ByteRange& r, const std::uint8_t* in) {
       static_cast<std::uint8_t>((last & ~r.last_mask) | (out[r.count - 1] & r.last_mask));
 }
 
-// After `level`: the level's chunks of the top layer of this rank's range go up, those of the
+// After `step`: the step's chunks of the top layer of this rank's range go up, those of the
 // layer below it come in.
 void PassBoundary(const DownsetPass& pass, const DownsetLayout& layout, const DownsetShare& share,
-                  DownsetMode mode, std::uint8_t* values, std::uint64_t level, DownsetRanks& ranks,
+                  DownsetMode mode, std::uint8_t* values, std::uint64_t step, DownsetRanks& ranks,
                   std::vector<std::uint8_t>& up, std::vector<std::uint8_t>& down) {
   const std::uint64_t size = layout.chunk;
   up.clear();
   std::uint64_t below = 0;
-  for (const std::uint64_t offset : pass.LevelChunks(level)) {
+  for (const std::uint64_t offset : pass.StepChunks(step)) {
     const std::uint64_t value = offset / share.stride;
     if (share.sends() && value + 1 == share.last) {
       const ByteRange r = BytesOf(mode, offset - share.base, size);
@@ -62,7 +62,7 @@ void PassBoundary(const DownsetPass& pass, const DownsetLayout& layout, const Do
   ranks.Shift(up, share.sends(), down, share.receives());
   if (!share.receives()) return;
   const std::uint8_t* in = down.data();
-  for (const std::uint64_t offset : pass.LevelChunks(level))
+  for (const std::uint64_t offset : pass.StepChunks(step))
     if (offset / share.stride + 1 == share.first) {
       const ByteRange r = BytesOf(mode, offset - share.base, size);
       Merge(values, r, in);
@@ -83,9 +83,9 @@ void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool f
     throw InputError(Checkpoint(dir, "downset", first, size).file().string(),
                      "cannot be resumed (damaged, missing its data or of another size)");
   }
-  // pass < 2, slab < 257, level < 2^20 (at most 62 digits of 256 values): below 2^31.
+  // pass < 2, slab < 257, step < 2^20 (at most 62 digits of 256 values): below 2^31.
   const std::uint64_t mine =
-      found ? ((std::uint64_t(pass) * 512 + at.slab) << 20 | at.level) + 1 : 0;
+      found ? ((std::uint64_t(pass) * 512 + at.slab) << 20 | at.step) + 1 : 0;
   if (ranks.Max(ranks.Max(mine) != mine) > 0)
     throw InputError(dir.string(),
                      "the ranks' checkpoints are not of one position (a rank stopped while "
@@ -102,12 +102,12 @@ bool RunOnRanks(DownsetPass& pass, const DownsetLayout& layout, const DownsetSha
     std::optional<DownsetPosition> next;
     if (pass.Run(at, threads, [&](const DownsetPosition& n) {
           next = n;
-          return false;  // back to this thread after every level
+          return false;  // back to this thread after every step
         }))
       return true;
-    const std::uint64_t level = next->level > 0 ? next->level - 1 : pass.levels() - 1;
+    const std::uint64_t step = next->step > 0 ? next->step - 1 : pass.steps() - 1;
     // Every rank splits alike (the share depends on the layout and the ranks only).
-    if (share.split) PassBoundary(pass, layout, share, mode, values, level, ranks, up, down);
+    if (share.split) PassBoundary(pass, layout, share, mode, values, step, ranks, up, down);
     if (!between(*next)) return false;
     at = *next;
   }

@@ -1,8 +1,8 @@
 // DownsetRanks: what a down-set pass split among the ranks of a job (DownsetShare) needs from
-// them: the boundary layer passed up after each level, a maximum over the ranks (the root's
+// them: the boundary layer passed up after each step, a maximum over the ranks (the root's
 // values, found on the last rank; a stop or checkpoint decided together; the checkpoint position
-// agreed), and a hook after each checkpoint; and RunOnRanks, which drives one rank's pass level by
-// level. engine/run/downset_group.hpp implements DownsetRanks over a RunGroup (MPI through
+// agreed), and a hook after each checkpoint; and RunOnRanks, which drives one rank's pass step by
+// step. engine/run/downset_group.hpp implements DownsetRanks over a RunGroup (MPI through
 // engine/distributed); this layer never sees MPI.
 // Concurrency: every member of DownsetRanks is collective unless said otherwise: all ranks call it
 // in the same order, from the thread that runs the pass (never a worker).
@@ -43,7 +43,7 @@ void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool f
                    int pass, const DownsetPosition& at, const std::string& problem);
 
 // Runs `pass` (rank ranks.rank()'s `share` of `layout`, its buffer at `values` in `mode`) from
-// `from` to the end one level at a time: after each level the chunks of that level in the top
+// `from` to the end one step at a time: after each step the chunks of that step in the top
 // layer of this rank's range go to the rank above (into its halo, only their own nibbles written in
 // DownsetMode::kOneGame), then `between(next)` is called on this thread, collectively (false: stop
 // there, as DownsetPass::Run). Returns false when `between` stopped it.

@@ -4,7 +4,7 @@
 // lies in one of its layers): its values cut a slab into contiguous ranges of ring offsets, rank q
 // of R owning the values [q r / R, (q + 1) r / R). A rank holds the ring slots of its range and of
 // the layer just below it (the halo: the children B - e_d of its lowest chunks, received from the
-// rank below after each level); every other child of its chunks is in its own range or its own
+// rank below after each step); every other child of its chunks is in its own range or its own
 // slot. A down-set whose split digit has fewer values than there are ranks (or that has no middle
 // digit) is not split: every rank passes all of it.
 // Byte safety (DownsetMode::kOneGame, two matrices a byte): each rank has its own buffer, whose
@@ -40,7 +40,7 @@ struct DownsetShare {
   }
   // Bytes of the buffer in `mode` (the ring part of DownsetBytes for this rank).
   std::size_t bytes(DownsetMode mode) const;
-  // Whether this rank sends its top layer up / receives the layer below its range after a level.
+  // Whether this rank sends its top layer up / receives the layer below its range after a step.
   bool sends() const { return split && rank + 1 < ranks; }
   bool receives() const { return split && rank > 0; }
 };
@@ -51,7 +51,7 @@ struct DownsetShare {
 int DownsetSplitRadix(const DownsetLayout& layout);
 
 // A pass of fewer matrices runs on every rank alone, as in one process (waiting for the other
-// ranks after every level costs more than such a pass): 2^20, or the environment variable
+// ranks after every step costs more than such a pass): 2^20, or the environment variable
 // SEKI_DOWNSET_SPLIT_MATRICES (tests: force small passes to split).
 double DownsetSplitMatrices();
 
