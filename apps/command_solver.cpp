@@ -118,7 +118,7 @@ void CommandSolver::Run(const Matrix& a, const std::string& where,
     std::lock_guard lock(mutex_);
     where_ = where;
   }
-  // The exhaustive Solver does not poll the flag: there Ctrl-C kills at once.
+  // The exhaustive ExhaustiveSolver does not poll the flag: there Ctrl-C kills at once.
   if (engine_.Choose(a) == EngineKind::kExhaustive)
     ReleaseInterrupt();
   else

@@ -1,12 +1,12 @@
-// Google Benchmark: the bounded search of `seki solve` against the exhaustive Solver on whole
-// single-matrix solves (fresh tables each time, both games). The 6x6 inputs are (0,1,2)-IDSMs with
-// line sum 5 (complete seki, Theorem 3.4): the exhaustive solver needs about a minute for each.
-// Run one with --benchmark_filter, e.g. --benchmark_filter='Bounded'.
+// Google Benchmark: the bounded search of `seki solve` against the exhaustive ExhaustiveSolver on
+// whole single-matrix solves (fresh tables each time, both games). The 6x6 inputs are (0,1,2)-IDSMs
+// with line sum 5 (complete seki, Theorem 3.4): the exhaustive solver needs about a minute for
+// each. Run one with --benchmark_filter, e.g. --benchmark_filter='Bounded'.
 #include <benchmark/benchmark.h>
 
 #include "engine/base/matrix_text.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/search.hpp"
-#include "engine/solve/solver.hpp"
 
 namespace {
 
@@ -23,7 +23,9 @@ void Solve(benchmark::State& state, const char* text) {
 }
 
 void Bounded(benchmark::State& state, const char* text) { Solve<seki::BoundedSearch>(state, text); }
-void Exhaustive(benchmark::State& state, const char* text) { Solve<seki::Solver>(state, text); }
+void Exhaustive(benchmark::State& state, const char* text) {
+  Solve<seki::ExhaustiveSolver>(state, text);
+}
 
 constexpr const char* kFig2 = "033/331/312";
 constexpr const char* kHeight4 = "0044/0404/4040/4400";  // 4x4 complete seki of height 4

@@ -2,7 +2,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/base/matrix_text.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
 
 namespace {
@@ -30,12 +30,12 @@ void Solve(benchmark::State& state, const seki::Matrix& a) {
 }
 
 void BM_Solve_Fig2(benchmark::State& s) {
-  Solve<seki::Solver>(s, seki::ParseMatrix("033/331/312"));
+  Solve<seki::ExhaustiveSolver>(s, seki::ParseMatrix("033/331/312"));
 }
-void BM_Solve_B5(benchmark::State& s) { Solve<seki::Solver>(s, seki::SequenceB(5)); }
-void BM_Solve_6x6_LineSum5(benchmark::State& s) { Solve<seki::Solver>(s, Circulant6()); }
+void BM_Solve_B5(benchmark::State& s) { Solve<seki::ExhaustiveSolver>(s, seki::SequenceB(5)); }
+void BM_Solve_6x6_LineSum5(benchmark::State& s) { Solve<seki::ExhaustiveSolver>(s, Circulant6()); }
 void BM_RawSolve_Fig2(benchmark::State& s) {
-  Solve<seki::RawSolver>(s, seki::ParseMatrix("033/331/312"));
+  Solve<seki::RawExhaustiveSolver>(s, seki::ParseMatrix("033/331/312"));
 }
 
 BENCHMARK(BM_Solve_Fig2)->Unit(benchmark::kMillisecond);

@@ -24,7 +24,7 @@ namespace py = pybind11;
 namespace seki::python {
 namespace {
 
-// The engine of `seki solve --engine <engine>` (exhaustive=True: the exhaustive Solver).
+// The engine of `seki solve --engine <engine>` (exhaustive=True: the exhaustive ExhaustiveSolver).
 EngineKind Kind(const std::string& engine, bool exhaustive) {
   const EngineKind kind = ParseEngineKind(engine, "engine");
   if (!exhaustive) return kind;

@@ -16,7 +16,7 @@
 #include "engine/base/matrix_text.hpp"
 #include "engine/research/conjecture_check.hpp"
 #include "engine/run/run.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "tests/seki_process.hpp"
 #include "tests/temp_dir.hpp"
 
@@ -136,7 +136,7 @@ TEST_F(CensusTest, JsonRoundTrip) {
 }
 
 TEST(Census, HeightFourCompleteSekiIsListed) {
-  seki::Solver solver;
+  seki::ExhaustiveSolver solver;
   Census c;
   const seki::Matrix a = seki::ParseMatrix("0044/0404/4040/4400");
   EXPECT_TRUE(c.AddClass(a, solver.Solve(a)));

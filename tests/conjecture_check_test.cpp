@@ -1,5 +1,5 @@
-// Conjecture checks (engine/research/conjecture_check.hpp): the predicates of 6.1, 6.2, 6.3 and 6.9 on
-// hand-made and forged inputs (no counterexample is known, so the "found" paths are driven by
+// Conjecture checks (engine/research/conjecture_check.hpp): the predicates of 6.1, 6.2, 6.3 and 6.9
+// on hand-made and forged inputs (no counterexample is known, so the "found" paths are driven by
 // constructed values), the regions (grid shapes, bounds, key width), and small searches with
 // known answers, whose class counts are checked against Burnside's count and a brute-force
 // enumeration with the single-matrix solver.
@@ -19,7 +19,7 @@
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/level/class_count.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "test_support.hpp"
 
@@ -36,7 +36,7 @@ const Solution kPlainSeki{{D, D, D, D}, {D, D, D, D}};
 const Solution kNothing{{W, W, W, W}, {W, W, W, W}};
 
 Solution Solve(const Matrix& a) {
-  Solver solver;
+  ExhaustiveSolver solver;
   return solver.Solve(a);
 }
 
@@ -271,7 +271,7 @@ TEST(Search61, ThreeByThreeEntriesAtMostTwo) {
   EXPECT_EQ(r.classes, all.size());
   // The examined classes and the counts, recomputed with the single-matrix solver.
   std::uint64_t starting = 0, complete = 0, prime = 0, prime_idsm = 0;
-  Solver solver;
+  ExhaustiveSolver solver;
   for (const Matrix& a : all) {
     if (a.has_zero_line()) continue;
     ++starting;

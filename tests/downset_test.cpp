@@ -1,9 +1,9 @@
-// The down-set engine (engine/solve/downset.hpp) against the exhaustive Solver and the bounded
-// search: every class of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random matrices up to
-// 6x6, the matrices of docs/rules.md and docs/results.md, moves and lines of optimal play, ring and
-// full tables, one byte a matrix and one game a pass at 4 bits a matrix (DownsetMode), 1 and 2
-// threads, refusal before allocating (in the smallest mode), and a solve stopped at a random point
-// and resumed from its checkpoint in either mode.
+// The down-set engine (engine/solve/downset.hpp) against the exhaustive ExhaustiveSolver and the
+// bounded search: every class of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random
+// matrices up to 6x6, the matrices of docs/rules.md and docs/results.md, moves and lines of optimal
+// play, ring and full tables, one byte a matrix and one game a pass at 4 bits a matrix
+// (DownsetMode), 1 and 2 threads, refusal before allocating (in the smallest mode), and a solve
+// stopped at a random point and resumed from its checkpoint in either mode.
 #include "engine/solve/downset.hpp"
 
 #include <gtest/gtest.h>
@@ -15,10 +15,10 @@
 #include <thread>
 
 #include "engine/solve/downset_layout.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/game_search.hpp"
 #include "engine/solve/play.hpp"
 #include "engine/solve/search.hpp"
-#include "engine/solve/solver.hpp"
 #include "solver_compare.hpp"
 #include "test_support.hpp"
 
@@ -102,7 +102,7 @@ TEST(DownsetEngine, EqualsSolverAndSearchOnRandomMatricesAtOneAndTwoThreads) {
     const int m = dim(rng), n = dim(rng), e = entry(rng);
     const int cap = m * n <= 16 ? 2 * (m + n) : m + n + 4;
     const Matrix a = RandomStart(rng, m, n, e, cap);
-    Solver exhaustive;
+    ExhaustiveSolver exhaustive;
     BoundedSearch search;
     DownsetEngine one(RingOnly(1)), two(RingOnly(2)), half(OneGame(1 + compared % 2));
     const Solution want = exhaustive.Solve(a);
@@ -136,7 +136,7 @@ TEST(DownsetEngine, ThreadsAndTablesAgreeOnLargerMatrices) {
 }
 
 TEST(DownsetEngine, KnownMatricesOfTheDocs) {
-  BoundedSearch search;  // equals the Solver (tests/search_test.cpp), and fast on these
+  BoundedSearch search;  // equals the ExhaustiveSolver (tests/search_test.cpp), and fast on these
   DownsetEngine downset;
   for (const char* text : {"1",
                            "2",
@@ -168,15 +168,15 @@ TEST(DownsetEngine, KnownMatricesOfTheDocs) {
   }
 }
 
-// Every active move's value and both lines of optimal play equal the Solver's, from a full table
-// and from ring passes (each position asked is then solved by a pass of its own).
+// Every active move's value and both lines of optimal play equal the ExhaustiveSolver's, from a
+// full table and from ring passes (each position asked is then solved by a pass of its own).
 TEST(DownsetEngine, MovesAndLinesEqualTheSolvers) {
   Rng rng(7);
   std::uniform_int_distribution<int> dim(1, 5);
   for (int t = 0; t < 200; ++t) {
     const int m = dim(rng), n = dim(rng);
     const Matrix a = RandomStart(rng, m, n, 3, m + n + 6);
-    Solver exhaustive;
+    ExhaustiveSolver exhaustive;
     DownsetEngine full, ring(RingOnly()), half(OneGame());
     for (Game g : kGames)
       for (Player p : {Player::kR, Player::kC})

@@ -14,7 +14,7 @@
 #include "engine/level/class_count.hpp"
 #include "engine/level/level_builder.hpp"
 #include "engine/run/level_driver.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "storage/flat_key_table.hpp"
 #include "test_support.hpp"
 
@@ -111,7 +111,7 @@ TEST(LevelCountsKnownTotals, AgreeWithNautyGenbgMultig) {
 // Every class with no zero line gets the single-matrix solver's values.
 void ExpectAgreesWithSolver(int rows, int cols, int max_entry, int max_sum) {
   const EnumerationSpace space = EnumerationSpace::Make(rows, cols, max_entry, max_sum);
-  Solver solver;
+  ExhaustiveSolver solver;
   std::uint64_t checked = 0;
   ForEachLevel(space, [&](const Level& level) {
     for (const LevelShard& shard : level.shards)

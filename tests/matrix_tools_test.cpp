@@ -15,7 +15,7 @@
 
 #include "canon/canonical_form.hpp"
 #include "engine/level/catalogue.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/structure/planarity.hpp"
 #include "test_support.hpp"
 
@@ -109,7 +109,7 @@ TEST(Planarity, ShortcutsAgreeWithBoyerMyrvold) {
 }
 
 TEST(Planarity, CatalogueLineEndsWithPlanarField) {
-  Solver solver;
+  ExhaustiveSolver solver;
   for (const auto& [text, planar] : std::vector<std::pair<std::string, std::string>>{
            {"033/303/330", "yes"}, {"133/313/331", "no"}}) {
     const Matrix a = M(text);
@@ -215,7 +215,7 @@ TEST(Extensions, UndefinedCases) {
 TEST(Extensions, PaperFactsForA7) {
   // E1 of A7 = 033/331/312: complete at (2,2),(2,3),(3,2),(3,3); semi-complete at (1,2),(2,1);
   // no seki at (1,3),(3,1) (1-based).
-  Solver solver;
+  ExhaustiveSolver solver;
   const Matrix a7 = M("033/331/312");
   auto cls = [&](int i, int j) { return solver.Solve(*Extend(a7, i, j, Extension::kE1)).seki; };
   for (auto [i, j] : {std::pair{1, 1}, {1, 2}, {2, 1}, {2, 2}})
@@ -266,7 +266,7 @@ TEST(Families, Structure) {
 }
 
 TEST(Families, SmallMembersSolve) {
-  Solver solver;
+  ExhaustiveSolver solver;
   EXPECT_EQ(solver.Solve(SequenceA(4)).seki.seki_class(), SekiClass::kComplete);
   EXPECT_EQ(solver.Solve(SequenceB(3)).seki.seki_class(), SekiClass::kComplete);
   EXPECT_EQ(solver.Solve(SequenceB(2)).seki.seki_class(), SekiClass::kSeki);  // not complete

@@ -1,6 +1,6 @@
 // PlaySession (engine/solve/play_session.hpp): parsing moves, legal and illegal moves, passes and
 // the end of a game, and that the engine's replies, forecasts and hints agree with the exhaustive
-// Solver's values on the paper's Fig. 2 matrix, a semi-complete seki and random matrices.
+// ExhaustiveSolver's values on the paper's Fig. 2 matrix, a semi-complete seki and random matrices.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -9,8 +9,8 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/play_session.hpp"
-#include "engine/solve/solver.hpp"
 #include "test_support.hpp"
 
 namespace seki {
@@ -22,17 +22,18 @@ using testing::Rng;
 
 constexpr Result W = Result::W, D = Result::D, L = Result::L;
 
-// The value for `mover` of the position `a` by the Solver: R(A) or C(A), or after the opponent's
-// pass max(D, best active move) (passing back draws).
-Result SolverValue(Solver& solver, const Matrix& a, Game g, Player mover, bool after_pass) {
+// The value for `mover` of the position `a` by the ExhaustiveSolver: R(A) or C(A), or after the
+// opponent's pass max(D, best active move) (passing back draws).
+Result SolverValue(ExhaustiveSolver& solver, const Matrix& a, Game g, Player mover,
+                   bool after_pass) {
   const Outcome o = solver.Solve(a)[g];
   if (after_pass) return Max(D, o.active(mover));
   return mover == Player::kR ? o.R : o.C;
 }
 
-// The value for the mover of a step, by the Solver: the child's value for an active move, the
-// opponent's value after a pass negated (a draw for a second pass).
-Result SolverStepValue(Solver& solver, const Matrix& before, Game g, const PlayStep& step,
+// The value for the mover of a step, by the ExhaustiveSolver: the child's value for an active move,
+// the opponent's value after a pass negated (a draw for a second pass).
+Result SolverStepValue(ExhaustiveSolver& solver, const Matrix& before, Game g, const PlayStep& step,
                        bool after_pass) {
   if (step.pass) {
     if (after_pass) return D;
@@ -77,7 +78,7 @@ TEST(PlaySession, RefusesABadStart) {
 
 // Fig. 2: a complete seki; every active move loses for either player, so both pass: a draw.
 TEST(PlaySession, Fig2BothPass) {
-  Solver solver;
+  ExhaustiveSolver solver;
   const Matrix a = M("033/331/312");
   PlaySession s(a, Game::kSeki, Player::kR, Player::kR);
   EXPECT_EQ(s.Values(), solver.Solve(a).seki);
@@ -135,7 +136,7 @@ TEST(PlaySession, IllegalMovesChangeNothing) {
 // 033/403/430 (the paper's Fig. 4): a semi-complete seki where R must pass and C has a move that
 // keeps the draw.
 TEST(PlaySession, SemiCompleteSeki) {
-  Solver solver;
+  ExhaustiveSolver solver;
   const Matrix a = M("033/403/430");
   PlaySession s(a, Game::kSeki, Player::kC, Player::kR);
   EXPECT_EQ(s.Values().seki_class(), SekiClass::kSemiComplete);
@@ -169,10 +170,10 @@ TEST(PlaySession, OneByOneEndings) {
   EXPECT_EQ(row.ending(), "C wins: column 1 is zero");
 }
 
-// Both sides play the engine's move: the game ends with the Solver's value for the first player.
-// Against a random opponent, every engine step has the position's value and the engine never
-// ends worse than that value.
-void CheckGames(const Matrix& a, Solver& solver, Rng& rng) {
+// Both sides play the engine's move: the game ends with the ExhaustiveSolver's value for the first
+// player. Against a random opponent, every engine step has the position's value and the engine
+// never ends worse than that value.
+void CheckGames(const Matrix& a, ExhaustiveSolver& solver, Rng& rng) {
   for (Game g : kGames)
     for (Player first : {Player::kR, Player::kC}) {
       SCOPED_TRACE(FormatMatrix(a) + " " + std::string(GameName(g)) + " " + PlayerName(first));
@@ -211,7 +212,7 @@ void CheckGames(const Matrix& a, Solver& solver, Rng& rng) {
 }
 
 TEST(PlaySession, EngineRepliesAreOptimal) {
-  Solver solver;
+  ExhaustiveSolver solver;
   Rng rng(11);
   for (const char* text : {"033/331/312", "033/403/430", "22/22", "13/33", "111/233", "2"})
     CheckGames(M(text), solver, rng);

@@ -1,8 +1,8 @@
-// The bounded search (engine/solve/search.hpp) against the exhaustive Solver: every class of 3x3
-// with entries <= 3 and of 4x4 with entries <= 2, random matrices up to 6x6, moves and lines of
-// optimal play, invariance under transposition and row/column permutation, the spec's known facts;
-// the same answers for any thread count, under a memory limit (or SearchStopped), and the stop
-// flag.
+// The bounded search (engine/solve/search.hpp) against the exhaustive ExhaustiveSolver: every class
+// of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random matrices up to 6x6, moves and lines
+// of optimal play, invariance under transposition and row/column permutation, the spec's known
+// facts; the same answers for any thread count, under a memory limit (or SearchStopped), and the
+// stop flag.
 #include "engine/solve/search.hpp"
 
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include <atomic>
 
 #include "canon/canonical_form.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/play.hpp"
-#include "engine/solve/solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "solver_compare.hpp"
 #include "test_support.hpp"
@@ -56,7 +56,7 @@ TEST(BoundedSearch, EqualsSolverOnRandomMatrices) {
     const int m = dim(rng), n = dim(rng), e = entry(rng);
     const int cap = m * n <= 16 ? 2 * (m + n) : m + n + 4;  // keeps each exhaustive solve small
     const Matrix a = RandomStart(rng, m, n, e, cap);
-    Solver exhaustive;
+    ExhaustiveSolver exhaustive;
     BoundedSearch search;
     ASSERT_EQ(search.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
     ++compared;
@@ -64,14 +64,15 @@ TEST(BoundedSearch, EqualsSolverOnRandomMatrices) {
 }
 
 // --moves through the search: every active move's value and the lines of optimal play are those
-// of the exhaustive Solver (both are exact, and the line takes the first move of best value).
+// of the exhaustive ExhaustiveSolver (both are exact, and the line takes the first move of best
+// value).
 TEST(BoundedSearch, MovesAndLinesEqualTheSolvers) {
   Rng rng(5);
   std::uniform_int_distribution<int> dim(1, 5);
   for (int t = 0; t < 300; ++t) {
     const int m = dim(rng), n = dim(rng);
     const Matrix a = RandomStart(rng, m, n, 3, m + n + 6);
-    Solver exhaustive;
+    ExhaustiveSolver exhaustive;
     BoundedSearch search;
     for (Game g : kGames)
       for (Player p : {Player::kR, Player::kC}) {
@@ -157,7 +158,7 @@ TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnRandomMatrices) {
     ASSERT_EQ(two.Solve(a), want) << FormatMatrix(a);
     ASSERT_EQ(four.Solve(a), want) << FormatMatrix(a);
     if (t % 10 == 0) {
-      ASSERT_EQ(Solver().Solve(a), want) << FormatMatrix(a);
+      ASSERT_EQ(ExhaustiveSolver().Solve(a), want) << FormatMatrix(a);
     }
   }
 }
@@ -166,7 +167,7 @@ constexpr const char* kSixBySix = "110111/110201/002120/111101/202010/020012";
 
 // Tables dropped when full: the same answers (only slower), or SearchStopped, never wrong values.
 TEST(BoundedSearch, MemoryLimitDropsTablesOrStops) {
-  Solver exhaustive;
+  ExhaustiveSolver exhaustive;
   for (const char* text : {"033/331/312", "0044/0404/4040/4400"}) {
     BoundedSearch small(SearchOptions{.memory_bytes = 256 << 10, .max_drops = 1 << 20});
     EXPECT_EQ(small.Solve(M(text)), exhaustive.Solve(M(text))) << text;

@@ -1,22 +1,22 @@
-// A single-matrix engine (the bounded search, the down-set engine) against the exhaustive Solver:
-// on every class of a region (CompareWithSolverOnEveryClass), and its lines of optimal play.
-// Concurrency: test code, one thread.
+// A single-matrix engine (the bounded search, the down-set engine) against the exhaustive
+// ExhaustiveSolver: on every class of a region (CompareWithSolverOnEveryClass), and its lines of
+// optimal play. Concurrency: test code, one thread.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include "engine/base/matrix_text.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/play.hpp"
-#include "engine/solve/solver.hpp"
 #include "test_support.hpp"
 
 namespace seki::testing {
 
 // The number of classes with no zero line of rows x cols, entries <= max_entry, each checked
-// with every engine given (the Solver solves each class once).
+// with every engine given (the ExhaustiveSolver solves each class once).
 template <class... Engines>
 int CompareWithSolverOnEveryClass(int rows, int cols, int max_entry, Engines&... engines) {
-  Solver exhaustive;
+  ExhaustiveSolver exhaustive;
   int classes = 0;
   ForEachClass(rows, cols, max_entry, [&](const Matrix& a) {
     const Solution want = exhaustive.Solve(a);
@@ -27,10 +27,11 @@ int CompareWithSolverOnEveryClass(int rows, int cols, int max_entry, Engines&...
   return classes;
 }
 
-// The line of optimal play an engine gives for a (game g, p first) equals the exhaustive Solver's:
-// result, ending and every position on the way.
+// The line of optimal play an engine gives for a (game g, p first) equals the exhaustive
+// ExhaustiveSolver's: result, ending and every position on the way.
 template <class Engine>
-void ExpectSameOptimalLine(Engine& engine, Solver& exhaustive, const Matrix& a, Game g, Player p) {
+void ExpectSameOptimalLine(Engine& engine, ExhaustiveSolver& exhaustive, const Matrix& a, Game g,
+                           Player p) {
   const PlayLine line = OptimalLine(engine, a, g, p);
   const PlayLine expected = OptimalLine(exhaustive, a, g, p);
   EXPECT_EQ(line.result, expected.result) << FormatMatrix(a);

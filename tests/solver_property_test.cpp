@@ -6,7 +6,7 @@
 #include <map>
 #include <utility>
 
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "test_support.hpp"
 
@@ -35,10 +35,10 @@ bool RowWinnable(const Matrix& a, bool strict) {
 // One solver per shape so that the memo is shared across samples of that shape.
 class Solvers {
  public:
-  Solver& For(const Matrix& a) { return solvers_[{a.rows(), a.cols()}]; }
+  ExhaustiveSolver& For(const Matrix& a) { return solvers_[{a.rows(), a.cols()}]; }
 
  private:
-  std::map<std::pair<int, int>, Solver> solvers_;
+  std::map<std::pair<int, int>, ExhaustiveSolver> solvers_;
 };
 
 constexpr int kSamples = 12000;
@@ -185,7 +185,7 @@ TEST(Properties, DirectSums) {
 // The canonical-memo solver against a solver that memoises raw matrices (no canonical forms).
 TEST(Properties, CanonicalMemoAgreesWithRawMemo) {
   Rng rng(99);
-  std::map<std::pair<int, int>, RawSolver> raw;
+  std::map<std::pair<int, int>, RawExhaustiveSolver> raw;
   Solvers canonical;
   for (int t = 0; t < 4000; ++t) {
     std::uniform_int_distribution<int> dim(1, 4);

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "canon/canonical_form.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "test_support.hpp"
 
@@ -18,7 +18,9 @@ using testing::ForEachMatrix;
 using testing::M;
 constexpr Result W = Result::W, D = Result::D, L = Result::L;
 
-SekiClass ClassOf(Solver& s, const Matrix& a, Game g) { return s.Solve(a)[g].seki_class(); }
+SekiClass ClassOf(ExhaustiveSolver& s, const Matrix& a, Game g) {
+  return s.Solve(a)[g].seki_class();
+}
 
 std::set<Matrix> CanonicalSet(const std::vector<std::string>& texts) {
   std::set<Matrix> out;
@@ -27,7 +29,7 @@ std::set<Matrix> CanonicalSet(const std::vector<std::string>& texts) {
 }
 
 TEST(SmallCases, OneByOne) {
-  Solver s;
+  ExhaustiveSolver s;
   const Solution one = s.Solve(M("1"));
   EXPECT_EQ(one.seki.R, W);  // first player wins SEKI
   EXPECT_EQ(one.seki.C, W);
@@ -50,7 +52,7 @@ TEST(SmallCases, OneByOne) {
 }
 
 TEST(SmallCases, OneByNColumnPlayerWins) {
-  Solver s;
+  ExhaustiveSolver s;
   for (int n = 2; n <= 4; ++n)
     ForEachMatrix(1, n, 4, [&](const Matrix& a) {
       if (a.has_zero_line()) return;
@@ -63,7 +65,7 @@ TEST(SmallCases, OneByNColumnPlayerWins) {
 }
 
 TEST(SmallCases, TwoByNHasNoSekiButHasDSeki) {
-  Solver s;
+  ExhaustiveSolver s;
   int checked = 0;
   for (int n = 3; n <= 4; ++n)
     ForEachMatrix(2, n, n == 3 ? 4 : 2, [&](const Matrix& a) {
@@ -77,7 +79,7 @@ TEST(SmallCases, TwoByNHasNoSekiButHasDSeki) {
 }
 
 TEST(SmallCases, TwoByTwoCompleteSeki) {
-  Solver s;
+  ExhaustiveSolver s;
   std::set<Matrix> complete, complete_d;
   ForEachMatrix(2, 2, 9, [&](const Matrix& a) {
     if (a.has_zero_line()) return;
@@ -91,7 +93,7 @@ TEST(SmallCases, TwoByTwoCompleteSeki) {
 }
 
 TEST(SmallCases, OnlyCompleteDSekiAmongOneAndTwoRowMatrices) {
-  Solver s;
+  ExhaustiveSolver s;
   std::set<Matrix> complete_d;
   for (int m = 1; m <= 2; ++m)
     for (int n = 1; n <= 4; ++n)
@@ -104,7 +106,7 @@ TEST(SmallCases, OnlyCompleteDSekiAmongOneAndTwoRowMatrices) {
 }
 
 TEST(SmallCases, OneKFamily) {
-  Solver s;
+  ExhaustiveSolver s;
   EXPECT_EQ(ClassOf(s, M("11/11"), Game::kSeki), SekiClass::kComplete);
   for (int k = 2; k <= 12; ++k) {
     Matrix a(2, 2);
@@ -119,7 +121,7 @@ const std::vector<std::string> kSevenComplete3x3 = {"033/303/330", "133/313/331"
                                                     "033/331/312"};
 
 TEST(ThreeByThree, SevenCompleteSekiOfHeightThree) {
-  Solver s;
+  ExhaustiveSolver s;
   for (std::size_t k = 0; k < kSevenComplete3x3.size(); ++k) {
     const Matrix a = M(kSevenComplete3x3[k]);
     EXPECT_EQ(ClassOf(s, a, Game::kSeki), SekiClass::kComplete) << kSevenComplete3x3[k];
@@ -133,7 +135,7 @@ TEST(ThreeByThree, SevenCompleteSekiOfHeightThree) {
 // Exhaustive over all 3x3 matrices with entries <= 3: the prime complete seki of height 3 are
 // exactly the seven, and there is no semi-complete 3x3 seki of height <= 3.
 TEST(ThreeByThree, ExhaustiveHeightAtMostThree) {
-  Solver s;
+  ExhaustiveSolver s;
   std::set<Matrix> prime_complete_h3, semi;
   ForEachMatrix(3, 3, 3, [&](const Matrix& a) {
     if (a.has_zero_line()) return;
@@ -147,7 +149,7 @@ TEST(ThreeByThree, ExhaustiveHeightAtMostThree) {
 }
 
 TEST(ThreeByThree, SemiCompleteMatrices) {
-  Solver s;
+  ExhaustiveSolver s;
   for (const char* text : {"033/403/430", "035/305/440"}) {
     const Matrix a = M(text);
     const Outcome v = s.Solve(a).seki;
@@ -165,7 +167,7 @@ TEST(ThreeByThree, SemiCompleteMatrices) {
 }
 
 TEST(Families, SequencesAandB) {
-  Solver s;
+  ExhaustiveSolver s;
   EXPECT_EQ(SequenceA(3), M("310/112/022"));
   EXPECT_EQ(SequenceA(5), M("31000/12100/01210/00112/00022"));
   EXPECT_EQ(SequenceB(3), M("320/212/023"));
@@ -181,7 +183,7 @@ TEST(Families, SequencesAandB) {
 }
 
 TEST(Families, TwoCyclesArePrimeCompleteDSeki) {
-  Solver s;
+  ExhaustiveSolver s;
   EXPECT_EQ(canon::CanonicalForm(TwoCycle(3)), canon::CanonicalForm(M("220/202/022")));
   for (int k = 3; k <= 5; ++k) {
     const Matrix c = TwoCycle(k);
@@ -192,7 +194,7 @@ TEST(Families, TwoCyclesArePrimeCompleteDSeki) {
 
 // Extensions E1 of the seven 3x3 complete seki A1..A7 (spec "Infinite families").
 TEST(Families, ExtensionsOfTheSevenCompleteSeki) {
-  Solver s;
+  ExhaustiveSolver s;
   for (int k = 0; k < 5; ++k) {  // A1..A5: E1 at every positive entry is a complete seki
     const Matrix a = M(kSevenComplete3x3[k]);
     for (int i = 0; i < 3; ++i)

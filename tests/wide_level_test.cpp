@@ -24,7 +24,7 @@
 #include "engine/level/level_builder.hpp"
 #include "engine/level/level_engine.hpp"
 #include "engine/run/level_driver.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "storage/level_file.hpp"
 
 namespace seki {
@@ -86,7 +86,7 @@ std::uint64_t ExpectWideRegionExact(int rows, int cols, int max_entry, int max_s
   const WideLevelBuilder builder(rows, cols, max_entry, max_sum);
   EXPECT_EQ(builder.codec().words(), expect_words);
   const std::vector<std::uint64_t> burnside = ClassCountsBySum(rows, cols, max_entry, max_sum);
-  Solver solver;
+  ExhaustiveSolver solver;
   std::uint64_t checked = 0;
   Level level = builder.First();
   for (int sum = 0;; ++sum) {
@@ -218,7 +218,7 @@ TEST(WideLevel, LevelBuilderBuildsWideRecordSpacesExactly) {
     ASSERT_TRUE(space.WideRecords()) << space.KeyBits();
     const std::vector<std::uint64_t> burnside =
         ClassCountsBySum(rows, cols, space.max_entry, space.max_sum);
-    Solver solver;
+    ExhaustiveSolver solver;
     std::uint64_t checked = 0;
     ForEachLevel(space, [&](const Level& level) {
       EXPECT_EQ(level.size(), burnside[level.sum]) << rows << "x" << cols << " sum " << level.sum;
@@ -254,7 +254,7 @@ TEST(WideLevel, MultiWordLevelsAreExactAndPersist) {
   const EnumerationSpace space = EnumerationSpace::Make(6, 6, 2, 9);
   ASSERT_EQ(space.key_words, 2);
   const std::vector<std::uint64_t> burnside = ClassCountsBySum(6, 6, 2, 9);
-  Solver solver;
+  ExhaustiveSolver solver;
   std::uint64_t checked = 0;
   const fs::path file = fs::temp_directory_path() / ("seki_wide_" + std::to_string(getpid()));
   const LevelFileParams params{6, 6, 2, 9, true};

@@ -3,7 +3,7 @@
 
 #include "engine/base/matrix_text.hpp"
 #include "engine/readback/verify_checks.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 
 namespace seki::verify_detail {
 

@@ -14,7 +14,7 @@
 #include "engine/level/class_count.hpp"
 #include "engine/run/level_driver.hpp"
 #include "engine/run/level_engines.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 
 namespace seki {
 
@@ -152,7 +152,7 @@ ShapeReport FinishShape(Conjecture c, const EnumerationSpace& space, ShapeTally 
 
   // Each finding: its reason, and lines of optimal play from the single-matrix solver, whose
   // values must be the level engine's.
-  Solver solver;
+  ExhaustiveSolver solver;
   const Game game = ConjectureGame(c);
   for (const auto& [key, packed] : total.findings) {
     Finding f;

@@ -26,9 +26,9 @@
 #include "engine/research/census.hpp"
 #include "engine/research/conjecture.hpp"
 #include "engine/research/shape_tally.hpp"
-#include "storage/checkpoint_policy.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/solve/play.hpp"
+#include "storage/checkpoint_policy.hpp"
 #include "storage/level.hpp"
 
 namespace seki {
@@ -88,7 +88,7 @@ struct ShapeScanOptions {
 
 // Searches one shape: builds every level of `space` (ConjectureSpace), scans its classes in
 // parallel, and checks each class with no zero line. The findings get their lines of play from a
-// single-matrix Solver, which must agree with the level engine's values (std::logic_error
+// single-matrix ExhaustiveSolver, which must agree with the level engine's values (std::logic_error
 // otherwise); the class count must agree with Burnside's count. The stop flag of options.build
 // ends the search with LevelInterrupted (levels up to the last saved one stay saved).
 ShapeReport ScanShape(Conjecture c, const EnumerationSpace& space,
@@ -96,7 +96,7 @@ ShapeReport ScanShape(Conjecture c, const EnumerationSpace& space,
 
 // The ShapeReport of a shape whose every level is in `tally` (ScanShape's last step, also used for
 // a shape a resumed check finished earlier): the class count against Burnside's, the findings
-// re-solved by a Solver and described, the census's listed classes.
+// re-solved by a ExhaustiveSolver and described, the census's listed classes.
 ShapeReport FinishShape(Conjecture c, const EnumerationSpace& space, ShapeTally tally);
 
 }  // namespace seki

@@ -161,8 +161,7 @@ CheckPlan PlanRegionCheck(const CheckRequest& r) {
   report.max_sum = r.max_sum;
   report.threads = r.threads > 0 ? r.threads : tbb::info::default_concurrency();
   report.command = r.command;
-  if (r.resume && r.checkpoint_dir.empty())
-    throw InputError("--resume", "needs --checkpoint DIR (the directory of the check to continue)");
+  if (r.resume && r.checkpoint_dir.empty()) throw InputError("--resume", "needs --checkpoint DIR");
   plan.checkpoint_dir = r.checkpoint_dir;
   plan.checkpoint_every = r.checkpoint_every;
   plan.resume = r.resume;

@@ -24,7 +24,7 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/research/reproduction.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 
 namespace seki::reproduction_detail {
 
@@ -132,8 +132,8 @@ class Context {
   const Census& Search(int rows, int cols, int max_entry);
 
   Solution Solve(const Matrix& a) { return solver_.Solve(a); }
-  Solver& solver() { return solver_; }
-  void FreshSolver() { solver_ = Solver(); }
+  ExhaustiveSolver& solver() { return solver_; }
+  void FreshSolver() { solver_ = ExhaustiveSolver(); }
 
   void Progress(const std::string& line) const {
     if (progress_) progress_(line);
@@ -146,7 +146,7 @@ class Context {
   std::function<void(std::string_view)> progress_;
   Reproduction& out_;
   std::map<std::tuple<int, int, int>, Census> searches_;
-  Solver solver_;
+  ExhaustiveSolver solver_;
 };
 
 // Confirmed, or FAILED with `failure` as the explanation.

@@ -1,8 +1,8 @@
 // DownsetEngine: the values of both games for one matrix A from every matrix B <= A, in one pass
 // over the down-set (DownsetPass) at one byte a matrix, or, when that does not fit the memory
 // limit, in one pass a game at 4 bits a matrix (DownsetMode), instead of a search or a memo of
-// canonical forms. Same answers as Solver::Solve and BoundedSearch::Solve; answers Solve and
-// ChildSolution for every position of a game from A (engine/solve/play.hpp) from its full table
+// canonical forms. Same answers as ExhaustiveSolver::Solve and BoundedSearch::Solve; answers Solve
+// and ChildSolution for every position of a game from A (engine/solve/play.hpp) from its full table
 // when it keeps one, else by a pass of that position's own down-set. Concurrency: Solve and
 // ChildSolution are called by one thread at a time (a pass runs on `threads` workers of its own);
 // done(), total() may be read by any thread while a pass runs (progress lines). Distinct instances
@@ -63,8 +63,9 @@ struct DownsetOptions {
   std::optional<DownsetMode> mode = {};
   // When set, this process is one rank of a job and every pass of at least DownsetSplitMatrices()
   // matrices is split among the ranks (DownsetShare: ring only, the mode chosen by the largest
-  // share, one checkpoint file per rank: DownsetCheckpointOf); smaller passes run on every rank alone, as in one process, without
-  // checkpoints. Every rank must make the same calls in the same order.
+  // share, one checkpoint file per rank: DownsetCheckpointOf); smaller passes run on every rank
+  // alone, as in one process, without checkpoints. Every rank must make the same calls in the same
+  // order.
   DownsetRanks* ranks = nullptr;
 };
 

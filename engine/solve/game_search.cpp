@@ -7,7 +7,7 @@
 
 #include "canon/canonical_form.hpp"
 #include "engine/base/rules.hpp"
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 
 namespace seki {
 

@@ -1,7 +1,7 @@
 // Play: the active moves of a position with the value each leads to, and one line of optimal play
 // to the end of a game (passes shown), both from the exact values of an engine: the exhaustive
-// Solver, the BoundedSearch or the DownsetEngine (each has Solve(a) and ChildSolution(a, i, j)).
-// Concurrency: uses the caller's engine; not thread-safe across calls sharing one engine.
+// ExhaustiveSolver, the BoundedSearch or the DownsetEngine (each has Solve(a) and ChildSolution(a,
+// i, j)). Concurrency: uses the caller's engine; not thread-safe across calls sharing one engine.
 #pragma once
 
 #include <string>
@@ -10,8 +10,8 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/search.hpp"
-#include "engine/solve/solver.hpp"
 
 namespace seki {
 
@@ -69,13 +69,13 @@ PlayStep OptimalStep(Engine& engine, const Matrix& a, Game g, Player mover, bool
 template <class Engine>
 PlayLine OptimalLine(Engine& engine, const Matrix& a, Game g, Player first);
 
-extern template std::vector<MoveValue> ActiveMoves(Solver&, const Matrix&, Game, Player);
+extern template std::vector<MoveValue> ActiveMoves(ExhaustiveSolver&, const Matrix&, Game, Player);
 extern template std::vector<MoveValue> ActiveMoves(BoundedSearch&, const Matrix&, Game, Player);
 extern template std::vector<MoveValue> ActiveMoves(DownsetEngine&, const Matrix&, Game, Player);
-extern template PlayStep OptimalStep(Solver&, const Matrix&, Game, Player, bool);
+extern template PlayStep OptimalStep(ExhaustiveSolver&, const Matrix&, Game, Player, bool);
 extern template PlayStep OptimalStep(BoundedSearch&, const Matrix&, Game, Player, bool);
 extern template PlayStep OptimalStep(DownsetEngine&, const Matrix&, Game, Player, bool);
-extern template PlayLine OptimalLine(Solver&, const Matrix&, Game, Player);
+extern template PlayLine OptimalLine(ExhaustiveSolver&, const Matrix&, Game, Player);
 extern template PlayLine OptimalLine(BoundedSearch&, const Matrix&, Game, Player);
 extern template PlayLine OptimalLine(DownsetEngine&, const Matrix&, Game, Player);
 

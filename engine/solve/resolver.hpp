@@ -1,7 +1,6 @@
-// Resolver: re-solves many matrices with one exhaustive Solver whose memo is shared between them
-// and started afresh when it grows past a bound (verify and export re-solve millions of lines);
-// the restart policy is SolveEngine's.
-// Concurrency: one instance per thread.
+// Resolver: re-solves many matrices with one exhaustive ExhaustiveSolver whose memo is shared
+// between them and started afresh when it grows past a bound (verify and export re-solve millions
+// of lines); the restart policy is SolveEngine's. Concurrency: one instance per thread.
 #pragma once
 
 #include <cstddef>

@@ -1,11 +1,11 @@
 // BoundedSearch: proves R(A), C(A), r(A), c(A) of both games for one matrix without computing the
 // exact value of every reachable class, by null-window tests over the results L < D < W with a
-// transposition table of bounds keyed by the canonical form. Same answers as Solver::Solve.
-// Concurrency: Solve and ChildSolution are called by one thread at a time; with threads >= 2 the
-// four root questions (r and c of each game) are searched at once on threads of their own, the
-// two of a game sharing its table (BoundsTable: sharded, locked, bounds only tighten).
-// positions(), expansions() and table_bytes() may be read by any thread while a Solve runs
-// (progress lines). Distinct instances share nothing.
+// transposition table of bounds keyed by the canonical form. Same answers as
+// ExhaustiveSolver::Solve. Concurrency: Solve and ChildSolution are called by one thread at a time;
+// with threads >= 2 the four root questions (r and c of each game) are searched at once on threads
+// of their own, the two of a game sharing its table (BoundsTable: sharded, locked, bounds only
+// tighten). positions(), expansions() and table_bytes() may be read by any thread while a Solve
+// runs (progress lines). Distinct instances share nothing.
 #pragma once
 
 #include <array>
@@ -17,8 +17,8 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/game_search.hpp"
-#include "engine/solve/solver.hpp"
 
 namespace seki {
 
@@ -58,14 +58,14 @@ class BoundedSearch {
   BoundedSearch(const BoundedSearch&) = delete;
   BoundedSearch& operator=(const BoundedSearch&) = delete;
 
-  // Values of both games for a starting position (no zero line): exactly Solver::Solve(a).
-  // Throws std::invalid_argument for a matrix with a zero line, SolveTooLarge past
-  // max_positions and SearchStopped when the memory limit or the stop flag ends the search
-  // (never a partial answer; the tables stay valid for the next call).
+  // Values of both games for a starting position (no zero line): exactly
+  // ExhaustiveSolver::Solve(a). Throws std::invalid_argument for a matrix with a zero line,
+  // SolveTooLarge past max_positions and SearchStopped when the memory limit or the stop flag ends
+  // the search (never a partial answer; the tables stay valid for the next call).
   Solution Solve(const Matrix& a);
 
   // Values of the matrix reached by lowering a(i, j): terminal values when the move empties a
-  // line, else the child solved as by Solve (as Solver::ChildSolution).
+  // line, else the child solved as by Solve (as ExhaustiveSolver::ChildSolution).
   Solution ChildSolution(const Matrix& a, int i, int j);
 
   // From now on, the calls together may take about `seconds` (0: no bound); past that they throw

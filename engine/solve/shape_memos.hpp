@@ -1,7 +1,8 @@
 // The memo key of a position (the bytes of its canonical form packed into 64-bit words), used by
-// the single-matrix solvers (Solver, BoundedSearch), and the per-shape PackedMemo tables that the
-// Solver keeps (the bounded search keeps a sharded BoundsTable per game instead).
-// Concurrency: MemoKey is a value; ShapeMemos is not thread-safe (one per solver instance).
+// the single-matrix solvers (ExhaustiveSolver, BoundedSearch), and the per-shape PackedMemo tables
+// that the ExhaustiveSolver keeps (the bounded search keeps a sharded BoundsTable per game
+// instead). Concurrency: MemoKey is a value; ShapeMemos is not thread-safe (one per solver
+// instance).
 #pragma once
 
 #include <cstddef>

@@ -14,8 +14,8 @@
 namespace seki {
 namespace {
 
-// Tables a search may use to decide, before the batch starts, a matrix that the Solver's size
-// bound rules out (the bounded search decides some such positions in a few moves).
+// Tables a search may use to decide, before the batch starts, a matrix that the ExhaustiveSolver's
+// size bound rules out (the bounded search decides some such positions in a few moves).
 constexpr std::size_t kProbeBytes = std::size_t{4} << 20;
 
 // The one restart policy: starts `engine` afresh (make()) when it holds more than `keep` positions
@@ -112,9 +112,9 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
   if (choice.first == EngineKind::kExhaustive) return RefuseIfTooLarge(a, where, max_positions);
   if (choice.downset_fits) return;  // auto: the down-set decides a if the search does not
   if (choice.first == EngineKind::kDownset) {
-    const double needed = DownsetStorageFor(a, double(memory_bytes_),
-                                            options_.ranks ? options_.ranks->size() : 1)
-                              .bytes;
+    const double needed =
+        DownsetStorageFor(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1)
+            .bytes;
     if (needed > double(memory_bytes_)) throw DownsetTooLarge(needed, double(memory_bytes_));
     return;
   }
@@ -184,7 +184,8 @@ auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
     case EngineKind::kExhaustive:
       running_.store(EngineKind::kExhaustive);
       return Restarting(
-          solver_, options_.max_kept_positions, [] { return std::make_unique<Solver>(); }, f);
+          solver_, options_.max_kept_positions, [] { return std::make_unique<ExhaustiveSolver>(); },
+          f);
     case EngineKind::kDownset:
       return WithDownset(f);
     default:

@@ -20,10 +20,10 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/play.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solve_report.hpp"
-#include "engine/solve/solver.hpp"
 
 namespace seki {
 
@@ -83,8 +83,9 @@ class SolveEngine {
   EngineKind running() const { return running_.load(); }
 
   // Refuses, before anything is solved, a starting position that the engine cannot solve: the
-  // exhaustive Solver's size bound (InputError "<where>: too large to solve: ..."), also for the
-  // search unless a probe with small tables decides a (the probe is kept and used by Report).
+  // exhaustive ExhaustiveSolver's size bound (InputError "<where>: too large to solve: ..."), also
+  // for the search unless a probe with small tables decides a (the probe is kept and used by
+  // Report).
   void Check(const Matrix& a, std::string_view where);
 
   // The report of `seki solve` for a starting position. Throws SolveTooLarge, SearchStopped and
@@ -115,7 +116,7 @@ class SolveEngine {
   // The engines in use (null before their first solve), for progress lines and statistics.
   const BoundedSearch* search() const { return search_.get(); }
   const DownsetEngine* downset() const { return downset_.get(); }
-  const Solver* solver() const { return solver_.get(); }
+  const ExhaustiveSolver* solver() const { return solver_.get(); }
   std::size_t memory_bytes() const { return memory_bytes_; }
   // "engine=... positions=..." for --stats, one word per engine used.
   std::string Stats() const;
@@ -138,7 +139,7 @@ class SolveEngine {
 
   SolveEngineOptions options_;
   std::size_t memory_bytes_;
-  std::unique_ptr<Solver> solver_;
+  std::unique_ptr<ExhaustiveSolver> solver_;
   std::unique_ptr<BoundedSearch> search_;
   std::unique_ptr<DownsetEngine> downset_;
   std::map<Matrix, std::unique_ptr<BoundedSearch>> probes_;  // decided by Check's probe

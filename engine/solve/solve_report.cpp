@@ -30,7 +30,7 @@ SolveReport Build(Engine& engine, const Matrix& a, bool with_moves) {
 
 }  // namespace
 
-SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves) {
+SolveReport BuildReport(ExhaustiveSolver& solver, const Matrix& a, bool with_moves) {
   return Build(solver, a, with_moves);
 }
 

@@ -9,9 +9,9 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/play.hpp"
 #include "engine/solve/search.hpp"
-#include "engine/solve/solver.hpp"
 
 namespace seki {
 
@@ -36,7 +36,7 @@ struct SolveReport {
 
 // Solves a starting position with the given engine, with moves and lines on request. Throws
 // SolveTooLarge when the engine's limit is exceeded. Every engine gives the same report.
-SolveReport BuildReport(Solver& solver, const Matrix& a, bool with_moves);
+SolveReport BuildReport(ExhaustiveSolver& solver, const Matrix& a, bool with_moves);
 SolveReport BuildReport(BoundedSearch& search, const Matrix& a, bool with_moves);
 SolveReport BuildReport(DownsetEngine& downset, const Matrix& a, bool with_moves);
 

@@ -1,5 +1,5 @@
 // Memoised backward induction over the matrices reachable from a starting position.
-#include "engine/solve/solver.hpp"
+#include "engine/solve/exhaustive_solver.hpp"
 
 #include <cmath>
 #include <cstdio>

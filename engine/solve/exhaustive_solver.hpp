@@ -1,7 +1,7 @@
-// Solver: values of both games for one matrix by memoised backward induction over every matrix
-// reachable from it. The memo is keyed by a KeyPolicy: the canonical form (Solver) or the raw
-// matrix (RawSolver, an independent path used to cross-check the canonical one).
-// Concurrency: a solver instance is single-threaded; use one instance per thread.
+// ExhaustiveSolver: values of both games for one matrix by memoised backward induction over every
+// matrix reachable from it. The memo is keyed by a KeyPolicy: the canonical form (ExhaustiveSolver)
+// or the raw matrix (RawExhaustiveSolver, an independent path used to cross-check the canonical
+// one). Concurrency: a solver instance is single-threaded; use one instance per thread.
 #pragma once
 
 #include <cstddef>
@@ -72,8 +72,8 @@ class BasicSolver {
   ShapeMemos memos_;  // keyed by the bytes of KeyPolicy{}(a)
 };
 
-using Solver = BasicSolver<CanonicalMemoKey>;
-using RawSolver = BasicSolver<RawMemoKey>;
+using ExhaustiveSolver = BasicSolver<CanonicalMemoKey>;
+using RawExhaustiveSolver = BasicSolver<RawMemoKey>;
 
 extern template class BasicSolver<CanonicalMemoKey>;
 extern template class BasicSolver<RawMemoKey>;
