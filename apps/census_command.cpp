@@ -1,12 +1,15 @@
 // `seki census DIR...`: options, a library call per directory, Markdown, JSON and the list.
 #include "apps/census_command.hpp"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "apps/cli_error.hpp"
 #include "apps/command_line.hpp"
 #include "engine/research/census.hpp"
 #include "storage/atomic_file.hpp"
@@ -59,10 +62,12 @@ void AddCensusCommand(CLI::App& app, int argc, char** argv) {
   sub->add_flag("--latex", options->latex,
                 "Print LaTeX tables for a paper (booktabs) instead of Markdown");
   sub->footer(
-      "The same tables for a region check: seki check ... --census FILE, or seki census on its "
-      "--json report.\n"
-      "Exit status: 0; 2 for a missing directory, a directory that is not a finished run, "
-      "catalogues that do not match the manifest (one line on stderr).");
+      std::string(
+          "The same tables for a region check: seki check ... --census FILE, or seki census on its "
+          "--json report.\n") +
+      fmt::format("Exit status: {}; {} for a missing directory, a directory that is not a finished "
+                  "run, catalogues that do not match the manifest (one line on stderr).",
+                  kExitDone, kExitBadInput));
   sub->callback([options, command_line] { RunCensus(*options, command_line); });
 }
 

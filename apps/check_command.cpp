@@ -19,6 +19,7 @@
 #include "apps/on_every_rank.hpp"
 #include "apps/progress.hpp"
 #include "engine/base/input_error.hpp"
+#include "engine/base/matrix.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/distributed/distributed_group.hpp"
 #include "engine/level/build_hooks.hpp"
@@ -114,7 +115,7 @@ CheckReport CheckOrStop(const CheckPlan& plan, CheckPrinter& printer, const Chec
                       : "; the finished levels are in " + o.checkpoint.dir +
                             ": continue with --resume")
               << std::endl;
-    throw ExitStatus{130};
+    throw ExitStatus{kExitInterrupted};
   }
 }
 
@@ -125,7 +126,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   try {
     plan = PlanRegionCheck(Request(o, command_line));
   } catch (const InputError&) {
-    if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
+    if (LaunchedRank() > 0) throw ExitStatus{kExitBadInput};  // every rank finds it; rank 0 says it
     throw;
   }
   const bool root = LaunchedRank() == 0;
@@ -144,7 +145,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
           : CheckOrStop(plan, printer, o);
   std::uint64_t findings[] = {root ? report.FindingCount() : 0};
   if (group) group->SumAll(findings);  // every rank exits with rank 0's status
-  if (!root) return findings[0] == 0 ? 0 : 1;
+  if (!root) return findings[0] == 0 ? kExitDone : kExitFinding;
   std::cout << '\n' << FormatCheckSummary(report) << std::flush;
   if (!o.json_file.empty()) WriteOutputFile(o.json_file, FormatCheckJson(report));
   if (!o.census_file.empty()) {
@@ -155,7 +156,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
     }
     WriteOutputFile(o.census_file, CensusMarkdown(censuses, command_line));
   }
-  return findings[0] == 0 ? 0 : 1;
+  return findings[0] == 0 ? kExitDone : kExitFinding;
 }
 
 void AddCheckCommand(CLI::App& app, int argc, char** argv) {
@@ -171,7 +172,8 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
                   ">= 4); 6.3: every seki is square; 6.9: every complete d-seki is a direct sum "
                   "of (0,1)-IDSMs with s >= 2 and 2-cycles C_k, k >= 3")
       ->required();
-  sub->add_option("--shapes", options->shapes, "Shapes, e.g. 4x4,3x4 (rows x columns, 1..8)")
+  sub->add_option("--shapes", options->shapes,
+                  fmt::format("Shapes, e.g. 4x4,3x4 (rows x columns, 1..{})", kMaxDim))
       ->delimiter(',')
       ->type_name("MxN,...");
   sub->add_option("--max-rows", options->max_rows,
@@ -209,17 +211,21 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
   sub->add_option("--threads", options->threads, "Worker threads (default: all cores)");
   sub->add_flag("--quiet", options->quiet, "No progress on stderr");
   sub->footer(
-      "A region is a list of shapes with --max-entry H and/or --max-sum S (at least one, except "
-      "6.1 where entries <= 2 is the default); every class of each shape within the bounds is "
-      "built by the level engine and each class with no zero line is examined. Output: per "
-      "shape the region, the classes examined, the time and 'no counterexample' or every "
-      "finding with its values in both games and a line of optimal play for R first and for C "
-      "first; then one summary line 'check conjecture=... result=...'.\n"
-      "Exit status: 0 nothing found; 1 a finding (a counterexample; for 6.2 a complete seki of "
-      "height >= 4, a counterexample to H_3 = 3 on 3x3 and a new record elsewhere); 2 bad "
-      "input (unknown conjecture, bad shape, missing bound, an entry bound above 255); 3 not "
-      "enough memory (--memory-limit); 130 Ctrl-C (one process; with --checkpoint the finished "
-      "levels are kept for --resume).");
+      std::string(
+          "A region is a list of shapes with --max-entry H and/or --max-sum S (at least one, "
+          "except 6.1 where entries <= 2 is the default); every class of each shape within the "
+          "bounds is built by the level engine and each class with no zero line is examined. "
+          "Output: per shape the region, the classes examined, the time and 'no counterexample' "
+          "or every finding with its values in both games and a line of optimal play for R first "
+          "and for C first; then one summary line 'check conjecture=... result=...'.\n") +
+      fmt::format(
+          "Exit status: {} nothing found; {} a finding (a counterexample; for 6.2 a complete seki "
+          "of height >= 4, a counterexample to H_3 = 3 on 3x3 and a new record elsewhere); {} bad "
+          "input (unknown conjecture, bad shape, missing bound, an entry bound above {}); {} not "
+          "enough memory (--memory-limit); {} Ctrl-C (one process; with --checkpoint the "
+          "finished levels are kept for --resume); {} an internal error.",
+          kExitDone, kExitFinding, kExitBadInput, kMaxEntry, kExitMemoryLimit, kExitInterrupted,
+          kExitInternalError));
   sub->callback([options, command_line] {
     const int status = RunCheck(*options, command_line);
     if (status != 0) throw ExitStatus(status);

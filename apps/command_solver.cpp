@@ -54,9 +54,9 @@ void AddEngineOptions(CLI::App* sub, EngineOptions& options) {
       ->check(CLI::Range(1, 4096));
   sub->add_option("--memory-limit", options.memory_limit,
                   fmt::format("Memory of the search's tables or of a down-set pass, e.g. 8G "
-                              "(default: {:.0f}% of physical memory); a position that does not "
-                              "fit ends with exit status 3",
-                              100 * kDefaultMemoryFraction));
+                              "(default: {} of physical memory); a position that does not "
+                              "fit ends with exit status {:d}",
+                              DefaultMemoryPercent(), kExitMemoryLimit));
   sub->add_flag("-q,--quiet", options.quiet, "No live progress line on stderr");
 }
 
@@ -81,9 +81,9 @@ void SolveOrStop(const std::string& where, std::size_t memory_bytes,
       RethrowSolveStop(where, memory_bytes);
     }
   } catch (const SearchStopped&) {  // what RethrowSolveStop leaves unchanged: Ctrl-C
-    Stopped(where + ": interrupted", 130);
+    Stopped(where + ": interrupted", kExitInterrupted);
   } catch (const MemoryLimitError& e) {
-    Stopped(e.what(), 3);
+    Stopped(e.what(), kExitMemoryLimit);
   }
 }
 

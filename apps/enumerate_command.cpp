@@ -3,6 +3,8 @@
 // the job's group (engine/distributed); rank 0 alone prints, and an error on any rank ends the job.
 #include "apps/enumerate_command.hpp"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <iostream>
 #include <memory>
@@ -17,12 +19,14 @@
 #include "apps/on_every_rank.hpp"
 #include "apps/progress.hpp"
 #include "engine/base/input_error.hpp"
+#include "engine/base/matrix.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/distributed/distributed_group.hpp"
 #include "engine/level/device_option.hpp"
-#include "storage/checkpoint_policy.hpp"
+#include "engine/run/catalogue_lists.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
+#include "storage/checkpoint_policy.hpp"
 
 namespace seki::cli {
 
@@ -110,7 +114,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
     p.checkpoint = CheckpointSchedule(o.checkpoint, kCheckpointUse);
     p.lists = ParseListsOption(o.lists, "--lists");
   } catch (const InputError&) {
-    if (LaunchedRank() > 0) throw ExitStatus{2};  // every rank finds it; rank 0 says it
+    if (LaunchedRank() > 0) throw ExitStatus{kExitBadInput};  // every rank finds it; rank 0 says it
     throw;
   }
   p.memory_limit = o.memory_limit;  // checked with the other parameters by the Run
@@ -131,13 +135,13 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
     throw;
   }
   printer.Close();
-  if (!root) return r.status == RunStatus::kInterrupted ? 130 : 0;
+  if (!root) return r.status == RunStatus::kInterrupted ? kExitInterrupted : kExitDone;
   switch (r.status) {
     case RunStatus::kAlreadyComplete:
       std::cerr << "seki enumerate: " << o.out << " already holds a complete run; nothing to do\n";
       return 0;
     case RunStatus::kInterrupted:
-      return 130;
+      return kExitInterrupted;
     case RunStatus::kCompleted:
       break;
   }
@@ -156,8 +160,10 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
       "enumerate",
       "Walk every class of rows x cols matrices (up to row/column permutation) level by level in "
       "increasing sum, solve SEKI and D-SEKI, and write catalogues into --out DIR");
-  cmd->add_option("--rows", options->rows, "Number of rows (1..8)")->required();
-  cmd->add_option("--cols", options->cols, "Number of columns (1..8)")->required();
+  cmd->add_option("--rows", options->rows, fmt::format("Number of rows (1..{})", kMaxDim))
+      ->required();
+  cmd->add_option("--cols", options->cols, fmt::format("Number of columns (1..{})", kMaxDim))
+      ->required();
   cmd->add_option("--max-entry", options->max_entry, "Largest entry (H)");
   cmd->add_option("--max-sum", options->max_sum, "Largest total sum (S)");
   cmd->add_option("--threads", options->threads, "Worker threads (default: all cores)");
@@ -174,7 +180,9 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
                   "Which seki get a line: all, or complete (only complete and semi-complete seki; "
                   "the others counted by sum and height in seki/seki-counts.txt and "
                   "dseki/seki-counts.txt instead of seki.txt); default auto: all for runs of at "
-                  "most 10^9 classes, complete beyond (docs/gpu.md)");
+                  "most " +
+                      fmt::format("{:.0e}", double(kListAllUpToClasses)) +
+                      " classes, complete beyond (docs/gpu.md)");
   cmd->add_flag("--outcomes", options->outcomes, "Also write outcomes.txt (every class)");
   cmd->add_flag("--generate-only", options->generate_only,
                 "Generate and count the classes without solving (orderly generation); no "
@@ -185,9 +193,11 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
       "Files: DIR/seki/{seki,complete,semi-complete}.txt (seki-counts.txt instead of seki.txt "
       "with --lists complete), DIR/dseki/(same), DIR/outcomes.txt (--outcomes), "
       "DIR/summary.json, DIR/manifest.json. Lines are sorted by (sum, canonical "
-      "key), identical for any --threads. Exit status: 0 done, 2 bad input, 3 a run that will not "
-      "fit in --memory-limit (or the GPU's free memory), 130 interrupted (Ctrl-C; continue with "
-      "--resume).");
+      "key), identical for any --threads. " +
+      fmt::format("Exit status: {} done, {} bad input, {} a run that will not fit in "
+                  "--memory-limit (or the GPU's free memory), {} interrupted (Ctrl-C; continue "
+                  "with --resume).",
+                  kExitDone, kExitBadInput, kExitMemoryLimit, kExitInterrupted));
   cmd->callback([options, command_line] {
     const int status = RunEnumerate(*options, command_line);
     if (status != 0) throw ExitStatus(status);

@@ -1,8 +1,12 @@
 #include "apps/go_command.hpp"
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
+#include <string>
 
+#include "apps/cli_error.hpp"
 #include "apps/command_line.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/go/diagram.hpp"
@@ -29,8 +33,7 @@ a white group captured), C is White. SEKI is GO's capture rule; D-SEKI calls a m
 last liberty of a group of each colour a draw.
 JSON: the fields of `seki solve --format json --moves` (each move with "points", each line's
 steps with "point") and board, groups, entries, verdict, dseki_verdict, parting, go_lines.
-Exit status: 0 on success; 2 on bad input (one line "seki: <where>: <problem>", nothing written);
-3 when the solve does not fit --memory-limit.)";
+)";
 
 }  // namespace
 
@@ -77,9 +80,13 @@ void AddGoCommand(CLI::App& app, int argc, char** argv) {
   sub->add_option("--engine", options->engine, "auto (default), search, downset or exhaustive")
       ->check(CLI::IsMember({"auto", "search", "downset", "exhaustive"}));
   sub->add_option("--memory-limit", options->memory_limit,
-                  "Memory of the solve, e.g. 8G (default: 80% of physical memory); exit 3 when "
-                  "it does not fit");
-  sub->footer(kFooter);
+                  "Memory of the solve, e.g. 8G (default: " + DefaultMemoryPercent() +
+                      " of physical memory); exit " + std::to_string(kExitMemoryLimit) +
+                      " when it does not fit");
+  sub->footer(kFooter + fmt::format("Exit status: {} on success; {} on bad input (one line \"seki: "
+                                    "<where>: <problem>\", nothing written);\n{} when the solve "
+                                    "does not fit --memory-limit.",
+                                    kExitDone, kExitBadInput, kExitMemoryLimit));
   sub->callback([options, command] { RunGo(*options, command); });
 }
 

@@ -1,5 +1,7 @@
 #include "apps/matrix_input.hpp"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -61,6 +63,14 @@ std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& a
   if (out.empty())
     throw CliError("no matrices given (pass matrices, '-' for standard input, or --input FILE)");
   return out;
+}
+
+std::string MatrixSyntaxHelp() {
+  return fmt::format(
+      "Matrix syntax: rows separated by '/'; a row is one digit per entry (033/303/330) or\n"
+      "comma-separated integers 0..{} (3,10,0/0,3,3; a one-entry row is written 12,). At most {} "
+      "rows\nand {} columns; every row and column needs a positive entry.",
+      kMaxEntry, kMaxDim, kMaxDim);
 }
 
 void AddMatrixInputOptions(CLI::App* command, std::vector<std::string>& matrices,

@@ -22,6 +22,11 @@ struct MatrixInput {
 std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& args,
                                                const std::string& input_file);
 
+// "Matrix syntax: ...": how a matrix is written, with the bounds of engine/base/matrix.hpp (entries
+// 0..kMaxEntry, at most kMaxDim rows and columns); the start of the help footers of solve, show,
+// extend and play.
+std::string MatrixSyntaxHelp();
+
 // Adds the options every matrix command shares: the positional matrices ('-' for stdin),
 // -i/--input FILE and -f/--format (one of `formats`, the first the default).
 void AddMatrixInputOptions(CLI::App* command, std::vector<std::string>& matrices,

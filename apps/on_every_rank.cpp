@@ -5,19 +5,28 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <string>
 
+#include "apps/cli_error.hpp"
 #include "engine/base/input_error.hpp"
 
 namespace seki::cli {
 
 void AbortJob(const DistributedGroup& group, const std::exception& e) {
   const bool input = dynamic_cast<const InputError*>(&e) != nullptr;
-  const int status = dynamic_cast<const MemoryLimitError*>(&e) != nullptr ? 3 : input ? 2 : 1;
+  const int status = dynamic_cast<const MemoryLimitError*>(&e) != nullptr ? kExitMemoryLimit
+                     : input                                              ? kExitBadInput
+                                                                          : kExitInternalError;
+  // The same words as main's for an error that is not bad input.
+  const std::string what = input ? e.what()
+                           : dynamic_cast<const std::bad_alloc*>(&e) != nullptr
+                               ? std::string("out of memory")
+                               : std::string("internal error: ") + e.what();
   if (group.root() || !input) {
     std::cout.flush();
     std::cerr << "seki: " << (group.root() ? "" : "rank " + std::to_string(group.rank()) + ": ")
-              << OneLine(e.what()) << std::endl;
+              << OneLine(what) << std::endl;
   } else {
     sleep(1);  // rank 0 says it and aborts the job first
   }

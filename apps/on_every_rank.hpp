@@ -1,7 +1,7 @@
 // OnEveryRank: runs a command's body on each rank of an mpirun job so that an error on one rank
 // ends the whole job (MPI_Abort) instead of leaving the others waiting in a collective step. Bad
 // input, which every rank meets alike, is printed by rank 0 alone (status 2; 3 for a memory
-// limit); any other error by the rank that met it (status 1).
+// limit); any other error by the rank that met it (status 70, "internal error: ..." as in main).
 // Concurrency: called by the main thread of each rank.
 #pragma once
 

@@ -2,6 +2,8 @@
 // PlanDownset (--matrix A) → table and summary, or JSON.
 #include "apps/plan_command.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -12,12 +14,14 @@
 #include "apps/matrix_input.hpp"
 #include "apps/plan_format.hpp"
 #include "engine/base/input_error.hpp"
+#include "engine/base/matrix.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/cost/device_plan.hpp"
 #include "engine/cost/downset_plan.hpp"
 #include "engine/cost/run_plan.hpp"
 #include "engine/level/device_option.hpp"
 #include "engine/run/memory_budget.hpp"
+#include "storage/level.hpp"
 
 namespace seki::cli {
 
@@ -43,13 +47,16 @@ void AddDevicePlanOptions(CLI::App& cmd, DevicePlanOptions& o) {
   cmd.add_option("--device", o.device,
                  "Level engine: cpu (default: the plan on --ranks) or gpu / thrust-cpu (the thrust "
                  "engine on one machine: GPU memory, host memory, disk and time, and a verdict)");
-  cmd.add_option("--gpu-memory", o.gpu_memory, "--device gpu: memory of the card (default 80G)");
+  cmd.add_option("--gpu-memory", o.gpu_memory,
+                 "--device gpu: memory of the card (default " + o.gpu_memory + ")");
   cmd.add_option("--host-memory", o.host_memory,
-                 "--device: memory of the host (default 128G; a run's default limit is " +
-                     DefaultMemoryPercent() + " of it)");
-  cmd.add_option("--disk", o.disk, "--device: disk free for the run directory (default 64G)");
+                 "--device: memory of the host (default " + o.host_memory +
+                     "; a run's default limit is " + DefaultMemoryPercent() + " of it)");
+  cmd.add_option("--disk", o.disk,
+                 "--device: disk free for the run directory (default " + o.disk + ")");
   cmd.add_option("--checkpoint-every", o.checkpoint_every,
-                 "--device: as for seki enumerate: N levels, Mm minutes or both (default 1)");
+                 "--device: as for seki enumerate: N levels, Mm minutes or both (default " +
+                     o.checkpoint_every + ")");
   cmd.add_option("--lists", o.lists,
                  "--device: as for seki enumerate: auto (default), all or complete");
 }
@@ -113,14 +120,17 @@ void AddPlanCommand(CLI::App& app) {
       "solve of A in one process and on a GPU, and on --ranks MPI ranks (memory and bytes sent as "
       "the solve's, the time a model)");
   PlanRequest& q = o->request;
-  CLI::Option* rows = cmd->add_option("--rows", q.rows, "Number of rows (1..8)");
-  CLI::Option* cols = cmd->add_option("--cols", q.cols, "Number of columns (1..8)");
+  CLI::Option* rows =
+      cmd->add_option("--rows", q.rows, fmt::format("Number of rows (1..{})", kMaxDim));
+  CLI::Option* cols =
+      cmd->add_option("--cols", q.cols, fmt::format("Number of columns (1..{})", kMaxDim));
   CLI::Option* max_entry = cmd->add_option("--max-entry", q.max_entry, "Largest entry (H)");
   CLI::Option* max_sum = cmd->add_option("--max-sum", q.max_sum, "Largest total sum (S)");
   cmd->add_option("--ranks", q.ranks,
-                  "MPI ranks (1..256, default 1; with --matrix: up to the values of the digit the "
-                  "solve on ranks splits a slab by)");
-  cmd->add_option("--threads", q.threads, "Threads per rank (default 1)");
+                  fmt::format("MPI ranks (1..{}, default {}; with --matrix: up to the values of "
+                              "the digit the solve on ranks splits a slab by)",
+                              kShardCount, q.ranks));
+  cmd->add_option("--threads", q.threads, fmt::format("Threads per rank (default {})", q.threads));
   CLI::Option* outcomes = cmd->add_flag("--outcomes", q.outcomes, "Model a run with --outcomes");
   cmd->add_option("--matrix", o->matrix,
                   "Plan the down-set solve of this matrix (as `seki solve` takes it; '-': stdin)")
@@ -146,7 +156,8 @@ void AddPlanCommand(CLI::App& app) {
         const double v = std::strtod(text.c_str(), &end);
         return end != text.c_str() && *end == '\0' && v > 0 ? "" : "must be a positive number";
       });
-  cmd->add_option("--bandwidth", q.bandwidth, "Network bytes per second per rank (default 1e9)");
+  cmd->add_option("--bandwidth", q.bandwidth,
+                  fmt::format("Network bytes per second per rank (default {:.0e})", q.bandwidth));
   AddDevicePlanOptions(*cmd, o->device);
   cmd->add_flag("--json", o->json, "Print the plan as JSON");
   cmd->callback([o, rows, cols] {

@@ -1,5 +1,6 @@
 #include "apps/play_command.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <iostream>
@@ -25,10 +26,7 @@ After every move the tool says what the player to move can force; the engine alw
 optimally. Commands are read line by line from standard input, so a script (seki play 033/331/312
 < moves.txt) gives the same transcript every time; when standard input is not a terminal each
 command is echoed after the prompt. Illegal input gets a one-line message and the prompt again.
-Matrix syntax: rows separated by '/', one digit per entry (033/331/312) or comma-separated
-integers 0..255 (3,10,0/0,3,3); every row and column needs a positive entry.
-Exit status: 0 when the game ends, the user quits or the input ends; 2 on a bad matrix or option,
-with one line "seki: <where>: <problem>" on stderr.)";
+)";
 
 constexpr std::string_view kHelp =
     "Commands: I,J lowers entry (I,J) by 1, pass, hint, help, quit.\n";
@@ -119,7 +117,11 @@ void AddPlayCommand(CLI::App& app) {
       ->transform(CLI::IsMember({"R", "C"}, CLI::ignore_case))
       ->default_str("R");
   AddEngineOptions(sub, options->engine);
-  sub->footer(kFooter);
+  sub->footer(kFooter + MatrixSyntaxHelp() +
+              fmt::format("\nExit status: {} when the game ends, the user quits or the input "
+                          "ends; {} on a bad matrix or option, with one line \"seki: <where>: "
+                          "<problem>\" on stderr.",
+                          kExitDone, kExitBadInput));
   sub->callback([options] { RunPlay(*options); });
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -59,12 +60,20 @@ int DrawRunPlots(const std::string& run, const std::string& out) {
     setenv("MPLBACKEND", "Agg", 1);
     execv(argv[0], argv.data());
     std::cerr << "seki: plot: cannot run " << argv[0] << ": " << std::strerror(errno) << '\n';
-    _exit(2);
+    _exit(kExitBadInput);
   }
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  if (WIFSIGNALED(status))
+    return WTERMSIG(status) == SIGINT ? kExitInterrupted : kExitInternalError;
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : kExitInternalError;
+  // seki.plot ends with one of the tool's statuses; any other (1: Python's own for an exception
+  // it did not catch, e.g. the package failing to import) is an internal error, not a finding.
+  for (const int known :
+       {kExitDone, kExitBadInput, kExitMemoryLimit, kExitInternalError, kExitInterrupted})
+    if (code == known) return code;
+  return kExitInternalError;
 }
 
 }  // namespace seki::cli

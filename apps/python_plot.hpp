@@ -13,8 +13,9 @@ namespace seki::cli {
 // Whether this seki can draw plots: built with the Python package, or $SEKI_PYTHON set.
 bool CanDrawPlots();
 
-// Runs `python -m seki.plot run --out out` and returns its exit status. Throws CliError when the
-// interpreter cannot be started or the tool was built without the Python package.
+// Runs `python -m seki.plot run --out out` and returns its exit status (one of the tool's: 0, 2,
+// 130, and 70 for any other, e.g. a Python that could not import the package). Throws CliError when
+// the interpreter cannot be started or the tool was built without the Python package.
 int DrawRunPlots(const std::string& run, const std::string& out);
 
 }  // namespace seki::cli

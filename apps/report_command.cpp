@@ -1,6 +1,8 @@
 // `seki report SOURCE --html DIR`: options, the plots, a library call, one line on stdout.
 #include "apps/report_command.hpp"
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
 #include <string>
@@ -65,9 +67,10 @@ void AddReportCommand(CLI::App& app, int argc, char** argv) {
       "Leave out the run's plots (drawn by the Python package, python3 -m seki.plot; left "
       "out with a line on stderr when that fails, e.g. without matplotlib)");
   sub->footer(
-      "The page uses no script and nothing outside DIR; open DIR/index.html in a browser.\n"
-      "Exit status: 0; 2 for a source that is not a finished run or a check report, or a DIR "
-      "that cannot be written (one line on stderr).");
+      "The page uses no script and nothing outside DIR; open DIR/index.html in a browser.\n" +
+      fmt::format("Exit status: {}; {} for a source that is not a finished run or a check report, "
+                  "or a DIR that cannot be written (one line on stderr).",
+                  kExitDone, kExitBadInput));
   sub->callback([options, command_line] { RunReport(*options, command_line); });
 }
 

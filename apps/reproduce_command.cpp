@@ -209,7 +209,7 @@ int RunReproduce(const ReproduceOptions& o, const std::string& command) {
     if (c.status == ClaimStatus::kFailed) failed += (failed.empty() ? "" : ", ") + c.id;
   std::cout.flush();
   std::cerr << "seki: reproduce: " << OneLine("claims FAILED: " + failed) << '\n';
-  return 1;
+  return kExitFinding;
 }
 
 void AddReproduceCommand(CLI::App& app) {
@@ -232,8 +232,10 @@ void AddReproduceCommand(CLI::App& app) {
                 "Print every claim's itemized details (by default only for claims that differ)");
   sub->add_flag("--quiet", options->quiet, "No progress lines on stderr");
   sub->footer(
-      std::string("Exit status: 0 when every claim is confirmed or its difference is "
-                  "explained, 1 when a claim FAILED (listed on stderr), 2 on bad options.\n") +
+      fmt::format("Exit status: {} when every claim is confirmed or its difference is "
+                  "explained, {} when a claim FAILED (listed on stderr), {} on bad options, {} on "
+                  "an internal error.\n",
+                  kExitDone, kExitFinding, kExitBadInput, kExitInternalError) +
       kStatusLegend);
   sub->callback([options] {
     std::string command = "seki reproduce";

@@ -1,6 +1,8 @@
 // Entry point of the `seki` tool: registers the subcommands and turns every failure into one line
 // on stderr ("seki: <where>: <problem>") with exit status 2 for bad input, 3 for input that needs
-// more memory than allowed (MemoryLimitError), 1 for internal errors.
+// more memory than allowed (MemoryLimitError), 70 for internal errors (any other exception: a bug,
+// out of memory, an I/O error); 1 is left to the findings of check, verify and reproduce
+// (apps/cli_error.hpp).
 #include <malloc.h>
 
 #include <CLI/CLI.hpp>
@@ -75,27 +77,31 @@ int main(int argc, char** argv) {
   seki::cli::AddPlotCommand(app);
   seki::cli::AddReportCommand(app, argc, argv);
   seki::cli::AddGoCommand(app, argc, argv);
-  app.footer("Run 'seki COMMAND --help' for the options of a command.");
+  app.footer("Run 'seki COMMAND --help' for the options of a command.\n" +
+             seki::cli::ExitStatusSummary());
 
   try {
     app.parse(argc, argv);
     if (app.get_subcommands().empty())
-      return Fail(2, "a command is required: " + CommandNames(app) + " (see seki --help)");
+      return Fail(seki::cli::kExitBadInput,
+                  "a command is required: " + CommandNames(app) + " (see seki --help)");
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    return Fail(2, e.what());
+    return Fail(seki::cli::kExitBadInput, e.what());
   } catch (const seki::cli::ExitStatus& e) {
     std::cout.flush();
     return e.status;
   } catch (const seki::MemoryLimitError& e) {
-    return Fail(3, e.what());
+    return Fail(seki::cli::kExitMemoryLimit, e.what());
   } catch (const seki::cli::CliError& e) {
-    return Fail(2, e.what());
+    return Fail(seki::cli::kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
-    return Fail(1, "out of memory");
+    return Fail(seki::cli::kExitInternalError, "out of memory");
   } catch (const std::exception& e) {
-    return Fail(1, std::string("internal error: ") + e.what());
+    return Fail(seki::cli::kExitInternalError, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return Fail(seki::cli::kExitInternalError, "internal error: an unknown exception");
   }
-  return 0;
+  return seki::cli::kExitDone;
 }

@@ -1,5 +1,7 @@
 #include "apps/show_command.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include "apps/matrix_input.hpp"
 #include "apps/show_format.hpp"
 #include "apps/solve_command.hpp"
+#include "engine/base/matrix.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/research/family_sweep.hpp"
 #include "engine/research/matrix_report.hpp"
@@ -23,10 +26,7 @@
 namespace seki::cli {
 namespace {
 
-constexpr const char* kMatrixSyntax =
-    "Matrix syntax: rows separated by '/'; a row is one digit per entry (033/303/330) or "
-    "comma-separated integers 0..255 (3,10,0/0,3,3). At most 8 rows and 8 columns; every row and "
-    "column needs a positive entry. Rows and columns are numbered from 1.";
+std::string MatrixSyntax() { return MatrixSyntaxHelp() + " Rows and columns are numbered from 1."; }
 
 Extension ParseKind(const std::string& text) {
   std::string k;
@@ -193,7 +193,7 @@ void AddShowCommand(CLI::App& app) {
                   "liberties between them; a planar drawing when the graph is planar) to FILE")
       ->type_name("FILE");
   AddEngineOptions(sub, options->engine);
-  sub->footer(std::string(kMatrixSyntax) +
+  sub->footer(MatrixSyntax() +
               "\nJSON: one object per matrix per line with keys matrix, rows, cols, sum, height, "
               "canonical, transpose, idsm, line_sum, row_sums, col_sums, prime, blocks, "
               "symmetric, planar, seki, dseki.");
@@ -217,7 +217,7 @@ void AddExtendCommand(CLI::App& app) {
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
   AddEngineOptions(sub, options->engine);
-  sub->footer(std::string(kMatrixSyntax) +
+  sub->footer(MatrixSyntax() +
               "\nAn extension adds a new first row and column with E(0,0) = 3, puts k in the new "
               "row at column J and in the new column at row I, and lowers A(I,J) by k (k = 1 for "
               "E1, 2 for E2); it is undefined where A(I,J) < k.");
@@ -233,7 +233,9 @@ void AddFamilyCommand(CLI::App& app) {
       "member");
   sub->add_option("family", options->family, std::string(FamilyNames()))->required();
   sub->add_option("-n,--n", options->n,
-                  "n of A, B (2..8) and C (3..8); the size k of cycle, alternating, opposite");
+                  fmt::format("n of A, B (2..{0}) and C (3..{0}); the size k of cycle, "
+                              "alternating, opposite",
+                              kMaxDim));
   sub->add_option("--from", options->from,
                   "A sweep: the first value of the parameter (n of A, B, C; the entry t of the "
                   "cycle families; i of cubic)");
@@ -249,14 +251,17 @@ void AddFamilyCommand(CLI::App& app) {
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
   sub->footer(
-      "A^n, B^n (n >= 3): each the extension of the previous one at (1,1). Solving takes "
-      "seconds up to n = 6 (B^6: about 10 s) and grows about 20-fold per step.\n"
-      "Sweeps (--from P --to Q): cycle = the k x k 2-cycle pattern (--n k) with every entry t; "
-      "alternating = entries t and t+1 alternating around the cycle (3400/0340/0034/4003); "
-      "opposite = every entry t but two opposite ones t+1 (0303/3030/0340/3004); cubic = "
-      "(1+i)(J4 - I4), the cubic seki of GO; A, B, C over n. Rows: | member | matrix | SEKI R C "
-      "r c | class | D-SEKI R C r c | class | engine | seconds |; JSON: one object a line. "
-      "Exit status as seki solve (3: does not fit --memory-limit, 130: Ctrl-C).");
+      std::string(
+          "A^n, B^n (n >= 3): each the extension of the previous one at (1,1). Solving takes "
+          "seconds up to n = 6 (B^6: about 10 s) and grows about 20-fold per step.\n"
+          "Sweeps (--from P --to Q): cycle = the k x k 2-cycle pattern (--n k) with every entry t; "
+          "alternating = entries t and t+1 alternating around the cycle (3400/0340/0034/4003); "
+          "opposite = every entry t but two opposite ones t+1 (0303/3030/0340/3004); cubic = "
+          "(1+i)(J4 - I4), the cubic seki of GO; A, B, C over n. Rows: | member | matrix | "
+          "SEKI R C r c | class | D-SEKI R C r c | class | engine | seconds |; JSON: one object a "
+          "line. ") +
+      fmt::format("Exit status as seki solve ({}: does not fit --memory-limit, {}: Ctrl-C).",
+                  kExitMemoryLimit, kExitInterrupted));
   sub->callback([options] { RunFamily(*options); });
 }
 

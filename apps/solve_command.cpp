@@ -29,15 +29,14 @@
 namespace seki::cli {
 namespace {
 
+// After MatrixSyntaxHelp(); the exit statuses are apps/cli_error.hpp's.
 constexpr const char* kFooter =
-    R"(Matrix syntax: rows separated by '/'; a row is one digit per entry (033/303/330) or
-comma-separated integers 0..255 (3,10,0/0,3,3; a one-entry row is written 12,). At most 8 rows
-and 8 columns; every row and column needs a positive entry.
+    R"(
 Output: R, C = result for the player to move when R (rows) resp. C (columns) begins; r, c = best
 result of an active move (L: that player must pass); W win, D draw, L loss. Rows and columns are
 numbered from 1. JSON: one object per matrix per line with keys matrix, rows, cols, sum, height,
-seki and dseki, each game {"R","C","r","c","class"} with class complete, semi-complete, seki or
-none; --moves adds "moves" and "lines" to each game. LaTeX: one booktabs table (\\usepackage{booktabs}),
+seki and dseki, each game {{"R","C","r","c","class"}} with class complete, semi-complete, seki or
+none; --moves adds "moves" and "lines" to each game. LaTeX: one booktabs table (\\usepackage{{booktabs}}),
 a row per matrix (values only).
 Engines: search (a bounded search of the positions that matter), downset (one byte for every
 matrix B <= A, one pass), exhaustive (every reachable class); auto runs the down-set at once when
@@ -46,13 +45,12 @@ its pass is short, else the search first and the down-set when the search's budg
 Progress: on a terminal, a line on stderr (positions searched and table memory, or matrices done
 and the time left, elapsed) while a matrix takes longer than a second; none with --quiet or when
 stderr is not a terminal.
-Exit status: 0 on success; 2 on bad input or a position too large to solve; 3 when the bounded
+Exit status: {0} on success; {1} on bad input or a position too large to solve; {2} when the bounded
 search cannot decide a position within --memory-limit, or a down-set solve needs more memory
-than that (said before it starts); 130 when stopped by Ctrl-C; 1 on an
-internal error; each but 0 with one line "seki: <where>: <problem>" on stderr. All inputs are
-checked before anything is solved, so a bad batch prints nothing; results of earlier matrices
-of a batch stay printed when a later one stops it (exit 2, 3 or 130), and no partial values are
-ever printed.)";
+than that (said before it starts); {3} when stopped by Ctrl-C; {4} on an internal error; each
+but {0} with one line "seki: <where>: <problem>" on stderr. All inputs are checked before
+anything is solved, so a bad batch prints nothing; results of earlier matrices of a batch stay
+printed when a later one stops it (exit {1}, {2} or {3}), and no partial values are ever printed.)";
 
 void Print(std::ostream& out, const SolveReport& report, const std::string& format, bool first) {
   if (format == "json")
@@ -94,8 +92,8 @@ void PrepareCheckpoint(const CheckpointOptions& o, const DistributedGroup* group
   }
   if (!none_held || other)
     throw CliError(o.dir, "no checkpoint to resume on " + std::to_string(size) + " rank" +
-                              (size == 1 ? "" : "s") + " (" +
-                              mine.file().filename().string() + " and the like for every rank)");
+                              (size == 1 ? "" : "s") + " (" + mine.file().filename().string() +
+                              " and the like for every rank)");
   if (rank == 0) std::cerr << "seki: nothing to resume in " << o.dir << "; starting\n";
 }
 
@@ -184,7 +182,8 @@ void AddSolveCommand(CLI::App& app) {
                 "At the end, one line on stderr: each engine used, positions in its tables (for "
                 "the bounded search also positions expanded and table bytes, for the down-set "
                 "engine matrices of its passes)");
-  sub->footer(kFooter);
+  sub->footer(MatrixSyntaxHelp() + fmt::format(kFooter, kExitDone, kExitBadInput, kExitMemoryLimit,
+                                               kExitInterrupted, kExitInternalError));
   sub->callback([options] { RunSolve(*options); });
 }
 

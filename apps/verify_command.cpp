@@ -1,6 +1,8 @@
 // `seki verify DIR`: options and output of Verify (engine/readback/verify.hpp).
 #include "apps/verify_command.hpp"
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
 #include <string>
@@ -41,7 +43,7 @@ int RunVerify(const std::string& dir, const VerifyOptions& options, std::ostream
   out << "verify: " << report.total() << " checks, " << report.passed() << " ok, "
       << report.failed() << " FAILED\n";
   out.flush();
-  return report.ok() ? 0 : 1;
+  return report.ok() ? kExitDone : kExitFinding;
 }
 
 }  // namespace
@@ -52,9 +54,12 @@ void AddVerifyCommand(CLI::App& app) {
   auto seed = std::make_shared<std::uint64_t>(0);
   CLI::App* cmd = app.add_subcommand(
       "verify",
-      "Re-check a finished run directory independently of the level engine: files against the "
-      "manifest, every line re-derived and re-solved, catalogues against each other. Exit 0 when "
-      "every check holds, 1 when one fails, 2 for a missing directory or unreadable manifest");
+      fmt::format("Re-check a finished run directory independently of the level engine: files "
+                  "against the manifest, every line re-derived and re-solved, catalogues against "
+                  "each other. Exit {} when every check holds, {} when one fails, {} for a missing "
+                  "directory "
+                  "or unreadable manifest, {} on an internal error",
+                  kExitDone, kExitFinding, kExitBadInput, kExitInternalError));
   cmd->add_option("dir", *dir, "Run directory (written by seki enumerate)")->required();
   CLI::Option* sample_opt = cmd->add_option(
       "--sample", *sample,

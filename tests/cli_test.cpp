@@ -344,6 +344,29 @@ TEST(CliSolve, BadOptions) {
   ExpectBadInput({"solve", "--input"});
 }
 
+// An internal error (here an I/O failure: a file stands where the run's seki/ directory goes) is
+// not a finding: exit 70 (EX_SOFTWARE) and one error line "seki: internal error: ...", the last
+// (after the run's "seki enumerate: ..." header).
+TEST(CliEnumerate, InternalErrorExits70) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("seki_cli_internal_" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "seki") << "not a directory\n";
+  const RunResult r = RunSeki({"enumerate", "--rows", "2", "--cols", "2", "--max-entry", "2",
+                               "--quiet", "--out", dir.string()});
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(r.status, 70) << r.out << r.err;
+  const std::vector<std::string> lines = Lines(r.err);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                          [](const std::string& line) { return line.starts_with("seki: "); }),
+            1)
+      << r.err;
+  EXPECT_TRUE(lines.back().starts_with("seki: internal error: ")) << r.err;
+  EXPECT_NE(lines.back().find((dir / "seki").string()), std::string::npos) << r.err;
+}
+
 TEST(Cli, HelpVersionAndDemo) {
   const RunResult version = RunSeki({"--version"});
   EXPECT_EQ(version.status, 0);
@@ -356,6 +379,16 @@ TEST(Cli, HelpVersionAndDemo) {
   EXPECT_NE(help.out.find("--memory-limit"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("3 when the bounded"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("130 when stopped by Ctrl-C"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("70 on an internal error"), std::string::npos) << help.out;
+
+  // One table of statuses for every command, at the end of seki --help.
+  const RunResult top = RunSeki({"--help"});
+  EXPECT_EQ(top.status, 0);
+  EXPECT_NE(top.out.find("Exit status (every command): 0 done; 1 a finding (check, verify, "
+                         "reproduce); 2 bad input; 3 does not fit --memory-limit; 70 an internal "
+                         "error; 130 stopped by Ctrl-C."),
+            std::string::npos)
+      << top.out;
 
   const RunResult demo = RunSeki({"demo"});
   ASSERT_EQ(demo.status, 0) << demo.err;

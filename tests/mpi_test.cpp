@@ -328,6 +328,17 @@ TEST_F(MpiTest, GenerateOnlyIsRefusedAcrossRanks) {
   EXPECT_NE(r.err.find("seki: --generate-only: runs in one process"), std::string::npos) << r.err;
 }
 
+// An internal error under mpirun (an I/O failure: a file stands where the run's seki/ directory
+// goes) ends the whole job with status 70, as in one process, with its "internal error" line.
+TEST_F(MpiTest, InternalErrorEndsTheJobWith70) {
+  const fs::path dir = root_ / "blocked";
+  fs::create_directories(dir);
+  std::ofstream(dir / "seki") << "not a directory\n";
+  const RunResult r = Mpirun(2, Enumerate({3, 3, 2}, dir));
+  EXPECT_EQ(r.status, 70) << r.out << r.err;
+  EXPECT_NE(r.err.find("internal error: "), std::string::npos) << r.err;
+}
+
 // `seki solve --engine downset` split among ranks (engine/solve/downset_share.hpp): the same bytes
 // as one process and as the search, on 1, 2 and 3 ranks and 1 or 2 threads a rank. The 5x5
 // patterns and the cubic seki split by a digit of 4 or 5 values (odd chunks and layers for the 4s:
@@ -442,8 +453,7 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
        {std::tuple{"1G", "20", "\"pass\": 0"}, std::tuple{"1100000", "80", "\"pass\": 1"}}) {
     SCOPED_TRACE(limit);
     const std::vector<std::string> every_level = {
-        "-t",   "1",  "--checkpoint", ck, "--checkpoint-every", "0.000001m", "--memory-limit",
-        limit};
+        "-t", "1", "--checkpoint", ck, "--checkpoint-every", "0.000001m", "--memory-limit", limit};
     const RunResult killed =
         Mpirun(3, Solve({a}, "downset", every_level),
                {std::string("SEKI_KILL_AT=downset-checkpoint:") + kill + "@1"});
@@ -467,13 +477,12 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
   }
 
   // Killed again; then rank 2's data file is damaged: the resume says so and stops.
-  ASSERT_NE(
-      Mpirun(3,
-             Solve({a}, "downset",
-                   {"-t", "1", "--checkpoint", ck, "--checkpoint-every", "0.000001m"}),
-             {"SEKI_KILL_AT=downset-checkpoint:9@2"})
-          .status,
-      0);
+  ASSERT_NE(Mpirun(3,
+                   Solve({a}, "downset",
+                         {"-t", "1", "--checkpoint", ck, "--checkpoint-every", "0.000001m"}),
+                   {"SEKI_KILL_AT=downset-checkpoint:9@2"})
+                .status,
+            0);
   for (const auto& entry : fs::directory_iterator(ck))
     if (entry.path().filename().string().starts_with("values-") &&
         entry.path().filename().string().ends_with(".rank-0002-of-0003.bin")) {
@@ -484,8 +493,9 @@ TEST_F(MpiTest, DownsetKilledRankResumes) {
   const RunResult damaged = Mpirun(3, Solve({a}, "downset", {"--checkpoint", ck, "--resume"}));
   EXPECT_EQ(damaged.status, 2);
   EXPECT_EQ(damaged.out, "");
-  EXPECT_NE(damaged.err.find("seki: " + RankCheckpointFile(ck, 2, 3).string() + ": cannot be resumed"),
-            std::string::npos)
+  EXPECT_NE(
+      damaged.err.find("seki: " + RankCheckpointFile(ck, 2, 3).string() + ": cannot be resumed"),
+      std::string::npos)
       << damaged.err;
 }
 

@@ -13,9 +13,10 @@ def binary():
 
 def main():
     path = binary()
-    if not os.path.exists(path):
-        sys.exit(f"seki: {path}: no such file (the `seki` tool is installed by `pip install`; in a "
-                 f"CMake build it is build/release/apps/seki)")
+    if not os.path.exists(path):  # a broken installation: an internal error (70), not a finding
+        print(f"seki: {path}: no such file (the `seki` tool is installed by `pip install`; in a "
+              f"CMake build it is build/release/apps/seki)", file=sys.stderr)
+        sys.exit(70)
     os.environ["SEKI_PYTHON"] = sys.executable
     os.execv(path, [path, *sys.argv[1:]])
 

@@ -3,6 +3,9 @@ classes per level, seconds and peak memory per level, and the members of each ca
 on a log scale.
 
     python3 -m seki.plot RUN_DIR --out FILE.svg|png     (what `seki plot` runs)
+
+Exit status as the `seki` tool's: 0 done; 2 a run it cannot read or a picture it cannot write; 70
+an internal error; 130 Ctrl-C; each but 0 with one line "seki: ..." on stderr.
 """
 
 import argparse
@@ -66,11 +69,19 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         plot_run(args.run, args.out)
-    except ValueError as e:
-        print(f"seki: {e}", file=sys.stderr)
-        return 2
+    except (ValueError, OSError) as e:  # seki.InputError; --out in a missing directory
+        return _fail(2, str(e))
+    except KeyboardInterrupt:
+        return _fail(130, "plot: interrupted")
+    except Exception as e:  # a bug, out of memory: not a finding (status 1 is only that)
+        return _fail(70, f"internal error: {type(e).__name__}: {e}")
     print(f"wrote {args.out}")
     return 0
+
+
+def _fail(status, message):
+    print("seki: " + " ".join(message.split()), file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":

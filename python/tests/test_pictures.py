@@ -88,3 +88,20 @@ def test_seki_plot_command(cli, run3x3, tmp_path):
     ET.parse(out)
     p = cli.run("plot", str(tmp_path / "missing"), "--out", str(out))
     assert p.returncode == 2 and p.stderr.startswith("seki: ")
+
+
+def test_plot_statuses(run3x3, tmp_path, monkeypatch, capsys):
+    """python3 -m seki.plot ends with the tool's statuses: 2 for a run it cannot read or a picture it
+    cannot write, 70 for anything else (never 1, a finding), each with one line on stderr."""
+    import seki.plot
+
+    assert seki.plot.main([str(tmp_path / "missing"), "--out", str(tmp_path / "a.svg")]) == 2
+    assert seki.plot.main([str(run3x3[0]), "--out", str(tmp_path / "no" / "a.svg")]) == 2
+    assert capsys.readouterr().err.count("\n") == 2
+
+    def broken(dir, out=None):
+        raise RuntimeError("a bug\nin two lines")
+
+    monkeypatch.setattr(seki.plot, "plot_run", broken)
+    assert seki.plot.main([str(run3x3[0]), "--out", str(tmp_path / "b.svg")]) == 70
+    assert capsys.readouterr().err == "seki: internal error: RuntimeError: a bug in two lines\n"
