@@ -12,7 +12,7 @@
 namespace seki::cli {
 
 struct CheckpointOptions {
-  std::string dir;    // --checkpoint DIR; empty: none
+  std::string dir;                   // --checkpoint DIR; empty: none
   std::optional<std::string> every;  // --checkpoint-every; unset: the command's default
   bool resume = false;
 };

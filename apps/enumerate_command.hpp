@@ -16,10 +16,10 @@ struct EnumerateOptions {
   int max_entry = -1, max_sum = -1;  // -1: not given
   int threads = 0;                   // 0: all cores
   std::string out;
-  std::string memory_limit;            // e.g. "8G"; empty: 80% of physical memory
-  std::string device = "cpu";          // cpu, gpu or thrust-cpu (docs/gpu.md)
-  CheckpointOptions checkpoint;        // --checkpoint-every, --resume (the run directory: out)
-  std::string lists = "auto";          // auto, all or complete (engine/run/catalogue_lists.hpp)
+  std::string memory_limit;      // e.g. "8G"; empty: 80% of physical memory
+  std::string device = "cpu";    // cpu, gpu or thrust-cpu (docs/gpu.md)
+  CheckpointOptions checkpoint;  // --checkpoint-every, --resume (the run directory: out)
+  std::string lists = "auto";    // auto, all or complete (engine/run/catalogue_lists.hpp)
   bool outcomes = false;
   bool generate_only = false;
   bool quiet = false;

@@ -45,8 +45,8 @@ struct FamilyOptions {
   // A sweep: one row per parameter value from..to (n of A, B, C; t of the cycle families; i of
   // cubic); 0 and 0 for none (A, B, C: the one member --n; the others need a range).
   int from = 0, to = 0;
-  std::string output;             // JSON lines of the rows
-  CheckpointOptions checkpoint;   // a sweep's --checkpoint DIR, --checkpoint-every, --resume
+  std::string output;            // JSON lines of the rows
+  CheckpointOptions checkpoint;  // a sweep's --checkpoint DIR, --checkpoint-every, --resume
   EngineOptions engine;
 };
 void RunFamily(const FamilyOptions& options);

@@ -22,10 +22,10 @@ struct SolveOptions {
   std::string input_file;             // one matrix per line; empty for none
   std::string format = "text";        // "text" or "json"
   bool moves = false;
-  EngineOptions engine;             // --engine, --threads, --memory-limit, --quiet
-  bool exhaustive = false;          // the same as --engine exhaustive
-  CheckpointOptions checkpoint;     // down-set passes: --checkpoint DIR, --checkpoint-every, --resume
-  bool stats = false;               // one line on stderr at the end: engine, positions (benchmarks)
+  EngineOptions engine;          // --engine, --threads, --memory-limit, --quiet
+  bool exhaustive = false;       // the same as --engine exhaustive
+  CheckpointOptions checkpoint;  // down-set passes: --checkpoint DIR, --checkpoint-every, --resume
+  bool stats = false;            // one line on stderr at the end: engine, positions (benchmarks)
 };
 
 // Validates every input first (syntax, starting position, size), then solves and prints each.

@@ -22,12 +22,12 @@
 #include "engine/research/region_check.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/run/catalogue_lists.hpp"
-#include "storage/checkpoint_policy.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
 #include "python/bindings.hpp"
 #include "python/py_json.hpp"
 #include "python/py_progress.hpp"
+#include "storage/checkpoint_policy.hpp"
 
 namespace py = pybind11;
 

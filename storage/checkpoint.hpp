@@ -9,10 +9,9 @@
 // `--resume` a directory that already holds a checkpoint is refused; with `--resume` a checkpoint
 // of another kind or other parameters is refused with one line, none at all starts afresh with a
 // notice; when the work completes, its checkpoint is removed (a run's becomes its manifest; a
-// check's and a sweep's stay so that their reports can be given again). When to write one: CheckpointPolicy
-// (storage/checkpoint_policy.hpp).
-// Concurrency: one thread of one rank uses a Checkpoint at a time; distinct ranks use distinct
-// files.
+// check's and a sweep's stay so that their reports can be given again). When to write one:
+// CheckpointPolicy (storage/checkpoint_policy.hpp). Concurrency: one thread of one rank uses a
+// Checkpoint at a time; distinct ranks use distinct files.
 #pragma once
 
 #include <filesystem>

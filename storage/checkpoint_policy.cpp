@@ -23,9 +23,9 @@ double CheckpointClock::Minutes() const {
 
 BetweenSteps DecideBetweenSteps(const std::atomic<bool>* stop, bool checkpoint_due,
                                 const MaxOverRanks& max_over_ranks) {
-  const double mine = stop && stop->load()
-                          ? double(BetweenSteps::kStop)
-                          : double(checkpoint_due ? BetweenSteps::kCheckpoint : BetweenSteps::kGoOn);
+  const double mine = stop && stop->load() ? double(BetweenSteps::kStop)
+                                           : double(checkpoint_due ? BetweenSteps::kCheckpoint
+                                                                   : BetweenSteps::kGoOn);
   return static_cast<BetweenSteps>(static_cast<int>(max_over_ranks ? max_over_ranks(mine) : mine));
 }
 
@@ -61,7 +61,8 @@ CheckpointPolicy ParseCheckpointPolicy(const std::string& text, const std::strin
       policy.every_minutes = value;
     } else {
       if (!levels)
-        throw InputError(option, "'" + text + "': a down-set pass has no levels; give minutes, e.g. 10m");
+        throw InputError(option,
+                         "'" + text + "': a down-set pass has no levels; give minutes, e.g. 10m");
       if (policy.every_levels > 0) throw bad("gives levels twice");
       if (value != std::floor(value) || value > 1e6) throw bad("needs a whole number of levels");
       policy.every_levels = static_cast<int>(value);

@@ -1,6 +1,8 @@
 // The one schedule and the one decision between two steps of every walk
 // (storage/checkpoint_policy.hpp), and the one estimate of the time left (engine/base/
 // human_units.hpp).
+#include "storage/checkpoint_policy.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -8,7 +10,6 @@
 
 #include "engine/base/human_units.hpp"
 #include "engine/base/input_error.hpp"
-#include "storage/checkpoint_policy.hpp"
 
 namespace {
 

@@ -49,38 +49,45 @@ std::string StableLines(const std::string& text) {
 
 struct Command {
   std::string name;
-  std::string kind;                            // the checkpoint's kind
-  std::vector<std::string> args;               // without the directory
-  std::string dir_option;                      // --checkpoint, or a run's --out
-  std::string kill_at;                         // SEKI_KILL_AT
+  std::string kind;               // the checkpoint's kind
+  std::vector<std::string> args;  // without the directory
+  std::string dir_option;         // --checkpoint, or a run's --out
+  std::string kill_at;            // SEKI_KILL_AT
   std::function<std::string(const fs::path& dir, const RunResult&)> result;  // what must agree
 };
 
 std::vector<Command> Commands() {
   return {
-      {"run", "run",
-       {"enumerate", "--rows", "3", "--cols", "3", "--max-entry", "3", "--threads", "2",
-        "--quiet"},
-       "--out", "checkpoint:9",
+      {"run",
+       "run",
+       {"enumerate", "--rows", "3", "--cols", "3", "--max-entry", "3", "--threads", "2", "--quiet"},
+       "--out",
+       "checkpoint:9",
        [](const fs::path& dir, const RunResult&) {
          return ReadText(dir / "seki" / "seki.txt") + ReadText(dir / "dseki" / "complete.txt");
        }},
-      {"check", "check",
+      {"check",
+       "check",
        {"check", "6.2", "--max-rows", "2", "--max-entry", "4", "--min-height", "2", "--quiet",
         "--json", "report.json"},
-       "--checkpoint", "check-checkpoint-2x2:5",
+       "--checkpoint",
+       "check-checkpoint-2x2:5",
        [](const fs::path&, const RunResult&) {
          return Stable(json::parse(ReadText("report.json"))).dump();
        }},
-      {"downset", "downset",
+      {"downset",
+       "downset",
        {"solve", "--engine", "downset", "-t", "1", "--memory-limit", "1100000",
         "--checkpoint-every", "0.000001m", "44000/04400/00440/00044/40004"},
-       "--checkpoint", "downset-checkpoint:40",
+       "--checkpoint",
+       "downset-checkpoint:40",
        [](const fs::path&, const RunResult& r) { return r.out; }},
-      {"sweep", "sweep",
+      {"sweep",
+       "sweep",
        {"family", "cycle", "--n", "4", "--from", "3", "--to", "5", "--engine", "downset",
         "--format", "json", "--quiet"},
-       "--checkpoint", "sweep-checkpoint:1",
+       "--checkpoint",
+       "sweep-checkpoint:1",
        [](const fs::path&, const RunResult& r) { return StableLines(r.out); }},
   };
 }
@@ -131,8 +138,8 @@ TEST_F(CheckpointTest, KilledAndResumedThroughTheSameConvention) {
 }
 
 TEST_F(CheckpointTest, AnotherKindIsRefusedAndAnEmptyDirectoryStartsAfresh) {
-  const RunResult check = RunSeki({"check", "6.2", "--max-rows", "2", "--max-entry", "2",
-                                   "--quiet", "--checkpoint", "ck"});
+  const RunResult check = RunSeki(
+      {"check", "6.2", "--max-rows", "2", "--max-entry", "2", "--quiet", "--checkpoint", "ck"});
   ASSERT_EQ(check.status, 0) << check.err;
   const std::string file = (fs::path("ck") / "checkpoint.json").string();
   const RunResult solve =
@@ -158,8 +165,8 @@ TEST_F(CheckpointTest, AnotherKindIsRefusedAndAnEmptyDirectoryStartsAfresh) {
   EXPECT_EQ(levels.err,
             "seki: --checkpoint-every: '4': a down-set pass has no levels; give minutes, e.g. "
             "10m\n");
-  const RunResult no_dir = RunSeki({"check", "6.2", "--max-rows", "2", "--max-entry", "2",
-                                    "--checkpoint-every", "10m"});
+  const RunResult no_dir =
+      RunSeki({"check", "6.2", "--max-rows", "2", "--max-entry", "2", "--checkpoint-every", "10m"});
   EXPECT_EQ(no_dir.status, 2);
   EXPECT_EQ(no_dir.err, "seki: --checkpoint-every: needs --checkpoint DIR\n");
 }

@@ -2,7 +2,6 @@
 #include "engine/base/human_units.hpp"
 
 #include <algorithm>
-
 #include <cstdio>
 
 namespace seki {

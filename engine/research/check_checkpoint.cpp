@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
-#include "storage/kill_point.hpp"
 #include "engine/run/level_group_io.hpp"
+#include "storage/kill_point.hpp"
 #include "storage/level_file.hpp"
 #include "storage/rank_file.hpp"
 
@@ -110,7 +110,8 @@ void CheckCheckpoint::Save(std::size_t k, const EnumerationSpace& space, const L
     Write();
     KillPoint("check-checkpoint-" + shape, level.sum);
     for (const std::string& old : old_files)
-      if (std::find(files.begin(), files.end(), old) == files.end()) fs::remove(checkpoint_.dir() / old);
+      if (std::find(files.begin(), files.end(), old) == files.end())
+        fs::remove(checkpoint_.dir() / old);
   }
   group_.Barrier();  // no rank goes on to the next level's files before the old ones are gone
 }

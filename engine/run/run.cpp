@@ -15,13 +15,13 @@
 #include "engine/base/input_error.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/run/host.hpp"
-#include "storage/kill_point.hpp"
 #include "engine/run/level_driver.hpp"
 #include "engine/run/level_engines.hpp"
 #include "engine/run/level_group_io.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run_directory.hpp"
 #include "engine/run/tool_version.hpp"
+#include "storage/kill_point.hpp"
 #include "storage/level_file.hpp"
 
 namespace seki {

@@ -26,9 +26,9 @@
 #include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_engine.hpp"
 #include "engine/run/catalogue_lists.hpp"
-#include "storage/checkpoint_policy.hpp"
 #include "engine/run/run_group.hpp"
 #include "engine/run/run_report.hpp"
+#include "storage/checkpoint_policy.hpp"
 
 namespace seki {
 

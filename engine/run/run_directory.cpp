@@ -78,11 +78,12 @@ void RunDirectory::WriteCheckpoint(const RunCheckpoint& c) const {
   for (const ResumePoint& r : c.resumable)
     resumable.push_back(
         {{"sum", r.sum}, {"level_files", r.level_files}, {"partial_sizes", r.partial_sizes}});
-  Checkpoint(dir_, "run").Write({{"parameters", c.parameters},
-                                 {"levels", c.levels},
-                                 {"resumable", resumable},
-                                 {"elapsed_seconds", c.elapsed_seconds},
-                                 {"start", c.start}});
+  Checkpoint(dir_, "run")
+      .Write({{"parameters", c.parameters},
+              {"levels", c.levels},
+              {"resumable", resumable},
+              {"elapsed_seconds", c.elapsed_seconds},
+              {"start", c.start}});
 }
 
 std::string RunDirectory::LevelFileName(int sum, int rank, int ranks) const {

@@ -76,7 +76,7 @@ struct DirectoryRequest {
 // What the run starts from once its directory is ready.
 struct RunStartPoint {
   bool already_complete = false;  // resume of a complete run: nothing to do
-  RunCheckpoint checkpoint;        // a new one, or the resumed one cut back to the resumed level
+  RunCheckpoint checkpoint;       // a new one, or the resumed one cut back to the resumed level
   std::optional<Level> level;     // the resumed level (the shards this rank owns)
   std::optional<PartialSizes> partial_sizes;  // the catalogues' sizes at that level
 };

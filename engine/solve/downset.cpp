@@ -38,9 +38,9 @@ void AdviseHugePages(void* p, std::size_t bytes) {
 }
 
 // The checkpoints of one solve (`ranks`: those the pass is split among, else null; `saving`: not a
-// pass that runs alone on each rank of a job): resumed from, saved between two steps when the one decision of
-// every walk says so (DecideBetweenSteps over CheckpointClock, by minutes), removed once the
-// solve completes.
+// pass that runs alone on each rank of a job): resumed from, saved between two steps when the one
+// decision of every walk says so (DecideBetweenSteps over CheckpointClock, by minutes), removed
+// once the solve completes.
 class PassCheckpoints {
  public:
   PassCheckpoints(const DownsetOptions& options, DownsetRanks* ranks, bool saving, int rank,
@@ -78,8 +78,7 @@ class PassCheckpoints {
       problem = e.what();
     }
     if (ranks_)
-      AgreeOnResume(*ranks_, options_.checkpoint, ours_, progress.pass, progress.position,
-                    problem);
+      AgreeOnResume(*ranks_, options_.checkpoint, ours_, progress.pass, progress.position, problem);
     return progress;
   }
 

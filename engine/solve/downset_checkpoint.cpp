@@ -52,8 +52,8 @@ void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& la
   } catch (const InputError&) {
   }
   const DownsetPosition& at = progress.position;
-  const std::filesystem::path data = checkpoint.DataFile(
-      fmt::format("values-{}-{}-{}.bin", progress.pass, at.slab, at.step));
+  const std::filesystem::path data =
+      checkpoint.DataFile(fmt::format("values-{}-{}-{}.bin", progress.pass, at.slab, at.step));
   WriteFileAtomically(data, std::string_view(reinterpret_cast<const char*>(values), bytes));
   checkpoint.Write({{"parameters", Parameters(layout)},
                     {"full", full},

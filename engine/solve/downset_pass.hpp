@@ -34,7 +34,8 @@
 
 namespace seki {
 
-// Where a pass stands: slab `slab`, the chunks of coarse-digit sum below `step` done (a wavefront step).
+// Where a pass stands: slab `slab`, the chunks of coarse-digit sum below `step` done (a wavefront
+// step).
 struct DownsetPosition {
   std::uint64_t slab = 0;
   std::uint64_t step = 0;
@@ -76,11 +77,10 @@ class DownsetPass {
   PackedOutcome At(const Matrix& b) const;
 
   std::uint64_t steps() const { return step_begin_.size() - 1; }
-  // The offsets (within a slab) of every chunk of wavefront step `step`, whoever owns them, in the order the
-  // ranks agree on.
+  // The offsets (within a slab) of every chunk of wavefront step `step`, whoever owns them, in the
+  // order the ranks agree on.
   std::span<const std::uint64_t> StepChunks(std::uint64_t step) const {
-    return std::span(order_).subspan(step_begin_[step],
-                                     step_begin_[step + 1] - step_begin_[step]);
+    return std::span(order_).subspan(step_begin_[step], step_begin_[step + 1] - step_begin_[step]);
   }
 
  private:
@@ -103,7 +103,7 @@ class DownsetPass {
   // block buffer holds them), and of a terminal child, by zero row/col.
   std::uint8_t contribution_[256] = {};
   std::uint8_t terminal_[4] = {};
-  std::vector<std::uint64_t> order_;        // chunk offsets within a slab, by coarse-digit sum
+  std::vector<std::uint64_t> order_;       // chunk offsets within a slab, by coarse-digit sum
   std::vector<std::uint64_t> step_begin_;  // where each sum starts in order_ (+ the end)
   std::uint8_t root_ = 0;
   std::atomic<std::uint64_t>& done_;

@@ -72,8 +72,8 @@ void PassBoundary(const DownsetPass& pass, const DownsetLayout& layout, const Do
 
 }  // namespace
 
-void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool found,
-                   int pass, const DownsetPosition& at, const std::string& problem) {
+void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool found, int pass,
+                   const DownsetPosition& at, const std::string& problem) {
   const int size = ranks.size(), rank = ranks.rank();
   // The lowest failing rank gives the largest value.
   const std::uint64_t failed = ranks.Max(problem.empty() ? 0 : std::uint64_t(size - rank));

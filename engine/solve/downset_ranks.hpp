@@ -39,8 +39,8 @@ class DownsetRanks {
 // from the same position or none does; otherwise throws InputError on every rank, naming the
 // lowest rank whose file failed (its own message on that rank) or saying that the positions
 // differ.
-void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool found,
-                   int pass, const DownsetPosition& at, const std::string& problem);
+void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool found, int pass,
+                   const DownsetPosition& at, const std::string& problem);
 
 // Runs `pass` (rank ranks.rank()'s `share` of `layout`, its buffer at `values` in `mode`) from
 // `from` to the end one step at a time: after each step the chunks of that step in the top
