@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tests/seki_process.hpp"
+#include "tests/stable_json.hpp"
 #include "tests/temp_dir.hpp"
 
 namespace {
@@ -22,6 +23,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using seki::testing::RunResult;
 using seki::testing::RunSeki;
+using seki::testing::Stable;
 using seki::testing::TempDir;
 
 // Three shapes (1x1, 2x2, 3x3; 3x3 has 37 levels) and 22 listed complete seki with lines of play.
@@ -35,17 +37,6 @@ std::vector<std::string> Args(const fs::path& json_file, std::vector<std::string
   args.push_back(json_file.string());
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
-}
-
-// The report without what may differ between sessions: times and the command line.
-json Stable(json j) {
-  if (j.is_object()) {
-    for (const char* key : {"seconds", "command", "source"}) j.erase(key);
-    for (auto& [key, value] : j.items()) value = Stable(value);
-  } else if (j.is_array()) {
-    for (auto& value : j) value = Stable(value);
-  }
-  return j;
 }
 
 json ReadJson(const fs::path& p) { return json::parse(seki::testing::ReadText(p)); }

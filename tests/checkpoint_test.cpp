@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "tests/seki_process.hpp"
+#include "tests/stable_json.hpp"
 #include "tests/temp_dir.hpp"
 
 namespace {
@@ -26,18 +27,8 @@ using nlohmann::json;
 using seki::testing::ReadText;
 using seki::testing::RunResult;
 using seki::testing::RunSeki;
+using seki::testing::Stable;
 using seki::testing::TempDir;
-
-// What may differ between two sessions of the same work: times and command lines.
-json Stable(json j) {
-  if (j.is_object()) {
-    for (const char* key : {"seconds", "command", "source"}) j.erase(key);
-    for (auto& [key, value] : j.items()) value = Stable(value);
-  } else if (j.is_array()) {
-    for (auto& value : j) value = Stable(value);
-  }
-  return j;
-}
 
 // JSON lines without their times.
 std::string StableLines(const std::string& text) {
