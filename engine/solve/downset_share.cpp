@@ -57,10 +57,4 @@ double DownsetShareBytes(const Matrix& a, DownsetMode mode, int ranks) {
   return whole - double(whole_share.bytes(mode)) + double(largest);
 }
 
-DownsetMode DownsetShareMode(const Matrix& a, double memory_limit, int ranks) {
-  return DownsetShareBytes(a, DownsetMode::kBothGames, ranks) <= memory_limit
-             ? DownsetMode::kBothGames
-             : DownsetMode::kOneGame;
-}
-
 }  // namespace seki

@@ -60,8 +60,4 @@ double DownsetSplitMatrices();
 // DownsetBytes / R for a down-set over 2^62 matrices (which no rank can hold).
 double DownsetShareBytes(const Matrix& a, DownsetMode mode, int ranks);
 
-// The mode a pass of a split among R ranks uses under `memory_limit` bytes a rank: one byte a
-// matrix when the largest share fits, else 4 bits (the decision itself: DownsetStorageFor).
-DownsetMode DownsetShareMode(const Matrix& a, double memory_limit, int ranks);
-
 }  // namespace seki

@@ -14,9 +14,12 @@ DownsetStorage DownsetStorageFor(const Matrix& a, double memory_limit, int ranks
   s.full =
       s.ranks == 1 && mode != DownsetMode::kOneGame &&
       DownsetBytes(a, true, DownsetMode::kBothGames) <= std::min(memory_limit, full_table_bytes);
+  // The ring: one byte a matrix when the largest share fits, else 4 bits.
   s.mode = s.full ? DownsetMode::kBothGames
            : mode ? *mode
-                  : DownsetShareMode(a, memory_limit, s.ranks);
+           : DownsetShareBytes(a, DownsetMode::kBothGames, s.ranks) <= memory_limit
+               ? DownsetMode::kBothGames
+               : DownsetMode::kOneGame;
   s.bytes = s.full ? DownsetBytes(a, true, s.mode) : DownsetShareBytes(a, s.mode, s.ranks);
   return s;
 }
