@@ -1,12 +1,15 @@
 // Google Benchmark: the phases of one solving step of the level engine, each alone, on the peak
 // level of a region: push (canonical keys of every child), absorb (records into the shard tables),
-// finish (tables to sorted shards) and catalogue (lines of a level to the six files). One thread,
-// so that the rates are per core (docs/performance.md, "Where the time goes").
+// finish (tables to sorted shards) and catalogue (lines of a level to the six files); and the whole
+// step built at once against the same step in P parts from the compact level below (each part
+// compacted as a run in parts keeps it), and the compaction alone. One thread, so that the rates
+// are per core (docs/performance.md, "Where the time goes").
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -14,6 +17,7 @@
 
 #include "engine/level/catalogue.hpp"
 #include "engine/level/level_builder.hpp"
+#include "storage/compact_level.hpp"
 
 namespace {
 
@@ -139,6 +143,49 @@ void BM_Catalogue(benchmark::State& state) {
   Rate(state, p.peak.size(), "classes_per_s");
 }
 
+// The whole step: level peak from the level below.
+void BM_StepWhole(benchmark::State& state) {
+  tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+  const PeakLevels& p = Args(state);
+  const LevelBuilder builder(p.space);
+  for (auto _ : state) benchmark::DoNotOptimize(builder.Next(p.below).shards[0].keys.data());
+  Rate(state, p.peak.size(), "classes_per_s");
+}
+
+// The same step in range(3) parts from the compact level below, each part compacted.
+void BM_StepInParts(benchmark::State& state) {
+  tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+  const PeakLevels& p = Args(state);
+  const int parts = static_cast<int>(state.range(3));
+  seki::CompactLevel below;
+  below.sum = p.below.sum;
+  below.parts.push_back(seki::CompactFromLevel(p.below));
+  const LevelBuilder builder(p.space);
+  std::size_t largest = 0;
+  for (auto _ : state) {
+    seki::CompactLevel next;
+    for (int part = 0; part < parts; ++part) {
+      const Level built = builder.NextPart(below, part, parts);
+      largest = std::max(largest, built.size());
+      next.parts.push_back(seki::CompactFromLevel(built));
+    }
+    benchmark::DoNotOptimize(next.parts.data());
+  }
+  Rate(state, p.peak.size(), "classes_per_s");
+  state.counters["largest_part_over_mean"] =
+      double(largest) * parts / static_cast<double>(p.peak.size());
+}
+
+// The peak level compacted: time and bytes a class.
+void BM_Compact(benchmark::State& state) {
+  tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+  const PeakLevels& p = Args(state);
+  std::size_t bytes = 0;
+  for (auto _ : state) bytes = seki::CompactFromLevel(p.peak).bytes();
+  Rate(state, p.peak.size(), "classes_per_s");
+  state.counters["bytes_per_class"] = double(bytes) / static_cast<double>(p.peak.size());
+}
+
 // Arguments: rows, cols, max entry (the peak level is the one at half the largest sum).
 #define SEKI_PHASE_BENCH(fn) \
   BENCHMARK(fn)->Args({3, 4, 5})->Args({4, 4, 3})->Unit(benchmark::kMillisecond)->UseRealTime()
@@ -146,5 +193,12 @@ SEKI_PHASE_BENCH(BM_Push);
 SEKI_PHASE_BENCH(BM_Absorb);
 SEKI_PHASE_BENCH(BM_Finish);
 SEKI_PHASE_BENCH(BM_Catalogue);
+SEKI_PHASE_BENCH(BM_StepWhole);
+SEKI_PHASE_BENCH(BM_Compact);
+BENCHMARK(BM_StepInParts)
+    ->ArgsProduct({{3}, {4}, {5}, {1, 8}})
+    ->ArgsProduct({{4}, {4}, {3}, {1, 8}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace

@@ -1,6 +1,8 @@
 // CanonicalForm: the project-wide canonical form, chosen by shape between the fast path and nauty.
 #include "canon/canonical_form.hpp"
 
+#include "canon/line_invariants.hpp"
+
 namespace seki::canon {
 
 Matrix CanonicalForm(const Matrix& a) {
@@ -16,29 +18,47 @@ std::uint64_t CanonicalFormKey(const Matrix& a, int bits) {
   return key;
 }
 
-int IncrementKeys(const Matrix& a, int max_entry, int bits, std::uint64_t* keys) {
-  if (FastPathSupports(a.rows(), a.cols())) return IncrementKeysFast(a, max_entry, bits, keys);
+int ClassPart(const Matrix& a, int parts) {
+  std::uint64_t terms = 0;
+  for (int i = 0; i < a.rows(); ++i) {
+    std::uint64_t key = 0;
+    for (int j = 0; j < a.cols(); ++j) key += EntryWeightOf(a(i, j));
+    terms += LineTerm(key, false);
+  }
+  for (int j = 0; j < a.cols(); ++j) {
+    std::uint64_t key = 0;
+    for (int i = 0; i < a.rows(); ++i) key += EntryWeightOf(a(i, j));
+    terms += LineTerm(key, true);
+  }
+  return PartOfTerms(terms, parts);
+}
+
+int IncrementKeys(const Matrix& a, int max_entry, int bits, std::uint64_t* keys,
+                  PartFilter filter) {
+  if (FastPathSupports(a.rows(), a.cols()))
+    return IncrementKeysFast(a, max_entry, bits, keys, filter);
   int count = 0;
   Matrix child = a;
   for (int i = 0; i < a.rows(); ++i)
     for (int j = 0; j < a.cols(); ++j) {
       if (a(i, j) >= max_entry) continue;
       child.increment(i, j);
-      keys[count++] = CanonicalFormKey(child, bits);
+      if (filter.parts == 1 || ClassPart(child, filter.parts) == filter.part)
+        keys[count++] = CanonicalFormKey(child, bits);
       child.decrement(i, j);
     }
   return count;
 }
 
 int IncrementKeys(std::uint64_t key, int rows, int cols, int bits, int max_entry,
-                  std::uint64_t* keys) {
+                  std::uint64_t* keys, PartFilter filter) {
   if (FastPathSupports(rows, cols))
-    return IncrementKeysFast(key, rows, cols, bits, max_entry, keys);
+    return IncrementKeysFast(key, rows, cols, bits, max_entry, keys, filter);
   Matrix a(rows, cols);
   const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
   for (int k = rows * cols - 1; k >= 0; --k, key >>= bits)
     a.set(k / cols, k % cols, static_cast<int>(key & mask));
-  return IncrementKeys(a, max_entry, bits, keys);
+  return IncrementKeys(a, max_entry, bits, keys, filter);
 }
 
 }  // namespace seki::canon

@@ -65,7 +65,8 @@ uint64_t CanonicalKey(const Matrix& a, int bits) {
 // is its rows in key order with the columns sorted as Search sorts them (class, then entries);
 // this is exactly the leaf Search reaches, without the search. Ties go through Search.
 template <int Rows, int Cols>
-int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t* out) {
+int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t* out,
+                        PartFilter filter) {
   constexpr bool kTranspose = Rows > Cols;
   constexpr int M = kTranspose ? Cols : Rows;
   constexpr int N = kTranspose ? Rows : Cols;
@@ -79,6 +80,14 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
       row_key[r] += w;
       col_key[c] += w;
     }
+  // The part terms of `a` (ClassPart): searched rows are columns of `a` when transposed.
+  uint64_t terms = 0;
+  if (filter.parts > 1) {
+#pragma GCC unroll 8
+    for (int r = 0; r < M; ++r) terms += LineTerm(row_key[r], kTranspose);
+#pragma GCC unroll 8
+    for (int c = 0; c < N; ++c) terms += LineTerm(col_key[c], !kTranspose);
+  }
   // Packs the rows of the searched form (column 0 most significant) in the layout of KeyCodec.
   const auto pack = [bits](const uint64_t* best) {
     uint64_t key = 0;
@@ -98,6 +107,12 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
       const int v = Entry(rows[r], c);
       if (v >= max_entry) continue;
       const uint64_t delta = EntryWeightOf(v + 1) - EntryWeightOf(v);
+      if (filter.parts > 1) {
+        const uint64_t child_terms =
+            terms - LineTerm(row_key[r], kTranspose) - LineTerm(col_key[c], !kTranspose) +
+            LineTerm(row_key[r] + delta, kTranspose) + LineTerm(col_key[c] + delta, !kTranspose);
+        if (PartOfTerms(child_terms, filter.parts) != filter.part) continue;
+      }
       // Built line by line with selects rather than indexed stores, so they stay in registers.
       uint64_t child_row_key[M], child_col_key[N], child[M];
 #pragma GCC unroll 8
@@ -163,17 +178,18 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
 }
 
 template <int Rows, int Cols>
-int IncrementKeysOfMatrix(const Matrix& a, int max_entry, int bits, uint64_t* out) {
+int IncrementKeysOfMatrix(const Matrix& a, int max_entry, int bits, uint64_t* out,
+                          PartFilter filter) {
   uint64_t rows[kMaxDim];
   SearchRows<Rows, Cols>(a, rows);
-  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out);
+  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out, filter);
 }
 
 template <int Rows, int Cols>
-int IncrementKeysOfKey(uint64_t key, int bits, int max_entry, uint64_t* out) {
+int IncrementKeysOfKey(uint64_t key, int bits, int max_entry, uint64_t* out, PartFilter filter) {
   uint64_t rows[kMaxDim];
   SearchRows<Rows, Cols>(key, bits, rows);
-  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out);
+  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out, filter);
 }
 
 constexpr bool Supported(int rows, int cols) {
@@ -183,8 +199,8 @@ constexpr bool Supported(int rows, int cols) {
 
 using MatrixFn = Matrix (*)(const Matrix&);
 using KeyFn = uint64_t (*)(const Matrix&, int);
-using IncrementFn = int (*)(const Matrix&, int, int, uint64_t*);
-using KeyIncrementFn = int (*)(uint64_t, int, int, uint64_t*);
+using IncrementFn = int (*)(const Matrix&, int, int, uint64_t*, PartFilter);
+using KeyIncrementFn = int (*)(uint64_t, int, int, uint64_t*, PartFilter);
 
 struct ShapeFns {
   MatrixFn matrix = nullptr;
@@ -223,14 +239,16 @@ Matrix CanonicalFormFast(const Matrix& a) { return For(a).matrix(a); }
 
 std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits) { return For(a).key(a, bits); }
 
-int IncrementKeysFast(const Matrix& a, int max_entry, int bits, std::uint64_t* keys) {
-  return For(a).increments(a, max_entry, bits, keys);
+int IncrementKeysFast(const Matrix& a, int max_entry, int bits, std::uint64_t* keys,
+                      PartFilter filter) {
+  return For(a).increments(a, max_entry, bits, keys, filter);
 }
 
 int IncrementKeysFast(std::uint64_t key, int rows, int cols, int bits, int max_entry,
-                      std::uint64_t* keys) {
+                      std::uint64_t* keys, PartFilter filter) {
   assert(FastPathSupports(rows, cols));
-  return kShapes[(rows - 1) * kMaxDim + cols - 1].key_increments(key, bits, max_entry, keys);
+  return kShapes[(rows - 1) * kMaxDim + cols - 1].key_increments(key, bits, max_entry, keys,
+                                                                 filter);
 }
 
 }  // namespace seki::canon

@@ -18,6 +18,7 @@
 #include "engine/base/input_error.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/level_file_bytes.hpp"
+#include "storage/level_file_compact.hpp"
 #include "storage/level_file_format.hpp"
 
 namespace seki {
@@ -174,42 +175,40 @@ class FileSource {
   Hasher hasher_;
 };
 
-// Parses and verifies a level file from `src` (storage/level_file_format.hpp).
+// Parses and verifies a compact level file (version 2) from `src`.
 template <class Source>
-std::optional<Level> Parse(Source& src, const LevelFileParams& expected, const std::string& name,
+std::optional<LevelFilePart> ParsePart(Source& src, const LevelFileParams& expected,
+                                       const std::string& name, std::string* why) {
+  return level_file_format::CompactFileParser<Source>(src, expected, name, why).Parse();
+}
+
+// Parses and verifies a whole level from a file of either version whose first bytes are `magic`.
+template <class Source>
+std::optional<Level> Parse(Source& src, std::span<const std::uint8_t> magic,
+                           const LevelFileParams& expected, const std::string& name,
                            std::string* why) {
-  return level_file_format::LevelFileParser<Source>(src, expected, name, why).Parse();
+  using level_file_format::kCompactMagic;
+  if (magic.size() < kCompactMagic.size() ||
+      !std::equal(kCompactMagic.begin(), kCompactMagic.end(), magic.begin()))
+    return level_file_format::LevelFileParser<Source>(src, expected, name, why).Parse();
+  std::optional<LevelFilePart> part = ParsePart(src, expected, name, why);
+  if (!part) return std::nullopt;
+  if (part->parts != 1) {
+    if (why)
+      *why = OneLine(name + ": holds part " + std::to_string(part->part) + " of " +
+                     std::to_string(part->parts) + " of level " + std::to_string(part->sum) +
+                     ", not a whole level");
+    return std::nullopt;
+  }
+  CompactLevel compact;
+  compact.sum = part->sum;
+  compact.parts.push_back(std::move(part->classes));
+  return ExpandToLevel(compact);
 }
 
-}  // namespace
-
-std::string EncodeLevelFile(const Level& level, const LevelFileParams& params) {
-  level_file_format::Validate(level, params);
-  std::string out;
-  out.reserve(LevelFileBytes(level.size(), level.key_words, params.solved));
-  StringSink sink(out);
-  level_file_format::Encode(level, params, sink);
-  return out;
-}
-
-std::optional<Level> DecodeLevelFile(std::span<const std::uint8_t> bytes,
-                                     const LevelFileParams& expected, const std::string& name,
-                                     std::string* why) {
-  MemorySource src(bytes);
-  return Parse(src, expected, name, why);
-}
-
-void WriteLevelFile(const std::filesystem::path& path, const Level& level,
-                    const LevelFileParams& params) {
-  level_file_format::Validate(level, params);
-  UncommittedFile file(path);  // storage/atomic_file.hpp
-  FdSink sink(file.fd(), file.temp_path());
-  level_file_format::Encode(level, params, sink);
-  file.Commit();
-}
-
-std::optional<Level> ReadLevelFile(const std::filesystem::path& path,
-                                   const LevelFileParams& expected, std::string* why) {
+// Opens `path` for a parser: the descriptor and its size, or nothing with the reason in *why.
+std::optional<std::pair<int, std::uint64_t>> OpenForReading(const std::filesystem::path& path,
+                                                            std::string* why) {
   const std::string name = path.string();
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -227,17 +226,109 @@ std::optional<Level> ReadLevelFile(const std::filesystem::path& path,
     if (why) *why = OneLine(name + ": cannot read: " + problem);
     return std::nullopt;
   }
-  FileSource src(fd, static_cast<std::uint64_t>(st.st_size));
-  std::optional<Level> level;
+  return std::make_pair(fd, static_cast<std::uint64_t>(st.st_size));
+}
+
+// Runs parse(source) on the file at `path`, closing it after; out of memory is a reason too.
+template <class Result, class ParseFn>
+std::optional<Result> ReadFile(const std::filesystem::path& path, std::string* why,
+                               ParseFn&& parse) {
+  const auto opened = OpenForReading(path, why);
+  if (!opened) return std::nullopt;
+  const auto [fd, size] = *opened;
+  FileSource src(fd, size);
+  std::optional<Result> result;
   try {
-    level = Parse(src, expected, name, why);
+    result = parse(src, fd);
   } catch (const std::bad_alloc&) {
     ::close(fd);
-    if (why) *why = OneLine(name + ": out of memory while reading");
+    if (why) *why = OneLine(path.string() + ": out of memory while reading");
     return std::nullopt;
   }
   ::close(fd);
-  return level;
+  return result;
+}
+
+}  // namespace
+
+std::string EncodeLevelFile(const Level& level, const LevelFileParams& params) {
+  level_file_format::Validate(level, params);
+  std::string out;
+  out.reserve(LevelFileBytes(level.size(), level.key_words, params.solved));
+  StringSink sink(out);
+  level_file_format::Encode(level, params, sink);
+  return out;
+}
+
+std::optional<Level> DecodeLevelFile(std::span<const std::uint8_t> bytes,
+                                     const LevelFileParams& expected, const std::string& name,
+                                     std::string* why) {
+  MemorySource src(bytes);
+  return Parse(src, bytes, expected, name, why);
+}
+
+std::string EncodeLevelFilePart(const LevelFilePart& part, const LevelFileParams& params) {
+  level_file_format::ValidateCompact(part, params);
+  std::string out;
+  StringSink sink(out);
+  level_file_format::EncodeCompact(part, params, sink);
+  return out;
+}
+
+std::optional<LevelFilePart> DecodeLevelFilePart(std::span<const std::uint8_t> bytes,
+                                                 const LevelFileParams& expected,
+                                                 const std::string& name, std::string* why) {
+  MemorySource src(bytes);
+  return ParsePart(src, expected, name, why);
+}
+
+namespace {
+
+// Writes a part known to be valid.
+void WriteValidPart(const std::filesystem::path& path, const LevelFilePart& part,
+                    const LevelFileParams& params) {
+  UncommittedFile file(path);  // storage/atomic_file.hpp
+  FdSink sink(file.fd(), file.temp_path());
+  level_file_format::EncodeCompact(part, params, sink);
+  file.Commit();
+}
+
+}  // namespace
+
+void WriteLevelFilePart(const std::filesystem::path& path, const LevelFilePart& part,
+                        const LevelFileParams& params) {
+  level_file_format::ValidateCompact(part, params);
+  WriteValidPart(path, part, params);
+}
+
+void WriteLevelFile(const std::filesystem::path& path, const Level& level,
+                    const LevelFileParams& params) {
+  level_file_format::Validate(level, params);
+  if (level.key_words == 1) {  // a valid level makes a valid part
+    WriteValidPart(path, LevelFilePart{level.sum, 0, 1, CompactFromLevel(level)}, params);
+    return;
+  }
+  UncommittedFile file(path);  // storage/atomic_file.hpp
+  FdSink sink(file.fd(), file.temp_path());
+  level_file_format::Encode(level, params, sink);
+  file.Commit();
+}
+
+std::optional<Level> ReadLevelFile(const std::filesystem::path& path,
+                                   const LevelFileParams& expected, std::string* why) {
+  return ReadFile<Level>(path, why, [&](FileSource& src, int fd) {
+    std::uint8_t magic[8] = {};
+    const ssize_t got = ::pread(fd, magic, sizeof magic, 0);
+    return Parse(src, std::span<const std::uint8_t>(magic, got > 0 ? std::size_t(got) : 0),
+                 expected, path.string(), why);
+  });
+}
+
+std::optional<LevelFilePart> ReadLevelFilePart(const std::filesystem::path& path,
+                                               const LevelFileParams& expected, std::string* why) {
+  return ReadFile<LevelFilePart>(path, why, [&](FileSource& src, int) {
+    return ParsePart(src, expected, path.string(), why);
+  });
 }
 
 }  // namespace seki

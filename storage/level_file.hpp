@@ -1,9 +1,12 @@
-// LevelFile: one finished Level on disk, the unit of persistence of a run. Layout (little-endian):
-// a header (magic "SEKILVL1", format version, the run's parameters, the level's sum, shard count,
-// class count), then for each shard its class count, its sorted keys (8 bytes each) and its values
-// (1 byte each), then an XXH3-64 checksum of every byte before it. Written atomically (temporary
-// file, fsync, rename, fsync of the directory), so a file either verifies completely or is
-// rejected: a torn or corrupt file is detected, never trusted.
+// LevelFile: one finished Level (or one part of a level built in parts) on disk, the unit of
+// persistence of a run. Two formats, both ending in an XXH3-64 checksum of every byte before it:
+//  * version 2, "SEKILVL2", compact (storage/level_file_compact.hpp): the classes in key order,
+//    Rice-coded key gaps by block and one value byte a class (about 2-3 bytes a class); written
+//    for every level whose keys are one word;
+//  * version 1, "SEKILVL1" (storage/level_file_format.hpp): 256 hash shards of 8-byte keys and
+//    value bytes (9 bytes a class); still read, and written for keys of several words.
+// Written atomically (temporary file, fsync, rename, fsync of the directory), so a file either
+// verifies completely or is rejected: a torn or corrupt file is detected, never trusted.
 // Concurrency: functions are independent; do not write and read the same path at once.
 #pragma once
 
@@ -12,6 +15,7 @@
 #include <optional>
 #include <string>
 
+#include "storage/compact_level.hpp"
 #include "storage/level.hpp"
 
 namespace seki {
@@ -24,14 +28,31 @@ struct LevelFileParams {
   friend bool operator==(const LevelFileParams&, const LevelFileParams&) = default;
 };
 
-// Writes level to path atomically. Throws std::runtime_error on an I/O failure.
+// One part of a level in key order: part `part` of the `parts` a level was built in (0 of 1 for a
+// whole level).
+struct LevelFilePart {
+  int sum = 0;
+  int part = 0, parts = 1;
+  CompactPart classes;
+};
+
+// Writes level to path atomically: compact (version 2, as one part) when its keys are one word,
+// else version 1. Throws std::runtime_error on an I/O failure.
 void WriteLevelFile(const std::filesystem::path& path, const Level& level,
                     const LevelFileParams& params);
+// Writes one part in the compact format (version 2) atomically.
+void WriteLevelFilePart(const std::filesystem::path& path, const LevelFilePart& part,
+                        const LevelFileParams& params);
 
-// Reads and fully verifies a level file: magic, version, parameters equal to `expected`, sizes,
-// keys sorted and distinct within each shard and in the right shard, checksum. On any failure
-// returns nothing and, if why is given, a one-line reason naming the file and the problem.
+// Reads and fully verifies a level file of either version: magic, version, parameters equal to
+// `expected`, sizes, keys sorted, distinct, in their shard (version 1) and in the region, value
+// bytes, checksum. On any failure returns nothing and, if why is given, a one-line reason naming
+// the file and the problem. ReadLevelFile wants a whole level (a compact file of one part of
+// several is refused); ReadLevelFilePart reads version 2 only.
 std::optional<Level> ReadLevelFile(const std::filesystem::path& path,
                                    const LevelFileParams& expected, std::string* why = nullptr);
+std::optional<LevelFilePart> ReadLevelFilePart(const std::filesystem::path& path,
+                                               const LevelFileParams& expected,
+                                               std::string* why = nullptr);
 
 }  // namespace seki

@@ -31,9 +31,17 @@ constexpr std::uint64_t LevelFileBytes(std::uint64_t classes, int key_words, boo
 // satisfy the format's invariants (see WriteLevelFile).
 std::string EncodeLevelFile(const Level& level, const LevelFileParams& params);
 
-// ReadLevelFile on a buffer; `name` is what the one-line reason calls it.
+// ReadLevelFile on a buffer (either version); `name` is what the one-line reason calls it.
 std::optional<Level> DecodeLevelFile(std::span<const std::uint8_t> bytes,
                                      const LevelFileParams& expected, const std::string& name,
                                      std::string* why = nullptr);
+
+// The compact format (version 2): the bytes WriteLevelFilePart would write (throws
+// std::invalid_argument for a part that breaks the format), and ReadLevelFilePart on a buffer.
+std::string EncodeLevelFilePart(const LevelFilePart& part, const LevelFileParams& params);
+std::optional<LevelFilePart> DecodeLevelFilePart(std::span<const std::uint8_t> bytes,
+                                                 const LevelFileParams& expected,
+                                                 const std::string& name,
+                                                 std::string* why = nullptr);
 
 }  // namespace seki

@@ -8,6 +8,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "storage/level_file_compact.hpp"
 #include "storage/packed_key.hpp"
 
 namespace seki::level_file_format {
@@ -111,6 +112,34 @@ void Validate(const Level& level, const LevelFileParams& params) {
         fail("key " + HexKey(key, words) + " " + p);
       if (params.solved && !ValidPacked(shard.values[k].bits))
         fail("invalid value byte for key " + HexKey(key, words));
+    }
+  }
+}
+
+void ValidateCompact(const LevelFilePart& file, const LevelFileParams& params) {
+  auto fail = [](const std::string& what) { throw std::invalid_argument("level file: " + what); };
+  if (!ValidParams(params) || KeyWords(params) != 1)
+    fail("unusable parameters " + Describe(params) + " for the compact format");
+  if (file.sum < 0 || file.sum > params.max_sum)
+    fail("level sum " + std::to_string(file.sum) + " outside 0.." + std::to_string(params.max_sum));
+  if (file.parts < 1 || file.parts > kMaxParts || file.part < 0 || file.part >= file.parts)
+    fail("part " + std::to_string(file.part) + " of " + std::to_string(file.parts));
+  const KeyChecker checker(params, file.sum);
+  std::vector<std::uint64_t> keys(kCompactBlockClasses);
+  bool first = true;
+  std::uint64_t last = 0;
+  for (const CompactBlock& block : file.classes.blocks) {
+    if (block.count == 0 || block.count > kCompactBlockClasses ||
+        block.values.size() != block.count || !block.DecodeChecked(keys.data()))
+      fail("a malformed block");
+    for (std::uint32_t k = 0; k < block.count; ++k) {
+      if (!first && keys[k] <= last) fail("keys not sorted and distinct");
+      first = false;
+      last = keys[k];
+      if (std::string p = checker.Problem(&keys[k]); !p.empty())
+        fail("key " + Hex(keys[k]) + " " + p);
+      if (params.solved && !ValidPacked(block.values[k].bits))
+        fail("invalid value byte for key " + Hex(keys[k]));
     }
   }
 }

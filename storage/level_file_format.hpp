@@ -165,20 +165,50 @@ void Encode(const Level& level, const LevelFileParams& params, Sink& sink) {
 // "checksum mismatch (stored ..., computed ...): the file is corrupt".
 std::string ChecksumMismatch(std::uint64_t stored, std::uint64_t computed);
 
-// Parses and verifies a level file from a Source, which hashes every byte it hands out unless
-// told not to: size(), position(), Read(dst, n, hash = true), Skip(n) (hashed), Digest() and
+// The one-line rejections of the parsers over a Source: Reject sets *why to "<name>: <problem>";
+// RejectChecked first hashes the rest of the file when it has a trailer, so that the message can
+// say whether the checksum matches (a corrupt file) or not (a well-formed file that breaks a rule,
+// e.g. another run's parameters). Each returns false.
+template <class Source>
+class FileChecks {
+ public:
+  FileChecks(Source& src, const std::string& name, std::string* why)
+      : src_(src), name_(name), why_(why) {}
+  bool Reject(const std::string& problem) {
+    if (why_) *why_ = OneLine(name_ + ": " + problem);
+    return false;
+  }
+  bool ReadError() { return Reject("read error: " + src_.error()); }
+  bool RejectChecked(const std::string& problem) {
+    const std::uint64_t size = src_.size();
+    if (size < kLevelFileTrailerBytes || src_.position() > size - kLevelFileTrailerBytes)
+      return Reject(problem);
+    if (!src_.Skip(size - kLevelFileTrailerBytes - src_.position())) return ReadError();
+    std::uint8_t trailer[8];
+    if (!src_.Read(trailer, sizeof trailer, false)) return ReadError();
+    const std::uint64_t stored = GetU64(trailer), computed = src_.Digest();
+    if (stored != computed)
+      return Reject(ChecksumMismatch(stored, computed) + "; first problem seen: " + problem);
+    return Reject(problem + " (the checksum matches)");
+  }
+
+ private:
+  Source& src_;
+  const std::string& name_;
+  std::string* why_;
+};
+
+// Parses and verifies a level file (version 1) from a Source, which hashes every byte it hands out
+// unless told not to: size(), position(), Read(dst, n, hash = true), Skip(n) (hashed), Digest() and
 // error(), Read and Skip returning false on a read error. On failure Parse returns nothing and
-// sets *why to "<name>: <problem>". When a structural problem is found before the end and the
-// file is long enough to have a trailer, the rest is still hashed so that the message can say
-// whether the checksum matches (a corrupt file) or not (a well-formed file that breaks a rule,
-// e.g. another run's parameters). The steps run in file order and each returns false once it has
+// sets *why as FileChecks does. The steps run in file order and each returns false once it has
 // rejected the file.
 template <class Source>
 class LevelFileParser {
  public:
   LevelFileParser(Source& src, const LevelFileParams& expected, const std::string& name,
                   std::string* why)
-      : src_(src), expected_(expected), name_(name), why_(why), size_(src.size()) {}
+      : checks_(src, name, why), src_(src), expected_(expected), size_(src.size()) {}
 
   std::optional<Level> Parse() {
     if (!ReadHeader() || !CheckHeader() || !CheckSize() || !ReadShards() || !CheckTrailer())
@@ -187,25 +217,9 @@ class LevelFileParser {
   }
 
  private:
-  // Sets the one-line reason; returns false.
-  bool Reject(const std::string& problem) {
-    if (why_) *why_ = OneLine(name_ + ": " + problem);
-    return false;
-  }
-  bool ReadError() { return Reject("read error: " + src_.error()); }
-
-  // Rejects with the first problem found, after finishing the checksum if the file has a trailer.
-  bool RejectChecked(const std::string& problem) {
-    if (size_ < kLevelFileTrailerBytes || src_.position() > size_ - kLevelFileTrailerBytes)
-      return Reject(problem);
-    if (!src_.Skip(size_ - kLevelFileTrailerBytes - src_.position())) return ReadError();
-    std::uint8_t trailer[8];
-    if (!src_.Read(trailer, sizeof trailer, false)) return ReadError();
-    const std::uint64_t stored = GetU64(trailer), computed = src_.Digest();
-    if (stored != computed)
-      return Reject(ChecksumMismatch(stored, computed) + "; first problem seen: " + problem);
-    return Reject(problem + " (the checksum matches)");
-  }
+  bool Reject(const std::string& problem) { return checks_.Reject(problem); }
+  bool ReadError() { return checks_.ReadError(); }
+  bool RejectChecked(const std::string& problem) { return checks_.RejectChecked(problem); }
 
   // The magic, then the rest of the header's bytes.
   bool ReadHeader() {
@@ -349,10 +363,9 @@ class LevelFileParser {
     return true;
   }
 
+  FileChecks<Source> checks_;
   Source& src_;
   const LevelFileParams& expected_;
-  const std::string& name_;
-  std::string* why_;
   const std::uint64_t size_;
   std::uint8_t header_[kLevelFileHeaderBytes] = {};
   std::uint32_t max_sum_ = 0, sum_ = 0;  // from the header

@@ -53,9 +53,9 @@ Level LevelBuilder::Next(const Level& previous) const {
   return next;
 }
 
-std::unique_ptr<ShardAssembly> LevelBuilder::Assembly(int sum) const {
+std::unique_ptr<ShardAssembly> LevelBuilder::Assembly(int sum, int parts) const {
   if (space_.WideRecords()) return std::make_unique<WideAssembly>(space_.key_words);
-  return std::make_unique<LevelAssembly>(expected_[sum]);
+  return std::make_unique<LevelAssembly>(expected_[sum] / static_cast<std::uint64_t>(parts));
 }
 
 template <class Body>
@@ -113,30 +113,77 @@ void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
     return;
   }
   ForEachParent(previous, first_shard, last_shard, [&](const LevelShard& from, std::size_t k) {
-    const std::uint64_t parent = from.keys[k];
-    const PackedOutcome value = from.values[k];
-    ShardBuckets& out = buckets.local();
-    const std::uint64_t offer = OfferOf(space_.codec, parent, value).bits;
-    std::uint64_t keys[kMaxDim * kMaxDim];
-    const int count = canon::IncrementKeys(parent, space_.rows, space_.cols, space_.codec.bits(),
-                                           space_.max_entry, keys);
-    for (int k = 0; k < count; ++k) out[ShardOf(keys[k])].push_back(keys[k] << kOfferBits | offer);
+    PushParent(from.keys[k], from.values[k], buckets.local(), {});
   });
 }
 
+void LevelBuilder::PushParent(std::uint64_t parent, PackedOutcome value, ShardBuckets& out,
+                              canon::PartFilter filter) const {
+  const std::uint64_t offer = OfferOf(space_.codec, parent, value).bits;
+  std::uint64_t keys[kMaxDim * kMaxDim];
+  const int count = canon::IncrementKeys(parent, space_.rows, space_.cols, space_.codec.bits(),
+                                         space_.max_entry, keys, filter);
+  for (int k = 0; k < count; ++k) out[ShardOf(keys[k])].push_back(keys[k] << kOfferBits | offer);
+}
+
 void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
-  // Phase 1, in batches of parent shards so that the pushed records of only one batch are alive:
+  Assemble(
+      PushBatches(previous.size()),
+      [&](int batch, int batches, tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
+        Push(previous, batch * kShardCount / batches, (batch + 1) * kShardCount / batches, buckets);
+      },
+      1, next);
+}
+
+Level LevelBuilder::NextPart(const CompactLevel& previous, int part, int parts) const {
+  if (space_.WideRecords() || !solve_)
+    throw std::invalid_argument("a level is built in parts only when solving keys of <= 56 bits");
+  if (parts < 1 || part < 0 || part >= parts)
+    throw std::invalid_argument("part " + std::to_string(part) + " of " + std::to_string(parts));
+  Level next;
+  next.sum = previous.sum + 1;
+  next.key_words = 1;
+  if (next.sum > space_.max_sum) return next;
+  // The parents in batches of blocks; each pushes only the children of this part.
+  std::vector<const CompactBlock*> blocks;
+  for (const CompactPart& p : previous.parts)
+    for (const CompactBlock& b : p.blocks) blocks.push_back(&b);
+  const canon::PartFilter filter{parts, part};
+  const std::size_t records = previous.size() / static_cast<std::size_t>(parts);
+  Assemble(
+      PushBatches(records),
+      [&](int batch, int batches, tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
+        const std::size_t first = batch * blocks.size() / batches,
+                          last = (batch + 1) * blocks.size() / batches;
+        tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch(kCompactBlockClasses);
+        tbb::parallel_for(first, last, [&](std::size_t b) {
+          if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed)) throw LevelInterrupted();
+          std::vector<std::uint64_t>& keys = scratch.local();
+          const CompactBlock& block = *blocks[b];
+          block.Decode(keys.data());
+          ShardBuckets& out = buckets.local();
+          for (std::uint32_t k = 0; k < block.count; ++k)
+            PushParent(keys[k], block.values[k], out, filter);
+          if (hooks_.parents_done)
+            hooks_.parents_done->fetch_add(block.count, std::memory_order_relaxed);
+        });
+      },
+      parts, next);
+  return next;
+}
+
+template <class PushBatch>
+void LevelBuilder::Assemble(int batches, PushBatch&& push_batch, int parts, Level& next) const {
+  // Phase 1, in batches of parents so that the pushed records of only one batch are alive:
   // every parent pushes each increment to the shard of the child's canonical key, with what moving
   // from the child back to the parent offers; each shard's table then absorbs its records,
   // deduplicating the keys and ORing the offers, which gives r(B) and c(B).
-  const std::unique_ptr<ShardAssembly> assembly = Assembly(next.sum);
+  const std::unique_ptr<ShardAssembly> assembly = Assembly(next.sum, parts);
   // The threads' buckets keep their capacity from batch to batch and from level to level (at most
   // twice a batch of records), so their pages are touched once per run, not once per level.
   tbb::enumerable_thread_specific<ShardBuckets>& buckets = push_buckets_;
-  const int batches = PushBatches(previous.size());
   for (int batch = 0; batch < batches; ++batch) {
-    const int first = batch * kShardCount / batches, last = (batch + 1) * kShardCount / batches;
-    Push(previous, first, last, buckets);
+    push_batch(batch, batches, buckets);
     tbb::parallel_for(0, kShardCount, [&](int shard) {
       for (ShardBuckets& b : buckets) {
         assembly->Absorb(shard, b[shard].data(), b[shard].size());

@@ -7,6 +7,10 @@
 //    (engine/level/orderly_generation.hpp) makes every class exactly once, canonicalising about one
 //    child per class.
 // The two are independent algorithms; tests check that they produce the same classes.
+// A level too large for memory is solved in parts (NextPart): part p of P holds the classes whose
+// line invariants hash to p (canon::ClassPart), so a child's part is known before its canonical
+// form is computed and each pass over the level below canonicalises only the children of its part;
+// the level below is read in order only, from a CompactLevel (storage/compact_level.hpp).
 // Concurrency: one thread at a time calls Next (it reuses its record buckets), which runs in
 // parallel on the calling thread's oneTBB arena; the result does
 // not depend on the number of threads.
@@ -22,11 +26,13 @@
 #include <stdexcept>
 #include <vector>
 
+#include "canon/canonical_form.hpp"
 #include "engine/level/build_hooks.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_assembly.hpp"
 #include "engine/level/wide_level.hpp"
+#include "storage/compact_level.hpp"
 #include "storage/flat_key_table.hpp"
 #include "storage/level.hpp"
 #include "storage/packed_key.hpp"
@@ -53,13 +59,17 @@ class LevelBuilder {
   Level First() const;                      // sum 0: the zero matrix
   Level Next(const Level& previous) const;  // sum previous.sum + 1
 
+  // Part `part` of `parts` of level previous.sum + 1 (solving; spaces of at most 56 key bits): its
+  // classes with their values, exactly those of Next with that part (canon::ClassPart).
+  Level NextPart(const CompactLevel& previous, int part, int parts) const;
+
   // The solving step's phases, public so that a distributed run can exchange records between
   // them. Push: every parent in shards [first_shard, last_shard) of `previous` appends the records
   // of its children to its thread's buckets (space().RecordWords() words a record). Assembly: the
   // tables that absorb the records of level `sum` (one-word or wide records, as the space needs).
   void Push(const Level& previous, int first_shard, int last_shard,
             tbb::enumerable_thread_specific<ShardBuckets>& buckets) const;
-  std::unique_ptr<ShardAssembly> Assembly(int sum) const;
+  std::unique_ptr<ShardAssembly> Assembly(int sum, int parts = 1) const;
 
   // About the most memory Next uses (bytes, the level below included) when the level below has
   // `parents` classes and the new level `classes`; the memory budgets of the apps use it.
@@ -78,6 +88,12 @@ class LevelBuilder {
  private:
   template <class Body>
   void ForEachParent(const Level& previous, int first_shard, int last_shard, Body&& body) const;
+  // The records of one parent's children (of the filter's part) to its thread's buckets.
+  void PushParent(std::uint64_t parent, PackedOutcome value, ShardBuckets& out,
+                  canon::PartFilter filter) const;
+  // Push in `batches` batches (push_batch(b, buckets) fills the buckets), absorb, finish.
+  template <class PushBatch>
+  void Assemble(int batches, PushBatch&& push_batch, int parts, Level& next) const;
   void PushAndSolve(const Level& previous, Level& next) const;
   void Generate(const Level& previous, Level& next) const;
 
