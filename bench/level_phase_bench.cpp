@@ -17,6 +17,7 @@
 
 #include "engine/level/catalogue.hpp"
 #include "engine/level/level_builder.hpp"
+#include "engine/level/level_parts.hpp"
 #include "storage/compact_level.hpp"
 
 namespace {
@@ -152,24 +153,25 @@ void BM_StepWhole(benchmark::State& state) {
   Rate(state, p.peak.size(), "classes_per_s");
 }
 
-// The same step in range(3) parts from the compact level below, each part compacted.
+// The same step in range(3) parts from the level below kept by groups, each part compacted and
+// the new level kept by groups (what a run in parts does).
 void BM_StepInParts(benchmark::State& state) {
   tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
   const PeakLevels& p = Args(state);
   const int parts = static_cast<int>(state.range(3));
-  seki::CompactLevel below;
-  below.sum = p.below.sum;
-  below.parts.push_back(seki::CompactFromLevel(p.below));
+  const seki::CompactLevel below =
+      seki::GroupedLevel(p.below.sum, {seki::GroupsOf(p.space, p.below)});
   const LevelBuilder builder(p.space);
   std::size_t largest = 0;
   for (auto _ : state) {
-    seki::CompactLevel next;
+    const seki::PartPlan plan(p.space, below, parts);
+    std::vector<std::vector<seki::CompactPart>> next;
     for (int part = 0; part < parts; ++part) {
-      const Level built = builder.NextPart(below, part, parts);
+      const Level built = builder.NextPart(below, plan, part);
       largest = std::max(largest, built.size());
-      next.parts.push_back(seki::CompactFromLevel(built));
+      next.push_back(seki::GroupsOf(p.space, built));
     }
-    benchmark::DoNotOptimize(next.parts.data());
+    benchmark::DoNotOptimize(seki::GroupedLevel(p.peak.sum, std::move(next)).parts.data());
   }
   Rate(state, p.peak.size(), "classes_per_s");
   state.counters["largest_part_over_mean"] =
@@ -196,8 +198,8 @@ SEKI_PHASE_BENCH(BM_Catalogue);
 SEKI_PHASE_BENCH(BM_StepWhole);
 SEKI_PHASE_BENCH(BM_Compact);
 BENCHMARK(BM_StepInParts)
-    ->ArgsProduct({{3}, {4}, {5}, {1, 8}})
-    ->ArgsProduct({{4}, {4}, {3}, {1, 8}})
+    ->ArgsProduct({{3}, {4}, {5}, {1, 8, 16}})
+    ->ArgsProduct({{4}, {4}, {3}, {1, 8, 16}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -30,31 +30,23 @@ Matrix CanonicalFormFast(const Matrix& a);
 std::uint64_t CanonicalFormKey(const Matrix& a, int bits);
 std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits);
 
-// Which children IncrementKeys computes: every one (parts == 1), or only those of class part `part`
-// among `parts` (ClassPart), whose part is known without their canonical form.
-struct PartFilter {
-  int parts = 1;
-  int part = 0;
-};
-
-// The part of a's class among `parts` (canon/line_invariants.hpp, PartOfTerms): an isomorphism
-// invariant of a, 0 .. parts - 1.
-int ClassPart(const Matrix& a, int parts);
+// Which children IncrementKeys computes: those a + e(i, j) whose row i is in the mask (bit i).
+using RowMask = std::uint32_t;
+inline constexpr RowMask kEveryRow = ~RowMask{0};
 
 // The canonical keys (as CanonicalFormKey(., bits)) of a + e(i, j) for every cell (i, j) with
-// a(i, j) < max_entry and, with a filter, whose class is in the filter's part, in row-major order
-// of the cells; returns how many were written to `keys`
-// (room for rows * cols). Same keys as one CanonicalFormKey per child, found faster: the line
-// invariants of `a` are computed once, and a child whose rows have distinct invariants needs no
-// search. Precondition as for CanonicalFormKey (for every child).
+// a(i, j) < max_entry and row i in `rows`, in row-major order of the cells; returns how many were
+// written to `keys` (room for rows * cols). Same keys as one CanonicalFormKey per child, found
+// faster: the line invariants of `a` are computed once, and a child whose rows have distinct
+// invariants needs no search. Precondition as for CanonicalFormKey (for every child).
 int IncrementKeys(const Matrix& a, int max_entry, int bits, std::uint64_t* keys,
-                  PartFilter filter = {});
+                  RowMask rows = kEveryRow);
 int IncrementKeysFast(const Matrix& a, int max_entry, int bits, std::uint64_t* keys,
-                      PartFilter filter = {});
+                      RowMask rows = kEveryRow);
 // The same for the rows x cols matrix packed as `key` (KeyCodec's layout, `bits` per entry).
 int IncrementKeys(std::uint64_t key, int rows, int cols, int bits, int max_entry,
-                  std::uint64_t* keys, PartFilter filter = {});
+                  std::uint64_t* keys, RowMask row_mask = kEveryRow);
 int IncrementKeysFast(std::uint64_t key, int rows, int cols, int bits, int max_entry,
-                      std::uint64_t* keys, PartFilter filter = {});
+                      std::uint64_t* keys, RowMask row_mask = kEveryRow);
 
 }  // namespace seki::canon

@@ -66,7 +66,7 @@ uint64_t CanonicalKey(const Matrix& a, int bits) {
 // this is exactly the leaf Search reaches, without the search. Ties go through Search.
 template <int Rows, int Cols>
 int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t* out,
-                        PartFilter filter) {
+                        RowMask row_mask) {
   constexpr bool kTranspose = Rows > Cols;
   constexpr int M = kTranspose ? Cols : Rows;
   constexpr int N = kTranspose ? Rows : Cols;
@@ -80,14 +80,6 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
       row_key[r] += w;
       col_key[c] += w;
     }
-  // The part terms of `a` (ClassPart): searched rows are columns of `a` when transposed.
-  uint64_t terms = 0;
-  if (filter.parts > 1) {
-#pragma GCC unroll 8
-    for (int r = 0; r < M; ++r) terms += LineTerm(row_key[r], kTranspose);
-#pragma GCC unroll 8
-    for (int c = 0; c < N; ++c) terms += LineTerm(col_key[c], !kTranspose);
-  }
   // Packs the rows of the searched form (column 0 most significant) in the layout of KeyCodec.
   const auto pack = [bits](const uint64_t* best) {
     uint64_t key = 0;
@@ -103,16 +95,11 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
   int count = 0;
   for (int i = 0; i < Rows; ++i)
     for (int j = 0; j < Cols; ++j) {
+      if (((row_mask >> i) & 1) == 0) break;
       const int r = kTranspose ? j : i, c = kTranspose ? i : j;
       const int v = Entry(rows[r], c);
       if (v >= max_entry) continue;
       const uint64_t delta = EntryWeightOf(v + 1) - EntryWeightOf(v);
-      if (filter.parts > 1) {
-        const uint64_t child_terms =
-            terms - LineTerm(row_key[r], kTranspose) - LineTerm(col_key[c], !kTranspose) +
-            LineTerm(row_key[r] + delta, kTranspose) + LineTerm(col_key[c] + delta, !kTranspose);
-        if (PartOfTerms(child_terms, filter.parts) != filter.part) continue;
-      }
       // Built line by line with selects rather than indexed stores, so they stay in registers.
       uint64_t child_row_key[M], child_col_key[N], child[M];
 #pragma GCC unroll 8
@@ -179,17 +166,17 @@ int IncrementKeysOfRows(const uint64_t* rows, int max_entry, int bits, uint64_t*
 
 template <int Rows, int Cols>
 int IncrementKeysOfMatrix(const Matrix& a, int max_entry, int bits, uint64_t* out,
-                          PartFilter filter) {
+                          RowMask row_mask) {
   uint64_t rows[kMaxDim];
   SearchRows<Rows, Cols>(a, rows);
-  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out, filter);
+  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out, row_mask);
 }
 
 template <int Rows, int Cols>
-int IncrementKeysOfKey(uint64_t key, int bits, int max_entry, uint64_t* out, PartFilter filter) {
+int IncrementKeysOfKey(uint64_t key, int bits, int max_entry, uint64_t* out, RowMask row_mask) {
   uint64_t rows[kMaxDim];
   SearchRows<Rows, Cols>(key, bits, rows);
-  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out, filter);
+  return IncrementKeysOfRows<Rows, Cols>(rows, max_entry, bits, out, row_mask);
 }
 
 constexpr bool Supported(int rows, int cols) {
@@ -199,8 +186,8 @@ constexpr bool Supported(int rows, int cols) {
 
 using MatrixFn = Matrix (*)(const Matrix&);
 using KeyFn = uint64_t (*)(const Matrix&, int);
-using IncrementFn = int (*)(const Matrix&, int, int, uint64_t*, PartFilter);
-using KeyIncrementFn = int (*)(uint64_t, int, int, uint64_t*, PartFilter);
+using IncrementFn = int (*)(const Matrix&, int, int, uint64_t*, RowMask);
+using KeyIncrementFn = int (*)(uint64_t, int, int, uint64_t*, RowMask);
 
 struct ShapeFns {
   MatrixFn matrix = nullptr;
@@ -240,15 +227,15 @@ Matrix CanonicalFormFast(const Matrix& a) { return For(a).matrix(a); }
 std::uint64_t CanonicalFormKeyFast(const Matrix& a, int bits) { return For(a).key(a, bits); }
 
 int IncrementKeysFast(const Matrix& a, int max_entry, int bits, std::uint64_t* keys,
-                      PartFilter filter) {
-  return For(a).increments(a, max_entry, bits, keys, filter);
+                      RowMask row_mask) {
+  return For(a).increments(a, max_entry, bits, keys, row_mask);
 }
 
 int IncrementKeysFast(std::uint64_t key, int rows, int cols, int bits, int max_entry,
-                      std::uint64_t* keys, PartFilter filter) {
+                      std::uint64_t* keys, RowMask row_mask) {
   assert(FastPathSupports(rows, cols));
   return kShapes[(rows - 1) * kMaxDim + cols - 1].key_increments(key, bits, max_entry, keys,
-                                                                 filter);
+                                                                 row_mask);
 }
 
 }  // namespace seki::canon

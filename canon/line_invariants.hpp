@@ -78,22 +78,4 @@ SEKI_HD constexpr std::uint64_t PositionInvariant(int entry, std::uint64_t row_k
   return (static_cast<std::uint64_t>(entry) << 56) | (z >> 8);
 }
 
-// The part of a class when a level is built in `parts` parts: a hash of the multiset of its row
-// keys and of the multiset of its column keys (each a sum of EntryWeight over the line), so it is
-// an isomorphism invariant, known before the class's canonical form is computed. The hash of the
-// multisets is the sum of one term per line (LineTerm), so a child a + e(i, j) changes the sum of
-// its parent by one row term and one column term. PartOfTerms maps the sum to 0 .. parts - 1
-// (parts <= 2^16).
-SEKI_HD constexpr std::uint64_t LineTerm(std::uint64_t line_key, bool column) {
-  std::uint64_t z = line_key + (column ? 0xD1B54A32D192ED03ull : 0x8CB92BA72F3D8DD7ull);
-  z = (z ^ (z >> 31)) * 0x7FB5D329728EA185ull;
-  z = (z ^ (z >> 27)) * 0x81DADEF4BC2DD44Dull;
-  return z ^ (z >> 33);
-}
-SEKI_HD constexpr int PartOfTerms(std::uint64_t terms, int parts) {
-  std::uint64_t z = (terms ^ (terms >> 29)) * 0xBF58476D1CE4E5B9ull;
-  z ^= z >> 32;
-  return static_cast<int>(((z >> 32) * static_cast<std::uint64_t>(parts)) >> 32);
-}
-
 }  // namespace seki::canon

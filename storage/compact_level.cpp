@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <map>
 #include <stdexcept>
+#include <unordered_map>
 #include <utility>
 
 namespace seki {
@@ -204,10 +206,17 @@ CompactPart CompactPartWriter::Finish() {
 }
 
 CompactPart CompactFromLevel(const Level& level) {
+  std::vector<CompactPart> one = CompactGroupsFromLevel(level, [](std::uint64_t) { return 0; });
+  return one.empty() ? CompactPart{} : std::move(one.front());
+}
+
+std::vector<CompactPart> CompactGroupsFromLevel(
+    const Level& level, const std::function<std::uint64_t(std::uint64_t)>& group_of) {
   if (level.key_words != 1)
     throw std::invalid_argument("compact level: keys of more than one word");
   // Splitters from every shard's keys (each shard is a hash sample of the whole key range): the
-  // ranges between them are merged and encoded in parallel, then their blocks joined in order.
+  // ranges between them are merged and encoded in parallel, each group's blocks then joined in
+  // range order, which is key order.
   const std::uint64_t total = level.size();
   const std::size_t ranges = static_cast<std::size_t>(
       std::clamp<std::uint64_t>(total / (16 * kCompactBlockClasses), 1, 4096));
@@ -220,7 +229,8 @@ CompactPart CompactFromLevel(const Level& level) {
   for (std::size_t r = 1; r < ranges; ++r) bounds.push_back(sample[r * sample.size() / ranges]);
   bounds.erase(std::unique(bounds.begin(), bounds.end()), bounds.end());
 
-  std::vector<std::vector<CompactBlock>> pieces(bounds.size() + 1);
+  using Pieces = std::unordered_map<std::uint64_t, CompactPartWriter>;
+  std::vector<Pieces> pieces(bounds.size() + 1);
   tbb::parallel_for(std::size_t{0}, pieces.size(), [&](std::size_t r) {
     std::vector<std::pair<std::uint64_t, PackedOutcome>> records;
     for (const LevelShard& s : level.shards) {
@@ -233,19 +243,24 @@ CompactPart CompactFromLevel(const Level& level) {
     }
     std::sort(records.begin(), records.end(),
               [](const auto& x, const auto& y) { return x.first < y.first; });
-    std::array<std::uint64_t, kCompactBlockClasses> keys;
-    std::array<PackedOutcome, kCompactBlockClasses> values;
-    for (std::size_t k = 0; k < records.size(); k += kCompactBlockClasses) {
-      const std::size_t n = std::min(kCompactBlockClasses, records.size() - k);
-      for (std::size_t t = 0; t < n; ++t) keys[t] = records[k + t].first;
-      for (std::size_t t = 0; t < n; ++t) values[t] = records[k + t].second;
-      pieces[r].push_back(EncodeBlock(keys.data(), values.data(), n));
+    CompactPartWriter* last = nullptr;  // the writer of the last group seen
+    std::uint64_t last_group = 0;
+    for (const auto& [key, value] : records) {
+      const std::uint64_t group = group_of(key);
+      if (!last || group != last_group) last = &pieces[r][group], last_group = group;
+      last->Add(key, value);
     }
   });
-  CompactPart part;
-  for (auto& piece : pieces)
-    for (CompactBlock& b : piece) part.blocks.push_back(std::move(b));
-  return part;
+  std::map<std::uint64_t, CompactPart> joined;
+  for (Pieces& range : pieces)
+    for (auto& [group, writer] : range) {
+      CompactPart& to = joined[group];
+      to.group = group;
+      for (CompactBlock& b : writer.Finish().blocks) to.blocks.push_back(std::move(b));
+    }
+  std::vector<CompactPart> groups;
+  for (auto& [group, part] : joined) groups.push_back(std::move(part));
+  return groups;
 }
 
 void ForEachCompactBlock(

@@ -38,9 +38,12 @@ struct CompactBlock {
   std::size_t bytes() const;  // what it holds
 };
 
-// A sorted run of classes (a whole level, or the classes of one part) as blocks in key order.
+// A sorted run of classes (a whole level, or the classes of one part or one group) as blocks in
+// key order; `group` is the group its classes share when a level is kept by groups
+// (engine/level/level_parts.hpp), else 0.
 struct CompactPart {
   std::vector<CompactBlock> blocks;
+  std::uint64_t group = 0;
   std::uint64_t size() const;
   std::size_t bytes() const;
 };
@@ -72,6 +75,10 @@ CompactBlock EncodeBlock(const std::uint64_t* keys, const PackedOutcome* values,
 
 // A Level (256 hash shards of sorted one-word keys) as one part in key order, in parallel.
 CompactPart CompactFromLevel(const Level& level);
+// The same split by group_of(key) (any function of the key): one part a group, in increasing
+// group order, each with its `group` set and in key order.
+std::vector<CompactPart> CompactGroupsFromLevel(
+    const Level& level, const std::function<std::uint64_t(std::uint64_t)>& group_of);
 // A compact level (any number of parts) back as a Level of 256 hash shards, in parallel.
 Level ExpandToLevel(const CompactLevel& level);
 

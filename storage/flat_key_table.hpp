@@ -21,13 +21,18 @@ class FlatKeyTable {
   explicit FlatKeyTable(std::size_t expected = 16) { Rehash(Capacity(expected)); }
 
   // Inserts words key << 8 | value (keys below 2^56) as InsertOr does, prefetching the slots of
-  // the words a few places ahead (a batch touches the table at random).
+  // the words a few places ahead (a batch touches the table at random). The slots computed ahead
+  // are computed again when the table grows.
   void InsertWordsOr(const std::uint64_t* words, std::size_t count) {
     constexpr std::size_t kAhead = 8;  // a power of two: the ring of slots computed ahead
     std::size_t ahead[kAhead];
-    const std::size_t first = std::min(count, kAhead);
-    for (std::size_t k = 0; k < first; ++k) ahead[k] = Slot(words[k] >> kValueBits);
+    const auto compute_ahead = [&](std::size_t from) {
+      for (std::size_t k = from; k < std::min(count, from + kAhead); ++k)
+        ahead[k % kAhead] = Slot(words[k] >> kValueBits);
+    };
+    compute_ahead(0);
     for (std::size_t k = 0; k < count; ++k) {
+      if (GrowIfFull()) compute_ahead(k);
       const std::size_t slot = ahead[k % kAhead];
       if (k + kAhead < count) {
         ahead[k % kAhead] = Slot(words[k + kAhead] >> kValueBits);
@@ -39,6 +44,7 @@ class FlatKeyTable {
 
   // key must be below 2^56.
   void InsertOr(std::uint64_t key, std::uint8_t value) {
+    GrowIfFull();
     InsertWordOr(key << kValueBits | value, Slot(key));
   }
 
@@ -76,18 +82,22 @@ class FlatKeyTable {
   }
 
  private:
-  // One test per probed slot from `slot` (the key's home slot): empty (take it) or the same key
-  // (OR the value in).
+  // Grows the table by half when its load has reached 0.85 (before an insert); true if it grew,
+  // which moves every key's home slot.
+  bool GrowIfFull() {
+    if (size_ < grow_at_) return false;
+    Rehash(slots_.size() * 3 / 2 + 16);
+    return true;
+  }
+
+  // One test per probed slot from `slot` (the key's home slot in the table as it is now): empty
+  // (take it) or the same key (OR the value in).
   void InsertWordOr(std::uint64_t word, std::size_t slot) {
     if (word >> kValueBits == 0) {  // a zero word marks an empty slot, so key 0 lives outside
       size_ += !has_zero_;
       has_zero_ = true;
       zero_value_ |= static_cast<std::uint8_t>(word);
       return;
-    }
-    if (size_ >= grow_at_) {
-      Rehash(slots_.size() * 3 / 2 + 16);
-      slot = Slot(word >> kValueBits);
     }
     for (;;) {
       const std::uint64_t here = slots_[slot];

@@ -1,7 +1,8 @@
-// A level built in parts: canon::ClassPart against the filtered children of IncrementKeys (fast
-// path, transposed shapes, nauty), and LevelBuilder::NextPart from a compact level below against
-// the level built whole (LevelBuilder::Next), level by level, at one and two threads; the parts'
-// balance.
+// A level built in parts (engine/level/level_parts.hpp): IncrementKeys with a row mask, groups as
+// invariants, and LevelBuilder::NextPart from the level below kept by groups against the level
+// built whole (LevelBuilder::Next), level by level, at one and two threads; the parts' balance.
+#include "engine/level/level_parts.hpp"
+
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
@@ -21,16 +22,9 @@ namespace {
 
 using namespace seki::testing;  // NOLINT(google-build-using-namespace)
 
-Matrix Unpack(std::uint64_t key, int rows, int cols, int bits) {
-  Matrix a(rows, cols);
-  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
-  for (int k = rows * cols - 1; k >= 0; --k, key >>= bits)
-    a.set(k / cols, k % cols, static_cast<int>(key & mask));
-  return a;
-}
-
-// The children of every part, together, are the children; each lies in its part.
-TEST(ClassPart, FiltersChildrenByTheirClassesPart) {
+// IncrementKeys with a row mask gives exactly the children of those rows (fast path, transposed
+// shapes, nauty).
+TEST(RowMask, ChildrenOfTheRowsAsked) {
   Rng rng(11);
   const int shapes[][2] = {{3, 3}, {2, 5}, {5, 2}, {4, 4}, {3, 6}, {6, 3}, {7, 7}};
   for (const auto& shape : shapes) {
@@ -40,39 +34,71 @@ TEST(ClassPart, FiltersChildrenByTheirClassesPart) {
       const Matrix a = RandomStart(rng, rows, cols, max_entry, rows * cols * max_entry);
       std::uint64_t all[kMaxDim * kMaxDim];
       const int count = canon::IncrementKeys(a, max_entry, bits, all);
-      for (const int parts : {1, 2, 7}) {
-        std::vector<std::uint64_t> joined;
-        for (int p = 0; p < parts; ++p) {
-          std::uint64_t some[kMaxDim * kMaxDim];
-          const int n = canon::IncrementKeys(a, max_entry, bits, some, {parts, p});
-          for (int k = 0; k < n; ++k) {
-            EXPECT_EQ(canon::ClassPart(Unpack(some[k], rows, cols, bits), parts), p);
-            joined.push_back(some[k]);
+      const canon::RowMask mask = static_cast<canon::RowMask>(rng() % (1u << rows));
+      std::uint64_t some[kMaxDim * kMaxDim], rest[kMaxDim * kMaxDim];
+      const int n = canon::IncrementKeys(a, max_entry, bits, some, mask);
+      const int m = canon::IncrementKeys(a, max_entry, bits, rest, ~mask);
+      std::vector<std::uint64_t> joined(some, some + n), expected, asked;
+      joined.insert(joined.end(), rest, rest + m);
+      EXPECT_EQ(joined.size(), static_cast<std::size_t>(count));
+      int k = 0;  // the children in row-major order: those of the asked rows, in order
+      for (int i = 0; i < rows; ++i)
+        for (int j = 0; j < cols; ++j)
+          if (a(i, j) < max_entry) {
+            if ((mask >> i) & 1) asked.push_back(all[k]);
+            ++k;
           }
-        }
-        std::vector<std::uint64_t> expected(all, all + count);
-        std::sort(expected.begin(), expected.end());
-        std::sort(joined.begin(), joined.end());
-        EXPECT_EQ(joined, expected) << rows << "x" << cols << " parts " << parts;
-      }
+      EXPECT_EQ(std::vector<std::uint64_t>(some, some + n), asked) << rows << "x" << cols;
+      std::sort(joined.begin(), joined.end());
+      expected.assign(all, all + count);
+      std::sort(expected.begin(), expected.end());
+      EXPECT_EQ(joined, expected);
     }
   }
 }
 
-TEST(ClassPart, IsAnInvariant) {
+// A class's group is read off its key and does not depend on the order of its rows or columns.
+TEST(RowSums, GroupIsAnInvariant) {
   Rng rng(5);
+  const EnumerationSpace space = EnumerationSpace::Make(4, 5, 4, -1);
   for (int trial = 0; trial < 200; ++trial) {
     const Matrix a = RandomStart(rng, 4, 5, 4, 40);
-    for (const int parts : {2, 3, 64})
-      EXPECT_EQ(canon::ClassPart(a, parts), canon::ClassPart(RandomPermuted(rng, a), parts));
+    const RowSums sums = RowSumsOf(space, space.codec.Pack(a));
+    for (int i = 0; i < 4; ++i) {
+      int s = 0;
+      for (int j = 0; j < 5; ++j) s += a(i, j);
+      EXPECT_EQ(sums.sum[i], s);
+    }
+    EXPECT_EQ(GroupOf(sums), GroupOf(RowSumsOf(space, space.codec.Pack(RandomPermuted(rng, a)))));
   }
 }
 
-CompactLevel Compacted(const std::vector<Level>& parts) {
-  CompactLevel compact;
-  compact.sum = parts.front().sum;
-  for (const Level& part : parts) compact.parts.push_back(CompactFromLevel(part));
-  return compact;
+CompactLevel Grouped(const EnumerationSpace& space, const std::vector<Level>& parts) {
+  std::vector<std::vector<CompactPart>> groups;
+  for (const Level& part : parts) groups.push_back(GroupsOf(space, part));
+  return GroupedLevel(parts.front().sum, std::move(groups));
+}
+
+// Grouping a level read back in key order gives the same groups as grouping the level.
+TEST(LevelParts, GroupsOfALevelAndOfItsKeyOrderAgree) {
+  const EnumerationSpace space = EnumerationSpace::Make(3, 4, 3, 12);
+  Level level;
+  ForEachLevel(space, [&](const Level& l) { level = l; });
+  const std::vector<CompactPart> a = GroupsOf(space, level);
+  const std::vector<CompactPart> b = GroupsOf(space, CompactFromLevel(level));
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_GT(a.size(), 5u);
+  std::uint64_t total = 0;
+  for (std::size_t g = 0; g < a.size(); ++g) {
+    EXPECT_EQ(a[g].group, b[g].group);
+    EXPECT_EQ(a[g].size(), b[g].size());
+    total += a[g].size();
+    CompactLevel one, two;
+    one.parts.push_back(a[g]);
+    two.parts.push_back(b[g]);
+    EXPECT_EQ(ExpandToLevel(one).SortedKeys(), ExpandToLevel(two).SortedKeys());
+  }
+  EXPECT_EQ(total, level.size());
 }
 
 struct Region {
@@ -81,8 +107,9 @@ struct Region {
 
 class LevelParts : public ::testing::TestWithParam<std::tuple<Region, int>> {};
 
-// Every level of the region built in parts, each from the level below in parts (compact), equals
-// the level built whole, class for class and value for value.
+// Every level of the region built in parts, each from the level below in parts (kept by groups),
+// equals the level built whole, class for class and value for value; each class is in the part
+// the plan gives its group.
 TEST_P(LevelParts, EqualTheLevelBuiltWhole) {
   const auto [region, threads] = GetParam();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
@@ -94,17 +121,18 @@ TEST_P(LevelParts, EqualTheLevelBuiltWhole) {
   for (const int parts : {3, 8}) {
     std::vector<Level> below{whole.front()};
     for (int sum = 1; sum <= space.max_sum; ++sum) {
-      const CompactLevel compact = Compacted(below);
+      const CompactLevel compact = Grouped(space, below);
+      const PartPlan plan(space, compact, parts);
       below.clear();
       Level joined;
       joined.sum = sum;
       for (int p = 0; p < parts; ++p) {
-        Level part = builder.NextPart(compact, p, parts);
+        Level part = builder.NextPart(compact, plan, p);
         ASSERT_EQ(part.sum, sum);
         for (int s = 0; s < kShardCount; ++s)
           for (std::size_t k = 0; k < part.shards[s].keys.size(); ++k) {
             const std::uint64_t key = part.shards[s].keys[k];
-            ASSERT_EQ(canon::ClassPart(space.codec.Unpack(key), parts), p);
+            ASSERT_EQ(plan.PartOf(GroupOf(RowSumsOf(space, key))), p);
             joined.shards[s].keys.push_back(key);
             joined.shards[s].values.push_back(part.shards[s].values[k]);
           }
@@ -132,24 +160,33 @@ INSTANTIATE_TEST_SUITE_P(Regions, LevelParts,
                                                               Region{4, 4, 2}),
                                             ::testing::Values(1, 2)));
 
-// The parts of a large level hold about as many classes each.
+// The parts of a large level hold about as many classes each, and a parent is visited for few
+// parts.
 TEST(LevelParts, AreBalanced) {
   const EnumerationSpace space = EnumerationSpace::Make(4, 4, 3, 24);
-  Level largest;
+  std::vector<Level> last;
   ForEachLevel(space, [&](const Level& level) {
-    if (level.size() > largest.size()) largest = level;
+    if (level.sum >= 23) last.push_back(level);
   });
-  ASSERT_GT(largest.size(), 100000u);
-  for (const int parts : {4, 8, 16}) {
-    std::vector<std::uint64_t> sizes(static_cast<std::size_t>(parts));
-    for (const LevelShard& shard : largest.shards)
-      for (std::uint64_t key : shard.keys)
-        ++sizes[canon::ClassPart(space.codec.Unpack(key), parts)];
-    const double mean = double(largest.size()) / parts;
-    const double most = double(*std::max_element(sizes.begin(), sizes.end()));
+  const CompactLevel below = Grouped(space, {last[0]});
+  const LevelBuilder builder(space);
+  for (const int parts : {4, 8}) {
+    const PartPlan plan(space, below, parts);
+    std::vector<double> sizes;
+    double visits = 0;
+    for (int p = 0; p < parts; ++p) {
+      sizes.push_back(double(builder.NextPart(below, plan, p).size()));
+      for (std::size_t g = 0; g < below.parts.size(); ++g)
+        if (plan.Reaches(g, p)) visits += double(below.parts[g].size());
+    }
+    const double mean = double(last[1].size()) / parts;
+    const double most = *std::max_element(sizes.begin(), sizes.end());
     RecordProperty("parts" + std::to_string(parts) + "_largest_over_mean",
                    std::to_string(most / mean));
-    EXPECT_LT(most / mean, 1.1) << parts << " parts";
+    RecordProperty("parts" + std::to_string(parts) + "_visits_per_parent",
+                   std::to_string(visits / double(below.size())));
+    EXPECT_LT(most / mean, 1.25) << parts << " parts";
+    EXPECT_LT(visits / double(below.size()), 4.0) << parts << " parts";
   }
 }
 

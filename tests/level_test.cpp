@@ -171,17 +171,28 @@ TEST(LevelDeterminism, SameLevelsForAnyPushBatchSize) {
   for (const Level& level : whole) EXPECT_EQ(level.size(), counts[level.sum]);
 }
 
-// The deduplicating table against std::map: ORed values, key 0, growth far past the first size.
-TEST(FlatKeyTable, AgreesWithMap) {
+// The deduplicating table against std::map: ORed values, key 0, growth far past the first size,
+// one key at a time and in batches of words (whose slots, computed ahead, must follow a growth).
+class FlatKeyTableBatch : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(FlatKeyTableBatch, AgreesWithMap) {
   std::mt19937_64 random(7);
   FlatKeyTable table(4);
   std::map<std::uint64_t, std::uint8_t> expected;
+  std::vector<std::uint64_t> batch;
   for (int n = 0; n < 200000; ++n) {
     const std::uint64_t key = n % 1000 == 0 ? 0 : random() % 150000 << (random() % 3 * 18);
     const std::uint8_t value = static_cast<std::uint8_t>(1u << random() % 8);
-    table.InsertOr(key, value);
+    if (GetParam() == 1) {
+      table.InsertOr(key, value);
+    } else {
+      batch.push_back(key << FlatKeyTable::kValueBits | value);
+      if (batch.size() == GetParam())
+        table.InsertWordsOr(batch.data(), batch.size()), batch.clear();
+    }
     expected[key] |= value;
   }
+  table.InsertWordsOr(batch.data(), batch.size());
   ASSERT_EQ(table.size(), expected.size());
   const std::vector<std::uint64_t> words = table.TakeSorted();
   ASSERT_EQ(words.size(), expected.size());
@@ -193,6 +204,8 @@ TEST(FlatKeyTable, AgreesWithMap) {
   }
   EXPECT_EQ(table.size(), 0u);
 }
+
+INSTANTIATE_TEST_SUITE_P(OneOrMany, FlatKeyTableBatch, ::testing::Values(1, 3, 1000, 200000));
 
 // The radix sort of a table's words gives std::sort's order (distinct keys; small and large sets;
 // keys that differ only in high bytes or only in low ones).

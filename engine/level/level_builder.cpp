@@ -113,16 +113,16 @@ void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
     return;
   }
   ForEachParent(previous, first_shard, last_shard, [&](const LevelShard& from, std::size_t k) {
-    PushParent(from.keys[k], from.values[k], buckets.local(), {});
+    PushParent(from.keys[k], from.values[k], buckets.local(), canon::kEveryRow);
   });
 }
 
 void LevelBuilder::PushParent(std::uint64_t parent, PackedOutcome value, ShardBuckets& out,
-                              canon::PartFilter filter) const {
+                              canon::RowMask rows) const {
   const std::uint64_t offer = OfferOf(space_.codec, parent, value).bits;
   std::uint64_t keys[kMaxDim * kMaxDim];
   const int count = canon::IncrementKeys(parent, space_.rows, space_.cols, space_.codec.bits(),
-                                         space_.max_entry, keys, filter);
+                                         space_.max_entry, keys, rows);
   for (int k = 0; k < count; ++k) out[ShardOf(keys[k])].push_back(keys[k] << kOfferBits | offer);
 }
 
@@ -135,23 +135,27 @@ void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
       1, next);
 }
 
-Level LevelBuilder::NextPart(const CompactLevel& previous, int part, int parts) const {
+Level LevelBuilder::NextPart(const CompactLevel& below, const PartPlan& plan, int part) const {
   if (space_.WideRecords() || !solve_)
     throw std::invalid_argument("a level is built in parts only when solving keys of <= 56 bits");
-  if (parts < 1 || part < 0 || part >= parts)
-    throw std::invalid_argument("part " + std::to_string(part) + " of " + std::to_string(parts));
+  if (part < 0 || part >= plan.parts())
+    throw std::invalid_argument("part " + std::to_string(part) + " of " +
+                                std::to_string(plan.parts()));
   Level next;
-  next.sum = previous.sum + 1;
+  next.sum = below.sum + 1;
   next.key_words = 1;
   if (next.sum > space_.max_sum) return next;
-  // The parents in batches of blocks; each pushes only the children of this part.
-  std::vector<const CompactBlock*> blocks;
-  for (const CompactPart& p : previous.parts)
-    for (const CompactBlock& b : p.blocks) blocks.push_back(&b);
-  const canon::PartFilter filter{parts, part};
-  const std::size_t records = previous.size() / static_cast<std::size_t>(parts);
+  // The blocks of the groups of below whose children reach this part, in batches; each parent
+  // pushes the children of its rows that reach it.
+  std::vector<std::pair<std::size_t, const CompactBlock*>> blocks;  // (group, block)
+  std::uint64_t parents = 0;
+  for (std::size_t g = 0; g < below.parts.size(); ++g) {
+    if (!plan.Reaches(g, part)) continue;
+    for (const CompactBlock& b : below.parts[g].blocks) blocks.emplace_back(g, &b);
+    parents += below.parts[g].size();
+  }
   Assemble(
-      PushBatches(records),
+      PushBatches(parents / 2),
       [&](int batch, int batches, tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
         const std::size_t first = batch * blocks.size() / batches,
                           last = (batch + 1) * blocks.size() / batches;
@@ -159,16 +163,17 @@ Level LevelBuilder::NextPart(const CompactLevel& previous, int part, int parts) 
         tbb::parallel_for(first, last, [&](std::size_t b) {
           if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed)) throw LevelInterrupted();
           std::vector<std::uint64_t>& keys = scratch.local();
-          const CompactBlock& block = *blocks[b];
-          block.Decode(keys.data());
+          const auto [group, block] = blocks[b];
+          block->Decode(keys.data());
           ShardBuckets& out = buckets.local();
-          for (std::uint32_t k = 0; k < block.count; ++k)
-            PushParent(keys[k], block.values[k], out, filter);
+          for (std::uint32_t k = 0; k < block->count; ++k)
+            if (const canon::RowMask rows = plan.RowsOf(group, RowSumsOf(space_, keys[k]), part))
+              PushParent(keys[k], block->values[k], out, rows);
           if (hooks_.parents_done)
-            hooks_.parents_done->fetch_add(block.count, std::memory_order_relaxed);
+            hooks_.parents_done->fetch_add(block->count, std::memory_order_relaxed);
         });
       },
-      parts, next);
+      plan.parts(), next);
   return next;
 }
 

@@ -7,10 +7,9 @@
 //    (engine/level/orderly_generation.hpp) makes every class exactly once, canonicalising about one
 //    child per class.
 // The two are independent algorithms; tests check that they produce the same classes.
-// A level too large for memory is solved in parts (NextPart): part p of P holds the classes whose
-// line invariants hash to p (canon::ClassPart), so a child's part is known before its canonical
-// form is computed and each pass over the level below canonicalises only the children of its part;
-// the level below is read in order only, from a CompactLevel (storage/compact_level.hpp).
+// A level too large for memory is solved in parts (NextPart, engine/level/level_parts.hpp): a
+// part's pass reads the level below, kept by groups, in order only, and canonicalises only the
+// children of its part.
 // Concurrency: one thread at a time calls Next (it reuses its record buckets), which runs in
 // parallel on the calling thread's oneTBB arena; the result does
 // not depend on the number of threads.
@@ -31,6 +30,7 @@
 #include "engine/level/class_count.hpp"
 #include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_assembly.hpp"
+#include "engine/level/level_parts.hpp"
 #include "engine/level/wide_level.hpp"
 #include "storage/compact_level.hpp"
 #include "storage/flat_key_table.hpp"
@@ -59,9 +59,10 @@ class LevelBuilder {
   Level First() const;                      // sum 0: the zero matrix
   Level Next(const Level& previous) const;  // sum previous.sum + 1
 
-  // Part `part` of `parts` of level previous.sum + 1 (solving; spaces of at most 56 key bits): its
-  // classes with their values, exactly those of Next with that part (canon::ClassPart).
-  Level NextPart(const CompactLevel& previous, int part, int parts) const;
+  // Part `part` of level below.sum + 1 under `plan` (made from `below`, kept by groups; solving,
+  // spaces of at most 56 key bits): exactly the classes of Next whose groups the plan gives that
+  // part, with their values.
+  Level NextPart(const CompactLevel& below, const PartPlan& plan, int part) const;
 
   // The solving step's phases, public so that a distributed run can exchange records between
   // them. Push: every parent in shards [first_shard, last_shard) of `previous` appends the records
@@ -90,7 +91,7 @@ class LevelBuilder {
   void ForEachParent(const Level& previous, int first_shard, int last_shard, Body&& body) const;
   // The records of one parent's children (of the filter's part) to its thread's buckets.
   void PushParent(std::uint64_t parent, PackedOutcome value, ShardBuckets& out,
-                  canon::PartFilter filter) const;
+                  canon::RowMask rows) const;
   // Push in `batches` batches (push_batch(b, buckets) fills the buckets), absorb, finish.
   template <class PushBatch>
   void Assemble(int batches, PushBatch&& push_batch, int parts, Level& next) const;

@@ -1,0 +1,142 @@
+// Level parts: groups by sorted row sums, the plan of a level's parts, and levels kept by groups.
+#include "engine/level/level_parts.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace seki {
+
+RowSums RowSumsOf(const EnumerationSpace& space, std::uint64_t key) {
+  RowSums s;
+  s.rows = space.rows;
+  const int bits = space.codec.bits();
+  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+  for (int i = space.rows - 1; i >= 0; --i)
+    for (int j = 0; j < space.cols; ++j, key >>= bits) s.sum[i] += static_cast<int>(key & mask);
+  return s;
+}
+
+std::uint64_t GroupOf(RowSums sums) {
+  std::sort(sums.sum.begin(), sums.sum.begin() + sums.rows);
+  std::uint64_t h = 0x243F6A8885A308D3ull;
+  for (int i = 0; i < sums.rows; ++i) {
+    h = (h ^ static_cast<std::uint64_t>(sums.sum[i])) * 0x100000001B3ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts)
+    : parts_(parts), weights_(static_cast<std::size_t>(parts)) {
+  if (parts < 1 || parts > 64)
+    throw std::invalid_argument("a level is built in 1 to 64 parts, not " + std::to_string(parts));
+  // Each group of below: its row sums (from any of its keys), and the weight it gives the group
+  // of each child: its classes times the cells of the rows of that sum.
+  std::map<std::uint64_t, double> weight;  // child group -> cells pushed to it (an estimate)
+  std::vector<std::map<int, std::uint64_t>> child_group(below.parts.size());
+  for (std::size_t g = 0; g < below.parts.size(); ++g) {
+    const CompactPart& group = below.parts[g];
+    if (group.blocks.empty()) continue;
+    const RowSums sums = RowSumsOf(space, group.blocks.front().first_key);
+    for (int i = 0; i < sums.rows; ++i) {
+      RowSums grown = sums;
+      ++grown.sum[i];
+      const std::uint64_t child = GroupOf(grown);
+      child_group[g][sums.sum[i]] = child;
+      weight[child] += double(group.size()) * space.cols;
+    }
+  }
+  // Heaviest group first to the lightest part (ties: the smaller group, the lower part).
+  std::vector<std::pair<double, std::uint64_t>> order;
+  for (const auto& [group, w] : weight) order.emplace_back(w, group);
+  std::sort(order.begin(), order.end(), [](const auto& x, const auto& y) {
+    return x.first != y.first ? x.first > y.first : x.second < y.second;
+  });
+  for (const auto& [w, group] : order) {
+    const int lightest =
+        static_cast<int>(std::min_element(weights_.begin(), weights_.end()) - weights_.begin());
+    part_of_[group] = lightest;
+    weights_[static_cast<std::size_t>(lightest)] += w;
+  }
+  row_parts_.resize(below.parts.size());
+  reach_.assign(below.parts.size(), 0);
+  for (std::size_t g = 0; g < below.parts.size(); ++g)
+    for (const auto& [row_sum, child] : child_group[g]) {
+      RowParts& r = row_parts_[g];
+      r.row_sum[static_cast<std::size_t>(r.count)] = row_sum;
+      r.part[static_cast<std::size_t>(r.count++)] = part_of_.at(child);
+      reach_[g] |= std::uint64_t{1} << part_of_.at(child);
+    }
+}
+
+int PartPlan::PartOf(std::uint64_t group) const {
+  const auto it = part_of_.find(group);
+  if (it == part_of_.end()) throw std::logic_error("a group the part plan does not know");
+  return it->second;
+}
+
+std::uint32_t PartPlan::RowsOf(std::size_t g, const RowSums& sums, int p) const {
+  std::uint32_t rows = 0;
+  const RowParts& r = row_parts_[g];
+  for (int i = 0; i < sums.rows; ++i)
+    for (int k = 0; k < r.count; ++k)
+      if (r.row_sum[static_cast<std::size_t>(k)] == sums.sum[i] &&
+          r.part[static_cast<std::size_t>(k)] == p)
+        rows |= std::uint32_t{1} << i;
+  return rows;
+}
+
+std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const Level& level) {
+  return CompactGroupsFromLevel(
+      level, [&space](std::uint64_t key) { return GroupOf(RowSumsOf(space, key)); });
+}
+
+std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const CompactPart& classes) {
+  // Chunks of blocks in parallel, each into a writer per group; each group's pieces then joined
+  // in chunk order, which is key order.
+  const std::size_t blocks = classes.blocks.size();
+  const std::size_t chunks = std::max<std::size_t>(1, std::min<std::size_t>(blocks, 256));
+  std::vector<std::map<std::uint64_t, CompactPart>> pieces(chunks);
+  tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+    std::map<std::uint64_t, CompactPartWriter> writers;
+    std::vector<std::uint64_t> keys(kCompactBlockClasses);
+    for (std::size_t b = c * blocks / chunks; b < (c + 1) * blocks / chunks; ++b) {
+      const CompactBlock& block = classes.blocks[b];
+      block.Decode(keys.data());
+      for (std::uint32_t k = 0; k < block.count; ++k)
+        writers[GroupOf(RowSumsOf(space, keys[k]))].Add(keys[k], block.values[k]);
+    }
+    for (auto& [group, writer] : writers) pieces[c][group] = writer.Finish();
+  });
+  std::map<std::uint64_t, CompactPart> joined;
+  for (auto& chunk : pieces)
+    for (auto& [group, piece] : chunk) {
+      CompactPart& to = joined[group];
+      to.group = group;
+      for (CompactBlock& b : piece.blocks) to.blocks.push_back(std::move(b));
+    }
+  std::vector<CompactPart> groups;
+  for (auto& [group, part] : joined) groups.push_back(std::move(part));
+  return groups;
+}
+
+CompactLevel GroupedLevel(int sum, std::vector<std::vector<CompactPart>> parts) {
+  std::map<std::uint64_t, CompactPart> joined;
+  for (std::vector<CompactPart>& part : parts)
+    for (CompactPart& group : part) {
+      CompactPart& to = joined[group.group];
+      if (!to.blocks.empty())
+        throw std::logic_error("a group found in two parts of level " + std::to_string(sum));
+      to = std::move(group);
+    }
+  CompactLevel level;
+  level.sum = sum;
+  for (auto& [group, part] : joined) level.parts.push_back(std::move(part));
+  return level;
+}
+
+}  // namespace seki
