@@ -6,6 +6,7 @@
 #include <malloc.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <iostream>
 #include <new>
 #include <string>
@@ -46,6 +47,17 @@ int Fail(int status, const std::string& message) {
   std::cout.flush();
   std::cerr << "seki: " << seki::OneLine(message) << '\n';
   return status;
+}
+
+// The status of a command that has written its output: output that could not be written to
+// standard output (a full disk, /dev/full) is an I/O error, exit 70, never a silent 0.
+int Finished(int status) {
+  std::cout.flush();
+  const bool failed = !std::cout.good() || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!failed) return status;
+  return Fail(seki::cli::kExitInternalError,
+              "internal error: standard output could not be written (a full disk or a closed "
+              "file): the output is incomplete");
 }
 
 }  // namespace
@@ -90,8 +102,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return Fail(seki::cli::kExitBadInput, e.what());
   } catch (const seki::cli::ExitStatus& e) {
-    std::cout.flush();
-    return e.status;
+    return Finished(e.status);
   } catch (const seki::MemoryLimitError& e) {
     return Fail(seki::cli::kExitMemoryLimit, e.what());
   } catch (const seki::cli::CliError& e) {
@@ -103,5 +114,5 @@ int main(int argc, char** argv) {
   } catch (...) {
     return Fail(seki::cli::kExitInternalError, "internal error: an unknown exception");
   }
-  return seki::cli::kExitDone;
+  return Finished(seki::cli::kExitDone);
 }

@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "storage/flat_key_table.hpp"
+
 namespace seki {
 
 namespace {
@@ -70,10 +72,6 @@ class BitReader {
   std::size_t position_ = 0;
 };
 
-std::uint64_t GapBits(std::uint64_t gap, int rice) {
-  const std::uint64_t q = gap >> rice;
-  return q < kEscape ? q + 1 + static_cast<std::uint64_t>(rice) : kEscape + 64;
-}
 
 }  // namespace
 
@@ -86,16 +84,21 @@ CompactBlock EncodeBlock(const std::uint64_t* keys, const PackedOutcome* values,
   block.count = static_cast<std::uint32_t>(count);
   block.values.assign(values, values + count);
   if (count > 1) {
-    // Rice's parameter near log2 of the mean gap, the best of three neighbours by exact cost.
+    // Rice's parameter: the best of three around log2 of the mean gap, by exact cost (one pass:
+    // a gap costs its quotient plus 1 + k bits while the quotient stays below the escape).
     const std::uint64_t mean = (keys[count - 1] - keys[0] - (count - 1)) / (count - 1);
-    const int guess = mean == 0 ? 0 : std::bit_width(mean) - 1;
-    std::uint64_t best_bits = ~std::uint64_t{0};
-    for (int rice = std::max(0, guess - 1); rice <= std::min(63, guess + 1); ++rice) {
-      std::uint64_t total = 0;
-      for (std::size_t k = 1; k < count; ++k) total += GapBits(keys[k] - keys[k - 1] - 1, rice);
-      if (total < best_bits) best_bits = total, block.rice = static_cast<std::uint8_t>(rice);
+    const int low = std::max(0, (mean == 0 ? 0 : static_cast<int>(std::bit_width(mean)) - 1) - 1);
+    std::uint64_t cost[3] = {};
+    for (std::size_t k = 1; k < count; ++k) {
+      const std::uint64_t gap = keys[k] - keys[k - 1] - 1;
+      for (int c = 0; c < 3; ++c) {
+        const std::uint64_t q = low + c < 64 ? gap >> (low + c) : 0;
+        cost[c] += q < kEscape ? q + 1 + static_cast<std::uint64_t>(low + c) : kEscape + 64;
+      }
     }
-    block.bits.reserve(best_bits / 64 + 2);
+    const int best = static_cast<int>(std::min_element(cost, cost + 3) - cost);
+    block.rice = static_cast<std::uint8_t>(std::min(63, low + best));
+    block.bits.reserve(cost[best] / 64 + 2);
   }
   BitWriter out(block.bits);
   const int rice = block.rice;
@@ -232,24 +235,40 @@ std::vector<CompactPart> CompactGroupsFromLevel(
   using Pieces = std::unordered_map<std::uint64_t, CompactPartWriter>;
   std::vector<Pieces> pieces(bounds.size() + 1);
   tbb::parallel_for(std::size_t{0}, pieces.size(), [&](std::size_t r) {
-    std::vector<std::pair<std::uint64_t, PackedOutcome>> records;
+    // The range's classes as words key << 8 | value, radix-sorted (keys below 2^56; a range
+    // with a wider key is sorted as pairs).
+    std::vector<std::uint64_t> words;
+    std::vector<std::pair<std::uint64_t, PackedOutcome>> wide;
     for (const LevelShard& s : level.shards) {
       auto from =
           r == 0 ? s.keys.begin() : std::lower_bound(s.keys.begin(), s.keys.end(), bounds[r - 1]);
       auto to = r == bounds.size() ? s.keys.end()
                                    : std::lower_bound(s.keys.begin(), s.keys.end(), bounds[r]);
-      for (auto it = from; it != to; ++it)
-        records.emplace_back(*it, s.values[static_cast<std::size_t>(it - s.keys.begin())]);
+      for (auto it = from; it != to; ++it) {
+        const PackedOutcome value = s.values[static_cast<std::size_t>(it - s.keys.begin())];
+        if (*it >> 56 == 0)
+          words.push_back(*it << 8 | value.bits);
+        else
+          wide.emplace_back(*it, value);
+      }
     }
-    std::sort(records.begin(), records.end(),
-              [](const auto& x, const auto& y) { return x.first < y.first; });
     CompactPartWriter* last = nullptr;  // the writer of the last group seen
     std::uint64_t last_group = 0;
-    for (const auto& [key, value] : records) {
+    const auto add = [&](std::uint64_t key, PackedOutcome value) {
       const std::uint64_t group = group_of(key);
       if (!last || group != last_group) last = &pieces[r][group], last_group = group;
       last->Add(key, value);
+    };
+    if (wide.empty()) {
+      FlatKeyTable::SortWords(words);
+      for (std::uint64_t w : words) add(w >> 8, PackedOutcome{static_cast<std::uint8_t>(w)});
+      return;
     }
+    for (std::uint64_t w : words)
+      wide.emplace_back(w >> 8, PackedOutcome{static_cast<std::uint8_t>(w)});
+    std::sort(wide.begin(), wide.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (const auto& [key, value] : wide) add(key, value);
   });
   std::map<std::uint64_t, CompactPart> joined;
   for (Pieces& range : pieces)

@@ -367,6 +367,22 @@ TEST(CliEnumerate, InternalErrorExits70) {
   EXPECT_NE(lines.back().find((dir / "seki").string()), std::string::npos) << r.err;
 }
 
+// Output that cannot be written (standard output on a full disk) is an I/O error, never exit 0:
+// for a command that succeeds and for one that ends with a finding's status.
+TEST(Cli, UnwritableStandardOutputExits70) {
+  for (const std::string command : {"solve 033/331/312", "show 210/120/003",
+                                    "check 6.2 --shapes 2x2 --max-entry 2"}) {
+    const RunResult r = seki::testing::RunProgram(
+        "/bin/sh", {"-c", std::string(SEKI_BINARY) + " " + command + " > /dev/full"});
+    EXPECT_EQ(r.status, 70) << command << ": " << r.err;
+    ASSERT_FALSE(Lines(r.err).empty()) << command;
+    EXPECT_EQ(Lines(r.err).back(),
+              "seki: internal error: standard output could not be written (a full disk or a "
+              "closed file): the output is incomplete")
+        << command;
+  }
+}
+
 TEST(Cli, HelpVersionAndDemo) {
   const RunResult version = RunSeki({"--version"});
   EXPECT_EQ(version.status, 0);
