@@ -44,14 +44,7 @@ inline constexpr int kMaxParts = 1 << 16;
 template <class Sink>
 void EncodeCompact(const LevelFilePart& file, const LevelFileParams& params, Sink& sink) {
   std::uint8_t header[kCompactHeaderBytes] = {};
-  std::memcpy(header, kCompactMagic.data(), kCompactMagic.size());
-  PutU32(header + 8, kCompactVersion);
-  PutU32(header + 12, static_cast<std::uint32_t>(params.rows));
-  PutU32(header + 16, static_cast<std::uint32_t>(params.cols));
-  PutU32(header + 20, static_cast<std::uint32_t>(params.max_entry));
-  PutU32(header + 24, static_cast<std::uint32_t>(params.max_sum));
-  PutU32(header + 28, params.solved ? kFlagSolved : 0);
-  PutU32(header + 32, static_cast<std::uint32_t>(file.sum));
+  PutCommonHeader(header, kCompactMagic, kCompactVersion, params, file.sum);
   PutU32(header + 36, static_cast<std::uint32_t>(file.part));
   PutU32(header + 40, static_cast<std::uint32_t>(file.parts));
   PutU32(header + 44, static_cast<std::uint32_t>(file.classes.blocks.size()));

@@ -118,6 +118,20 @@ class Hasher {
   std::unique_ptr<XXH3_state_s, Free> state_;
 };
 
+// The first 36 bytes both formats share: magic, version, the region's parameters, flags and the
+// level's sum.
+inline void PutCommonHeader(std::uint8_t* header, const std::array<char, 8>& magic,
+                            std::uint32_t version, const LevelFileParams& params, int sum) {
+  std::memcpy(header, magic.data(), magic.size());
+  PutU32(header + 8, version);
+  PutU32(header + 12, static_cast<std::uint32_t>(params.rows));
+  PutU32(header + 16, static_cast<std::uint32_t>(params.cols));
+  PutU32(header + 20, static_cast<std::uint32_t>(params.max_entry));
+  PutU32(header + 24, static_cast<std::uint32_t>(params.max_sum));
+  PutU32(header + 28, params.solved ? kFlagSolved : 0);
+  PutU32(header + 32, static_cast<std::uint32_t>(sum));
+}
+
 // Checks that a level satisfies the format's invariants for `params` (usable parameters, sum in
 // range, key width, shard sizes, keys sorted, distinct, in their shard and valid, value bytes
 // valid); throws std::invalid_argument "level file: ..." naming the first problem.
@@ -128,14 +142,7 @@ void Validate(const Level& level, const LevelFileParams& params);
 template <class Sink>
 void Encode(const Level& level, const LevelFileParams& params, Sink& sink) {
   std::uint8_t header[kLevelFileHeaderBytes] = {};
-  std::memcpy(header, kMagic.data(), kMagic.size());
-  PutU32(header + 8, kVersion);
-  PutU32(header + 12, static_cast<std::uint32_t>(params.rows));
-  PutU32(header + 16, static_cast<std::uint32_t>(params.cols));
-  PutU32(header + 20, static_cast<std::uint32_t>(params.max_entry));
-  PutU32(header + 24, static_cast<std::uint32_t>(params.max_sum));
-  PutU32(header + 28, params.solved ? kFlagSolved : 0);
-  PutU32(header + 32, static_cast<std::uint32_t>(level.sum));
+  PutCommonHeader(header, kMagic, kVersion, params, level.sum);
   PutU32(header + 36, kShardCount);
   std::uint64_t classes = 0;
   for (const LevelShard& shard : level.shards) classes += shard.keys.size();
