@@ -7,14 +7,21 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "canon/canonical_form.hpp"
+#include "engine/level/catalogue.hpp"
 #include "engine/level/level_builder.hpp"
 #include "engine/run/level_driver.hpp"
 #include "storage/compact_level.hpp"
 #include "storage/packed_key.hpp"
+#include "temp_dir.hpp"
 #include "test_support.hpp"
 
 namespace seki {
@@ -159,6 +166,48 @@ INSTANTIATE_TEST_SUITE_P(Regions, LevelParts,
                          ::testing::Combine(::testing::Values(Region{3, 3, 3}, Region{3, 4, 4},
                                                               Region{4, 4, 2}),
                                             ::testing::Values(1, 2)));
+
+std::map<std::string, std::string> Files(
+    const std::map<std::string, std::filesystem::path>& paths) {
+  std::map<std::string, std::string> files;
+  for (const auto& [name, path] : paths) {
+    std::ifstream in(path, std::ios::binary);
+    files[name] = std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  return files;
+}
+
+// The catalogues of a region whose levels were built in parts and taken compact (merged in key
+// order) are byte for byte those of the levels built whole, with every list and outcomes.
+TEST(LevelParts, CataloguesOfCompactLevelsEqualThoseOfWholeLevels) {
+  const EnumerationSpace space = EnumerationSpace::Make(3, 4, 3, -1);
+  std::vector<Level> whole;
+  ForEachLevel(space, [&](const Level& level) { whole.push_back(level); });
+  const LevelBuilder builder(space);
+  std::vector<CompactLevel> parted{Grouped(space, {whole.front()})};
+  for (int sum = 1; sum <= space.max_sum; ++sum) {
+    const PartPlan plan(space, parted.back(), 3);
+    std::vector<Level> parts;
+    for (int p = 0; p < 3; ++p) parts.push_back(builder.NextPart(parted.back(), plan, p));
+    parted.push_back(Grouped(space, parts));
+  }
+  for (const CatalogueLists lists : {CatalogueLists::kAll, CatalogueLists::kComplete})
+    for (const bool outcomes : {false, true}) {
+      TempDir a, b;
+      CatalogueWriter from_whole(a.path() / "run", space, outcomes, std::nullopt, lists);
+      CatalogueWriter from_parts(b.path() / "run", space, outcomes, std::nullopt, lists);
+      for (int sum = 0; sum <= space.max_sum; ++sum) {
+        const LevelCounts x = from_whole.AddLevel(whole[static_cast<std::size_t>(sum)]);
+        const LevelCounts y = from_parts.AddLevel(parted[static_cast<std::size_t>(sum)]);
+        EXPECT_EQ(x.classes, y.classes);
+        EXPECT_EQ(x.starting, y.starting);
+        EXPECT_EQ(x.members, y.members) << "sum " << sum;
+      }
+      const auto files = Files(from_whole.Commit());
+      EXPECT_EQ(files, Files(from_parts.Commit()));
+      EXPECT_GT(files.size(), 5u);
+    }
+}
 
 // The parts of a large level hold about as many classes each, and a parent is visited for few
 // parts.

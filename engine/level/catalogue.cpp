@@ -338,6 +338,26 @@ struct LevelTally {
   }
 };
 
+// One class as the catalogues take it: a starting class is counted in `tally` (and, when `lists`
+// lists complete seki only, a seki that is neither complete nor semi-complete by game and height);
+// returns whether it gets a line (SelectedForCatalogues).
+bool TakeClass(const EnumerationSpace& space, const std::uint64_t* key, PackedOutcome value,
+               bool outcomes, CatalogueLists lists, LevelTally& tally) {
+  if (space.HasZeroLine(key)) return false;
+  ++tally.starting;
+  if (lists == CatalogueLists::kComplete) {
+    const Solution v = Solution::From(value);
+    for (Game g : kGames) {
+      if (!v[g].is_seki()) continue;
+      ++tally.seki[static_cast<int>(g)];
+      if (!IsMember(v[g], CatalogueKind::kComplete) &&
+          !IsMember(v[g], CatalogueKind::kSemiComplete))
+        ++tally.unlisted[static_cast<int>(g)][space.Unpack(key).height()];
+    }
+  }
+  return SelectedForCatalogues(value, outcomes, lists);
+}
+
 // Calls on_batch(entries) for consecutive key ranges of `level`, in increasing key: the range's
 // selected starting classes (SelectedForCatalogues) sorted by key. A range ends at the smallest key
 // that lies `step` classes ahead in some shard, so it holds at most step + 1 classes of every shard
@@ -346,7 +366,6 @@ template <class OnBatch>
 LevelTally ForEachKeyRange(const Level& level, const EnumerationSpace& space, bool outcomes,
                            CatalogueLists lists, std::size_t step, OnBatch&& on_batch) {
   const int words = level.key_words;
-  const bool count_unlisted = lists == CatalogueLists::kComplete;
   std::array<std::size_t, kShardCount> at{}, end{};
   std::array<std::vector<KeyedEntry>, kShardCount> selected;
   std::vector<LevelTally> tallies(kShardCount);  // per shard, over the whole level
@@ -364,19 +383,9 @@ LevelTally ForEachKeyRange(const Level& level, const EnumerationSpace& space, bo
       LevelTally& tally = tallies[s];
       for (std::size_t k = at[s]; k < end[s]; ++k) {
         const std::uint64_t* key = level.KeyAt(s, k);
-        if (space.HasZeroLine(key)) continue;
-        ++tally.starting;
         const PackedOutcome value = level.shards[s].values[k];
-        if (SelectedForCatalogues(value, outcomes, lists)) selected[s].emplace_back(key, value);
-        if (!count_unlisted) continue;
-        const Solution v = Solution::From(value);
-        for (Game g : kGames) {
-          if (!v[g].is_seki()) continue;
-          ++tally.seki[static_cast<int>(g)];
-          if (!IsMember(v[g], CatalogueKind::kComplete) &&
-              !IsMember(v[g], CatalogueKind::kSemiComplete))
-            ++tally.unlisted[static_cast<int>(g)][space.Unpack(key).height()];
-        }
+        if (TakeClass(space, key, value, outcomes, lists, tally))
+          selected[s].emplace_back(key, value);
       }
     });
     std::vector<KeyedEntry> entries;
@@ -396,23 +405,52 @@ LevelTally ForEachKeyRange(const Level& level, const EnumerationSpace& space, bo
   return total;
 }
 
+// The same over a compact level (its parts merged in key order), in batches of `batch` classes.
+template <class OnBatch>
+LevelTally ForEachKeyRange(const CompactLevel& level, const EnumerationSpace& space, bool outcomes,
+                           CatalogueLists lists, std::size_t batch, OnBatch&& on_batch) {
+  LevelTally tally;
+  std::vector<KeyedEntry> entries;
+  ForEachInKeyOrder(level, batch,
+                    [&](const std::uint64_t* keys, const PackedOutcome* values, std::size_t n) {
+                      entries.clear();
+                      for (std::size_t k = 0; k < n; ++k)
+                        if (TakeClass(space, &keys[k], values[k], outcomes, lists, tally))
+                          entries.emplace_back(&keys[k], values[k]);
+                      on_batch(entries);
+                    });
+  return tally;
+}
+
 std::size_t Digits(int n) { return std::to_string(n).size(); }
 
 }  // namespace
 
 LevelCounts CatalogueWriter::AddLevel(const Level& level) {
+  return AddLevelFrom(level.sum, level.size(), [&](auto&& on_batch) {
+    return ForEachKeyRange(level, space_, write_outcomes_, lists_, kBatchShardClasses, on_batch);
+  });
+}
+
+LevelCounts CatalogueWriter::AddLevel(const CompactLevel& level) {
+  return AddLevelFrom(level.sum, level.size(), [&](auto&& on_batch) {
+    return ForEachKeyRange(level, space_, write_outcomes_, lists_, kBatchClasses, on_batch);
+  });
+}
+
+template <class ForEachBatch>
+LevelCounts CatalogueWriter::AddLevelFrom(int sum, std::uint64_t classes,
+                                          ForEachBatch&& for_each_batch) {
   LevelCounts counts;
-  counts.sum = level.sum;
-  counts.classes = level.size();
+  counts.sum = sum;
+  counts.classes = classes;
   const bool seki_lines = lists_ == CatalogueLists::kAll;
-  const LevelTally tally = ForEachKeyRange(
-      level, space_, write_outcomes_, lists_, kBatchShardClasses,
-      [&](const std::vector<KeyedEntry>& entries) {
-        const LevelText text = RenderKeyedLines(entries, space_, write_outcomes_, seki_lines);
-        Append(text);
-        for (int g = 0; g < 2; ++g)
-          for (int k = 0; k < 3; ++k) counts.members[g][k] += text.counts.members[g][k];
-      });
+  const LevelTally tally = for_each_batch([&](const std::vector<KeyedEntry>& entries) {
+    const LevelText text = RenderKeyedLines(entries, space_, write_outcomes_, seki_lines);
+    Append(text);
+    for (int g = 0; g < 2; ++g)
+      for (int k = 0; k < 3; ++k) counts.members[g][k] += text.counts.members[g][k];
+  });
   counts.starting = tally.starting;
   if (!seki_lines)
     for (Game g : kGames) {  // the seki counts file instead of seki.txt
@@ -421,7 +459,7 @@ LevelCounts CatalogueWriter::AddLevel(const Level& level) {
       std::string text;
       for (int h = 0; h <= kMaxEntry; ++h)
         if (tally.unlisted[game][h] > 0)
-          text += SekiCountLine(level.sum, h, tally.unlisted[game][h]) + '\n';
+          text += SekiCountLine(sum, h, tally.unlisted[game][h]) + '\n';
       Write(files_[game * 3 + static_cast<int>(CatalogueKind::kSeki)], text);
     }
   Flush();

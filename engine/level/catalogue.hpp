@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/level/level_builder.hpp"
+#include "storage/compact_level.hpp"
 #include "storage/level.hpp"
 
 namespace seki {
@@ -102,6 +103,10 @@ class CatalogueWriter {
   // HeldBytesBound, whatever the level's size; returns the level's counts.
   LevelCounts AddLevel(const Level& level);
   static constexpr std::size_t kBatchShardClasses = 512;
+  // The same for a level kept compact (a level built in parts), merged in key order in batches of
+  // kBatchClasses: the same lines and counts.
+  LevelCounts AddLevel(const CompactLevel& level);
+  static constexpr std::size_t kBatchClasses = (kBatchShardClasses + 1) * kShardCount;
   // The most memory AddLevel holds for a level of `classes` classes (an upper bound): a batch's
   // entries twice (per shard and sorted) and its text twice (per chunk and joined), as if every
   // class of the batch had the longest lines of the space in all four catalogues it can be in (a
@@ -124,6 +129,10 @@ class CatalogueWriter {
   };
   void Open(File& f, const std::string& name, const std::optional<PartialSizes>& resume_at);
   void Write(File& f, const std::string& text);
+  // AddLevel's body over for_each_batch(on_batch), which renders batches in key order and
+  // returns the level's tally.
+  template <class ForEachBatch>
+  LevelCounts AddLevelFrom(int sum, std::uint64_t classes, ForEachBatch&& for_each_batch);
   void Append(const LevelText& text);  // to the files' buffers
   void Flush();                        // the buffers to the OS
 
