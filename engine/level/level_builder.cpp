@@ -148,14 +148,12 @@ Level LevelBuilder::NextPart(const CompactLevel& below, const PartPlan& plan, in
   // The blocks of the groups of below whose children reach this part, in batches; each parent
   // pushes the children of its rows that reach it.
   std::vector<std::pair<std::size_t, const CompactBlock*>> blocks;  // (group, block)
-  std::uint64_t parents = 0;
-  for (std::size_t g = 0; g < below.parts.size(); ++g) {
-    if (!plan.Reaches(g, part)) continue;
-    for (const CompactBlock& b : below.parts[g].blocks) blocks.emplace_back(g, &b);
-    parents += below.parts[g].size();
-  }
+  for (std::size_t g = 0; g < below.parts.size(); ++g)
+    if (plan.Reaches(g, part))
+      for (const CompactBlock& b : below.parts[g].blocks) blocks.emplace_back(g, &b);
+  // A part receives about 1/P of the level's records: batched as if 1/P of the parents pushed.
   Assemble(
-      PushBatches(parents / 2),
+      PushBatches(below.size() / static_cast<std::uint64_t>(plan.parts())),
       [&](int batch, int batches, tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
         const std::size_t first = batch * blocks.size() / batches,
                           last = (batch + 1) * blocks.size() / batches;
