@@ -301,6 +301,37 @@ void WriteLevelFilePart(const std::filesystem::path& path, const LevelFilePart& 
   WriteValidPart(path, part, params);
 }
 
+void WriteLevelFile(const std::filesystem::path& path, const CompactLevel& level,
+                    const LevelFileParams& params) {
+  if (!level_file_format::ValidParams(params) || level_file_format::KeyWords(params) != 1 ||
+      level.sum < 0 || level.sum > params.max_sum)
+    throw std::invalid_argument("level file: a compact level of sum " + std::to_string(level.sum) +
+                                " for " + level_file_format::Describe(params));
+  const level_file_format::KeyChecker checker(params, level.sum);
+  const std::uint64_t classes = level.size();
+  UncommittedFile file(path);  // storage/atomic_file.hpp
+  FdSink sink(file.fd(), file.temp_path());
+  level_file_format::EncodeCompactHeader(
+      level.sum, 0, 1, (classes + kCompactBlockClasses - 1) / kCompactBlockClasses, classes, params,
+      sink);
+  std::optional<std::uint64_t> last;
+  ForEachInKeyOrder(
+      level, kCompactBlockClasses,
+      [&](const std::uint64_t* keys, const PackedOutcome* values, std::size_t n) {
+        for (std::size_t k = 0; k < n; ++k) {
+          std::string problem = checker.Problem(&keys[k]);
+          if (problem.empty() && last && keys[k] <= *last) problem = "in two parts";
+          if (!problem.empty())
+            throw std::invalid_argument("level file: key " + level_file_format::Hex(keys[k]) + " " +
+                                        problem);
+          last = keys[k];
+        }
+        level_file_format::EncodeCompactBlock(EncodeBlock(keys, values, n), params, sink);
+      });
+  sink.WriteTrailer();
+  file.Commit();
+}
+
 void WriteLevelFile(const std::filesystem::path& path, const Level& level,
                     const LevelFileParams& params) {
   level_file_format::Validate(level, params);

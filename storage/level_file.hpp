@@ -43,6 +43,11 @@ void WriteLevelFile(const std::filesystem::path& path, const Level& level,
 // Writes one part in the compact format (version 2) atomically.
 void WriteLevelFilePart(const std::filesystem::path& path, const LevelFilePart& part,
                         const LevelFileParams& params);
+// Writes a whole level kept compact in any number of parts (a level built in parts, kept by
+// groups) as one compact file, its classes merged in key order block by block (nothing more is
+// held); throws std::invalid_argument for a level that breaks the format.
+void WriteLevelFile(const std::filesystem::path& path, const CompactLevel& level,
+                    const LevelFileParams& params);
 
 // Reads and fully verifies a level file of either version: magic, version, parameters equal to
 // `expected`, sizes, keys sorted, distinct, in their shard (version 1) and in the region, value

@@ -40,30 +40,39 @@ inline constexpr std::size_t kCompactHeaderBytes = 56;
 inline constexpr std::size_t kCompactBlockHeaderBytes = 20;
 inline constexpr int kMaxParts = 1 << 16;
 
+// The encoder in three steps, so that a level can be written block by block as it is read (a
+// level kept by groups, merged in key order): the header, each block, the trailer.
+template <class Sink>
+void EncodeCompactHeader(int sum, int part, int parts, std::uint64_t blocks, std::uint64_t classes,
+                         const LevelFileParams& params, Sink& sink) {
+  std::uint8_t header[kCompactHeaderBytes] = {};
+  PutCommonHeader(header, kCompactMagic, kCompactVersion, params, sum);
+  PutU32(header + 36, static_cast<std::uint32_t>(part));
+  PutU32(header + 40, static_cast<std::uint32_t>(parts));
+  PutU32(header + 44, static_cast<std::uint32_t>(blocks));
+  PutU64(header + 48, classes);
+  sink.Write(header, sizeof header);
+}
+template <class Sink>
+void EncodeCompactBlock(const CompactBlock& block, const LevelFileParams& params, Sink& sink) {
+  std::uint8_t head[kCompactBlockHeaderBytes];
+  PutU64(head, block.first_key);
+  PutU32(head + 8, block.count);
+  PutU32(head + 12, block.rice);
+  PutU32(head + 16, static_cast<std::uint32_t>(block.bits.size()));
+  sink.Write(head, sizeof head);
+  std::vector<std::uint8_t> buffer(8 * block.bits.size());
+  for (std::size_t w = 0; w < block.bits.size(); ++w) PutU64(buffer.data() + 8 * w, block.bits[w]);
+  sink.Write(buffer.data(), buffer.size());
+  if (params.solved) sink.Write(block.values.data(), block.values.size());
+}
+
 // Writes one part of a level; the caller has checked the part (ValidateCompact).
 template <class Sink>
 void EncodeCompact(const LevelFilePart& file, const LevelFileParams& params, Sink& sink) {
-  std::uint8_t header[kCompactHeaderBytes] = {};
-  PutCommonHeader(header, kCompactMagic, kCompactVersion, params, file.sum);
-  PutU32(header + 36, static_cast<std::uint32_t>(file.part));
-  PutU32(header + 40, static_cast<std::uint32_t>(file.parts));
-  PutU32(header + 44, static_cast<std::uint32_t>(file.classes.blocks.size()));
-  PutU64(header + 48, file.classes.size());
-  sink.Write(header, sizeof header);
-  std::vector<std::uint8_t> buffer;
-  for (const CompactBlock& block : file.classes.blocks) {
-    std::uint8_t head[kCompactBlockHeaderBytes];
-    PutU64(head, block.first_key);
-    PutU32(head + 8, block.count);
-    PutU32(head + 12, block.rice);
-    PutU32(head + 16, static_cast<std::uint32_t>(block.bits.size()));
-    sink.Write(head, sizeof head);
-    buffer.resize(8 * block.bits.size());
-    for (std::size_t w = 0; w < block.bits.size(); ++w)
-      PutU64(buffer.data() + 8 * w, block.bits[w]);
-    sink.Write(buffer.data(), buffer.size());
-    if (params.solved) sink.Write(block.values.data(), block.values.size());
-  }
+  EncodeCompactHeader(file.sum, file.part, file.parts, file.classes.blocks.size(),
+                      file.classes.size(), params, sink);
+  for (const CompactBlock& block : file.classes.blocks) EncodeCompactBlock(block, params, sink);
   sink.WriteTrailer();
 }
 

@@ -20,6 +20,8 @@
 #include "engine/level/level_builder.hpp"
 #include "engine/run/level_driver.hpp"
 #include "storage/compact_level.hpp"
+#include "storage/level_file.hpp"
+#include "storage/level_file_bytes.hpp"
 #include "storage/packed_key.hpp"
 #include "temp_dir.hpp"
 #include "test_support.hpp"
@@ -207,6 +209,45 @@ TEST(LevelParts, CataloguesOfCompactLevelsEqualThoseOfWholeLevels) {
       EXPECT_EQ(files, Files(from_parts.Commit()));
       EXPECT_GT(files.size(), 5u);
     }
+}
+
+// A level built in parts is written as one compact file and read back by groups; a plain file
+// (version 1) is read by groups too, and a damaged one is refused with its name.
+TEST(LevelParts, WrittenAsOneFileAndReadBackByGroups) {
+  const EnumerationSpace space = EnumerationSpace::Make(3, 4, 3, 18);
+  const LevelFileParams params{space.rows, space.cols, space.max_entry, space.max_sum, true};
+  std::vector<Level> whole;
+  ForEachLevel(space, [&](const Level& level) { whole.push_back(level); });
+  const Level& level = whole.back();
+  const CompactLevel below = Grouped(space, {whole[whole.size() - 2]});
+  const PartPlan plan(space, below, 4);
+  std::vector<Level> parts;
+  for (int p = 0; p < 4; ++p) parts.push_back(LevelBuilder(space).NextPart(below, plan, p));
+  const CompactLevel grouped = Grouped(space, parts);
+  TempDir dir;
+  const auto path = dir.path() / "level.bin";
+  WriteLevelFile(path, grouped, params);
+  std::string why;
+  const std::optional<CompactLevel> back = ReadGroupedLevel(space, path, params, &why);
+  ASSERT_TRUE(back.has_value()) << why;
+  ASSERT_EQ(back->parts.size(), grouped.parts.size());
+  for (std::size_t g = 0; g < grouped.parts.size(); ++g)
+    EXPECT_EQ(back->parts[g].group, grouped.parts[g].group);
+  EXPECT_EQ(ExpandToLevel(*back).SortedKeys(), level.SortedKeys());
+  const std::optional<Level> plain = ReadLevelFile(path, params, &why);
+  ASSERT_TRUE(plain.has_value()) << why;
+  for (int s = 0; s < kShardCount; ++s) EXPECT_EQ(plain->shards[s].values, level.shards[s].values);
+  std::ofstream(path, std::ios::binary) << EncodeLevelFile(level, params);  // version 1
+  const std::optional<CompactLevel> old = ReadGroupedLevel(space, path, params, &why);
+  ASSERT_TRUE(old.has_value()) << why;
+  EXPECT_EQ(ExpandToLevel(*old).SortedKeys(), level.SortedKeys());
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
+    f.put('\x5A');
+  }
+  EXPECT_FALSE(ReadGroupedLevel(space, path, params, &why).has_value());
+  EXPECT_EQ(why.rfind(path.string() + ": ", 0), 0u) << why;
 }
 
 // The parts of a large level hold about as many classes each, and a parent is visited for few

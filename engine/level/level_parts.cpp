@@ -139,4 +139,29 @@ CompactLevel GroupedLevel(int sum, std::vector<std::vector<CompactPart>> parts) 
   return level;
 }
 
+std::optional<CompactLevel> ReadGroupedLevel(const EnumerationSpace& space,
+                                             const std::filesystem::path& path,
+                                             const LevelFileParams& expected, std::string* why) {
+  std::string reason;
+  if (std::optional<LevelFilePart> part = ReadLevelFilePart(path, expected, &reason)) {
+    if (part->parts != 1) {
+      if (why)
+        *why = path.string() + ": holds part " + std::to_string(part->part) + " of " +
+               std::to_string(part->parts) + ", not a whole level";
+      return std::nullopt;
+    }
+    std::vector<std::vector<CompactPart>> groups;
+    groups.push_back(GroupsOf(space, part->classes));
+    return GroupedLevel(part->sum, std::move(groups));
+  }
+  // Not a compact file that verifies: a plain one (version 1), or the compact reader's reason.
+  std::string plain_reason;
+  const std::optional<Level> level = ReadLevelFile(path, expected, &plain_reason);
+  if (!level) {
+    if (why) *why = reason.find("bad magic") != std::string::npos ? plain_reason : reason;
+    return std::nullopt;
+  }
+  return GroupedLevel(level->sum, {GroupsOf(space, *level)});
+}
+
 }  // namespace seki

@@ -16,12 +16,16 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <map>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/level/enumeration_space.hpp"
 #include "storage/compact_level.hpp"
 #include "storage/level.hpp"
+#include "storage/level_file.hpp"
 
 namespace seki {
 
@@ -71,5 +75,10 @@ std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const Level& le
 std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const CompactPart& classes);
 // A level kept by groups, from the groups of its parts (GroupsOf of each part).
 CompactLevel GroupedLevel(int sum, std::vector<std::vector<CompactPart>> parts);
+// A level file (storage/level_file.hpp: a whole level, either version) read back kept by groups;
+// nothing, with the one-line reason in *why, for a file that does not verify.
+std::optional<CompactLevel> ReadGroupedLevel(const EnumerationSpace& space,
+                                             const std::filesystem::path& path,
+                                             const LevelFileParams& expected, std::string* why);
 
 }  // namespace seki
