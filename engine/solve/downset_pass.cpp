@@ -8,6 +8,7 @@
 #include <exception>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "engine/base/rules.hpp"
 
@@ -109,8 +110,14 @@ std::size_t DownsetStore::bytes(const DownsetLayout& layout) const {
 
 DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
                          std::atomic<std::uint64_t>& done, std::uint64_t done_before,
-                         const DownsetShare& share)
-    : layout_(layout), store_(store), share_(share), done_(done), done_before_(done_before) {
+                         const DownsetShare& share, DownsetTake* take)
+    : layout_(layout),
+      store_(store),
+      share_(share),
+      take_(take),
+      done_(done),
+      done_before_(done_before) {
+  if (take_) weights_ = take_->Weights(store_.mode, store_.game);
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
     all_cols_ |= ColBit(d);
@@ -202,57 +209,85 @@ std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
   return (SharedLoad(store_.values + slot / 2) >> (slot & 1 ? 4 : 0)) & 0xF;
 }
 
-void DownsetPass::Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols) const {
-  if (rows != all_rows_ || cols != all_cols_)
+struct DownsetPass::Scratch {
+  std::unique_ptr<std::uint8_t[]> acc, raw;  // raw: a take phase's values
+  std::vector<std::uint64_t> tally;          // by height
+};
+
+template <bool kTake>
+void DownsetPass::Finish(std::uint8_t& x, std::uint8_t* raw, std::uint32_t rows,
+                         std::uint32_t cols, int h, std::uint64_t* tally) const {
+  if (rows != all_rows_ || cols != all_cols_) {
     x = terminal_[(rows != all_rows_ ? 1 : 0) | (cols != all_cols_ ? 2 : 0)];
-  else
+    if constexpr (kTake) *raw = kDownsetZeroLine;
+  } else {
+    if constexpr (kTake) {
+      *raw = x;
+      tally[h] += weights_[x];
+    }
     x = contribution_[x];
+  }
 }
 
 // Solves the sub-block of the first `digits` digits at acc: each value has been OR-ed with what
 // its children outside the sub-block offer; the children inside are added here, in index order.
-void DownsetPass::Inner(std::uint8_t* acc, int digits, std::uint32_t rows,
-                        std::uint32_t cols) const {
-  if (digits == 0) return Finish(acc[0], rows, cols);
-  if (digits == 1) return Row(acc, rows, cols);
+template <bool kTake>
+void DownsetPass::Inner(std::uint8_t* acc, std::uint8_t* raw, int digits, std::uint32_t rows,
+                        std::uint32_t cols, int h, std::uint64_t* tally) const {
+  if (digits == 0) return Finish<kTake>(acc[0], raw, rows, cols, h, tally);
+  if (digits == 1) return Row<kTake>(acc, raw, rows, cols, h, tally);
   const DownsetLayout::Digit& d = layout_.digits[digits - 1];
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
   const std::uint64_t s = d.stride;
   if (digits == 2) {  // rows of the innermost digit, without calls (their chains overlap)
-    Row(acc, rows, cols);
+    Row<kTake>(acc, raw, rows, cols, h, tally);
     for (int v = 1; v < d.radix; ++v) {
       std::uint8_t* cur = acc + v * s;
       for (std::uint64_t x = 0; x < s; ++x) cur[x] |= cur[x - s];
-      Row(cur, rows_up, cols_up);
+      Row<kTake>(cur, kTake ? raw + v * s : nullptr, rows_up, cols_up, std::max(h, v), tally);
     }
     return;
   }
-  Inner(acc, digits - 1, rows, cols);
+  Inner<kTake>(acc, raw, digits - 1, rows, cols, h, tally);
   for (int v = 1; v < d.radix; ++v) {
     std::uint8_t* cur = acc + v * s;
     OrBytes(cur, cur - s, s);  // [cur - s, cur) and [cur, cur + s) do not overlap
-    Inner(cur, digits - 1, rows_up, cols_up);
+    Inner<kTake>(cur, kTake ? raw + v * s : nullptr, digits - 1, rows_up, cols_up, std::max(h, v),
+                 tally);
   }
 }
 
 // The innermost digit (Inner with one digit): a chain, each value OR-ed with the one before.
-inline void DownsetPass::Row(std::uint8_t* acc, std::uint32_t rows, std::uint32_t cols) const {
+template <bool kTake>
+inline void DownsetPass::Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t rows,
+                             std::uint32_t cols, int h, std::uint64_t* tally) const {
   const DownsetLayout::Digit& d = layout_.digits[0];
-  Finish(acc[0], rows, cols);
+  Finish<kTake>(acc[0], raw, rows, cols, h, tally);
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
   if (rows_up != all_rows_ || cols_up != all_cols_) {  // a zero line: terminal, whatever the ORs
     std::memset(acc + 1, terminal_[(rows_up != all_rows_ ? 1 : 0) | (cols_up != all_cols_ ? 2 : 0)],
                 static_cast<std::size_t>(d.radix - 1));
+    if constexpr (kTake)
+      std::memset(raw + 1, kDownsetZeroLine, static_cast<std::size_t>(d.radix - 1));
     return;
   }
   std::uint8_t prev = acc[0];
-  for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
+  for (int v = 1; v < d.radix; ++v) {
+    const std::uint8_t x = acc[v] | prev;
+    if constexpr (kTake) {  // off the chain of prev: next to free
+      raw[v] = x;
+      tally[std::max(h, v)] += weights_[x];
+    }
+    acc[v] = prev = contribution_[x];
+  }
 }
 
-void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) {
+void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch) {
+  std::uint8_t* const acc = scratch.acc.get();
   const std::uint64_t ring = layout_.ring, size = layout_.block;
   const std::uint64_t slot = store_.full ? slab * ring + offset : offset - share_.base;
   std::uint32_t rows = 0, cols = 0;
+  int h = static_cast<int>(slab);  // the largest digit outside the block
   if (slab == 0) {
     std::memset(acc, 0, size);
   } else {  // B - e_outer: a ring's slot holds it until B overwrites it
@@ -265,12 +300,25 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* 
   const int last = static_cast<int>(layout_.digits.size()) - 1;
   for (int k = layout_.inner; k < last; ++k) {
     const DownsetLayout::Digit& d = layout_.digits[k];
-    if ((offset / d.stride) % static_cast<std::uint64_t>(d.radix) == 0) continue;
+    const std::uint64_t value = (offset / d.stride) % static_cast<std::uint64_t>(d.radix);
+    if (value == 0) continue;
+    h = std::max(h, static_cast<int>(value));
     Load<true>(acc, slot - d.stride, size);
     rows |= RowBit(d);
     cols |= ColBit(d);
   }
-  Inner(acc, layout_.inner, rows, cols);
+  if (take_) {
+    std::fill(scratch.tally.begin(), scratch.tally.end(), 0);
+    Inner<true>(acc, scratch.raw.get(), layout_.inner, rows, cols, h, scratch.tally.data());
+    take_->Take({.layout = &layout_,
+                 .mode = store_.mode,
+                 .game = store_.game,
+                 .index = slab * ring + offset,
+                 .values = std::span(scratch.raw.get(), size),
+                 .tally = scratch.tally});
+  } else {
+    Inner<false>(acc, nullptr, layout_.inner, rows, cols, h, nullptr);
+  }
   if (root) {  // A itself: what its children offer (its own slot now holds its contribution)
     std::uint8_t best = outer_child;
     for (int k = 0; k < layout_.inner; ++k) best |= acc[size - 1 - layout_.digits[k].stride];
@@ -283,9 +331,9 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* 
   Store(slot, acc, size);
 }
 
-void DownsetPass::Chunk(std::uint64_t slab, std::uint64_t offset, std::uint8_t* buffer) {
+void DownsetPass::Chunk(std::uint64_t slab, std::uint64_t offset, Scratch& scratch) {
   for (std::uint64_t b = offset; b < offset + layout_.chunk; b += layout_.block) {
-    Block(slab, b, buffer);
+    Block(slab, b, scratch);
     done_.fetch_add(layout_.block, std::memory_order_relaxed);
   }
 }
@@ -330,11 +378,15 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
   };
   std::barrier sync(workers, advance);
   auto work = [&] {
-    const auto buffer = std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block);
+    Scratch scratch{std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block), nullptr, {}};
+    if (take_) {
+      scratch.raw = std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block);
+      scratch.tally.resize(static_cast<std::size_t>(layout_.top.height()) + 1);
+    }
     while (!finished) {
       const std::uint64_t end = step_begin_[at.step + 1];
       for (std::uint64_t c; (c = cursor.fetch_add(1, std::memory_order_relaxed)) < end;)
-        if (share_.Owns(order_[c])) Chunk(at.slab, order_[c], buffer.get());
+        if (share_.Owns(order_[c])) Chunk(at.slab, order_[c], scratch);
       sync.arrive_and_wait();
     }
   };
