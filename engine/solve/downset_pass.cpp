@@ -272,14 +272,26 @@ inline void DownsetPass::Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t
     return;
   }
   std::uint8_t prev = acc[0];
-  for (int v = 1; v < d.radix; ++v) {
-    const std::uint8_t x = acc[v] | prev;
-    if constexpr (kTake) {  // off the chain of prev: next to free
+  if constexpr (kTake) {  // off the chain of prev: next to free
+    // Values v <= h are of height h: their weights summed in a register, not through memory.
+    const int low = std::min(h + 1, d.radix);
+    std::uint64_t at_h = 0;
+    for (int v = 1; v < low; ++v) {
+      const std::uint8_t x = acc[v] | prev;
       raw[v] = x;
-      tally[std::max(h, v)] += weights_[x];
+      at_h += weights_[x];
+      acc[v] = prev = contribution_[x];
     }
-    acc[v] = prev = contribution_[x];
+    tally[h] += at_h;
+    for (int v = low; v < d.radix; ++v) {
+      const std::uint8_t x = acc[v] | prev;
+      raw[v] = x;
+      tally[v] += weights_[x];
+      acc[v] = prev = contribution_[x];
+    }
+    return;
   }
+  for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
 }
 
 void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch) {
