@@ -67,8 +67,7 @@ void RunBelow(const CensusOptions& o, const std::string& command_line,
   if (group) taker.Gather(*group, solver.engine().downset()->split_ranks());
   if (!root) return;
   const CensusBelow census = taker.Result(command_line);
-  if (!o.json_file.empty())
-    WriteOutputFile(o.json_file, CensusBelowJson(census).dump(2) + "\n");
+  if (!o.json_file.empty()) WriteOutputFile(o.json_file, CensusBelowJson(census).dump(2) + "\n");
   if (!o.list_file.empty())
     WriteOutputFile(o.list_file, CensusListText({census.census}, command_line));
   if (o.format == "json")

@@ -45,9 +45,10 @@ CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const Chec
                                !use.unit.empty());
 }
 
-// Makes a down-set solve's checkpoint directory ready on every rank together: without --resume, one that holds
-// a down-set checkpoint is refused; with it, every rank resumes its own file or none does (a
-// directory with the files of another number of ranks is refused; an empty one starts afresh).
+// Makes a down-set solve's checkpoint directory ready on every rank together: without --resume, one
+// that holds a down-set checkpoint is refused; with it, every rank resumes its own file or none
+// does (a directory with the files of another number of ranks is refused; an empty one starts
+// afresh).
 void PrepareDownsetCheckpoint(const CheckpointOptions& o, const RunGroup* group) {
   const int rank = group ? group->rank() : 0, size = group ? group->size() : 1;
   const Checkpoint mine = DownsetCheckpointOf(o.dir, rank, size);

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
-#include "engine/base/starting_position.hpp"
 #include "engine/base/memory_limit.hpp"
+#include "engine/base/starting_position.hpp"
 #include "engine/research/census_below.hpp"
 #include "engine/research/origin.hpp"
 #include "engine/research/report_json.hpp"
@@ -62,8 +62,8 @@ py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string
 py::object CensusBelowDict(const Matrix& a, int threads, const std::string& memory_limit,
                            const std::string& checkpoint, bool resume) {
   CheckStartingPosition(a, Where(a));
-  const std::size_t bytes = static_cast<std::size_t>(MemoryLimitBytes(
-      memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit")));
+  const std::size_t bytes = static_cast<std::size_t>(
+      MemoryLimitBytes(memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit")));
   nlohmann::ordered_json j;
   {
     py::gil_scoped_release release;

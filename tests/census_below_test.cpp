@@ -82,9 +82,8 @@ class CensusBelowTest : public ::testing::Test {
  protected:
   // A run of rows x cols, entries <= max_entry, made once per shape.
   fs::path Run(int rows, int cols, int max_entry) {
-    const fs::path dir =
-        scratch_.path() / (std::to_string(rows) + "x" + std::to_string(cols) + "-" +
-                           std::to_string(max_entry));
+    const fs::path dir = scratch_.path() / (std::to_string(rows) + "x" + std::to_string(cols) +
+                                            "-" + std::to_string(max_entry));
     if (!fs::exists(dir)) testing::MakeRun(dir, rows, cols, max_entry, false);
     return dir;
   }
@@ -213,8 +212,8 @@ TEST_F(CensusBelowTest, CommandLine) {
   EXPECT_EQ(std::count(zero.err.begin(), zero.err.end(), '\n'), 1) << zero.err;
   const auto both = testing::RunSeki({"census", "--below", "22/22", "somedir"});
   EXPECT_EQ(both.status, 2) << both.err;
-  const auto big = testing::RunSeki({"census", "--below", "99999/99999/99999/99999/99999",
-                                     "--memory-limit", "1M", "-q"});
+  const auto big = testing::RunSeki(
+      {"census", "--below", "99999/99999/99999/99999/99999", "--memory-limit", "1M", "-q"});
   EXPECT_EQ(big.status, 3) << big.err;
 }
 

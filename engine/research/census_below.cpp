@@ -2,6 +2,7 @@
 #include "engine/research/census_below.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -17,10 +18,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// The tally's fields, 16 bits each (a block has at most 16 K matrices): matrices with no zero
-// line, seki, d-seki, complete or semi-complete in some game of the pass (a block to read).
-constexpr int kStartingShift = 0, kSekiShift = 16, kDSekiShift = 32, kMarkShift = 48;
-constexpr std::uint64_t kField = 0xFFFF;
+// The tally's fields (engine/solve/downset_take.hpp), 15 bits each (a block has at most 16 K
+// matrices): seki and d-seki; then the mark of a complete or semi-complete matrix in some game.
+constexpr int kSekiShift = 22, kDSekiShift = 37;
+constexpr std::uint64_t kField = 0x7FFF;
+static_assert(kDownsetTallyUnit == std::uint64_t{1} << kSekiShift);
+static_assert(kDownsetMarkUnit == std::uint64_t{1} << (kDSekiShift + 15));
 
 // The values of one game in a block's value `v` (kOneGame: v is the game's 4 bits); nothing for a
 // value no pass writes.
@@ -49,15 +52,28 @@ Matrix MatrixAt(const DownsetLayout& layout, std::uint64_t index) {
   return b;
 }
 
+// The matrices B <= a with no zero line, by inclusion and exclusion over the rows and columns
+// forced to 0 (exact: arithmetic mod 2^64 of a count below 2^62, DownsetLayout's bound).
+std::uint64_t StartingBelow(const Matrix& a) {
+  std::uint64_t total = 0;
+  for (unsigned zr = 0; zr < (1u << a.rows()); ++zr)
+    for (unsigned zc = 0; zc < (1u << a.cols()); ++zc) {
+      std::uint64_t product = 1;
+      for (int i = 0; i < a.rows(); ++i)
+        for (int j = 0; j < a.cols(); ++j)
+          if (!(zr >> i & 1) && !(zc >> j & 1)) product *= std::uint64_t(a(i, j)) + 1;
+      total += (std::popcount(zr) + std::popcount(zc)) % 2 ? -product : product;
+    }
+  return total;
+}
+
 void AddTo(std::vector<std::uint64_t>& into, const nlohmann::json& from) {
   const auto v = from.get<std::vector<std::uint64_t>>();
   if (v.size() != into.size()) throw std::runtime_error("a census state of another height");
   for (std::size_t h = 0; h < v.size(); ++h) into[h] += v[h];
 }
 
-SekiClass KindFromJson(const nlohmann::json& j) {
-  return static_cast<SekiClass>(j.get<int>());
-}
+SekiClass KindFromJson(const nlohmann::json& j) { return static_cast<SekiClass>(j.get<int>()); }
 
 const char* KindName(SekiClass k) {
   return k == SekiClass::kComplete       ? "complete"
@@ -70,9 +86,8 @@ constexpr std::uint64_t kClassBytes = sizeof(Matrix) + 2 + 4 * sizeof(void*);
 
 }  // namespace
 
-CensusTaker::CensusTaker(const Matrix& a)
-    : top_(a), starting_(static_cast<std::size_t>(a.height()) + 1, 0) {
-  for (auto& s : seki_) s.assign(starting_.size(), 0);
+CensusTaker::CensusTaker(const Matrix& a) : top_(a) {
+  for (auto& s : seki_) s.assign(static_cast<std::size_t>(a.height()) + 1, 0);
 }
 
 std::array<std::uint64_t, 256> CensusTaker::Weights(DownsetMode mode, Game game) {
@@ -81,34 +96,28 @@ std::array<std::uint64_t, 256> CensusTaker::Weights(DownsetMode mode, Game game)
     const auto seki = GameOutcome(static_cast<std::uint8_t>(v), mode, game, Game::kSeki);
     const auto dseki = GameOutcome(static_cast<std::uint8_t>(v), mode, game, Game::kDSeki);
     if (!seki && !dseki) continue;
-    // In kOneGame the matrices are counted in the first pass (SEKI) only.
-    if (mode == DownsetMode::kBothGames || game == Game::kSeki) w[v] |= 1ull << kStartingShift;
     if (seki && seki->seki_class() != SekiClass::kNone) w[v] |= 1ull << kSekiShift;
     if (dseki && dseki->seki_class() != SekiClass::kNone) w[v] |= 1ull << kDSekiShift;
     if (Listed(seki) != SekiClass::kNone || Listed(dseki) != SekiClass::kNone)
-      w[v] |= 1ull << kMarkShift;
+      w[v] |= kDownsetMarkUnit;
   }
   return w;
 }
 
 void CensusTaker::Take(const DownsetTakeBlock& block) {
-  bool marked = false;
-  for (const std::uint64_t t : block.tally) marked = marked || (t >> kMarkShift) != 0;
   std::vector<std::pair<Matrix, std::array<SekiClass, 2>>> found;
-  if (marked)
-    for (std::size_t x = 0; x < block.values.size(); ++x) {
-      const std::uint8_t v = block.values[x];
-      if (v == kDownsetZeroLine) continue;
-      const std::array<SekiClass, 2> kind = {
-          Listed(GameOutcome(v, block.mode, block.game, Game::kSeki)),
-          Listed(GameOutcome(v, block.mode, block.game, Game::kDSeki))};
-      if (kind[0] == SekiClass::kNone && kind[1] == SekiClass::kNone) continue;
-      found.emplace_back(canon::CanonicalForm(MatrixAt(*block.layout, block.index + x)), kind);
-    }
+  for (std::size_t x = 0; x < block.values.size(); ++x) {
+    const std::uint8_t v = block.values[x];
+    if (v == kDownsetZeroLine) continue;
+    const std::array<SekiClass, 2> kind = {
+        Listed(GameOutcome(v, block.mode, block.game, Game::kSeki)),
+        Listed(GameOutcome(v, block.mode, block.game, Game::kDSeki))};
+    if (kind[0] == SekiClass::kNone && kind[1] == SekiClass::kNone) continue;
+    found.emplace_back(canon::CanonicalForm(MatrixAt(*block.layout, block.index + x)), kind);
+  }
   std::lock_guard lock(mutex_);
   for (std::size_t h = 0; h < block.tally.size(); ++h) {
     const std::uint64_t t = block.tally[h];
-    starting_[h] += (t >> kStartingShift) & kField;
     seki_[0][h] += (t >> kSekiShift) & kField;
     seki_[1][h] += (t >> kDSekiShift) & kField;
   }
@@ -124,7 +133,6 @@ nlohmann::json CensusTaker::Save() const {
   for (const auto& [m, kind] : classes_)
     classes.push_back({FormatMatrix(m), static_cast<int>(kind[0]), static_cast<int>(kind[1])});
   return {{"matrix", FormatMatrix(top_)},
-          {"starting", starting_},
           {"seki", seki_[0]},
           {"dseki", seki_[1]},
           {"classes", classes}};
@@ -134,7 +142,6 @@ void CensusTaker::Restore(const nlohmann::json& state) {
   {
     std::lock_guard lock(mutex_);
     classes_.clear();
-    std::fill(starting_.begin(), starting_.end(), 0);
     for (auto& s : seki_) std::fill(s.begin(), s.end(), 0);
   }
   Merge(state);
@@ -145,7 +152,6 @@ void CensusTaker::Merge(const nlohmann::json& state) {
   try {
     if (state.at("matrix") != FormatMatrix(top_))
       throw std::runtime_error("a census state of another matrix");
-    AddTo(starting_, state.at("starting"));
     AddTo(seki_[0], state.at("seki"));
     AddTo(seki_[1], state.at("dseki"));
     for (const auto& c : state.at("classes")) {
@@ -162,10 +168,10 @@ void CensusTaker::Gather(const RunGroup& group, int split) {
   if (split <= 1 || group.size() <= 1) return;
   const std::string all = group.GatherText(Save().dump() + "\n");
   if (group.rank() != 0) return;
+  const std::vector<std::uint64_t> zero(seki_[0].size(), 0);
   Restore(nlohmann::json::object({{"matrix", FormatMatrix(top_)},
-                                  {"starting", std::vector<std::uint64_t>(starting_.size(), 0)},
-                                  {"seki", std::vector<std::uint64_t>(starting_.size(), 0)},
-                                  {"dseki", std::vector<std::uint64_t>(starting_.size(), 0)},
+                                  {"seki", zero},
+                                  {"dseki", zero},
                                   {"classes", nlohmann::json::array()}}));
   std::istringstream lines(all);
   for (std::string line; std::getline(lines, line);)
@@ -175,7 +181,7 @@ void CensusTaker::Gather(const RunGroup& group, int split) {
 std::uint64_t CensusTaker::bytes() const {
   std::lock_guard lock(mutex_);
   return classes_.size() * kClassBytes +
-         (starting_.size() + seki_[0].size() + seki_[1].size()) * sizeof(std::uint64_t);
+         (seki_[0].size() + seki_[1].size()) * sizeof(std::uint64_t);
 }
 
 CensusBelow CensusTaker::Result(const std::string& source) const {
@@ -188,7 +194,7 @@ CensusBelow CensusTaker::Result(const std::string& source) const {
   c.below = FormatMatrix(top_);
   c.source = source;
   c.classes = classes_.size();
-  for (const std::uint64_t s : starting_) c.starting += s;
+  c.starting = StartingBelow(top_);
   out.matrices = static_cast<std::uint64_t>(DownsetMatrices(top_));
   for (int g = 0; g < 2; ++g)
     for (std::size_t h = 0; h < seki_[g].size(); ++h)
@@ -215,8 +221,8 @@ CensusBelow CensusTaker::Result(const std::string& source) const {
   return out;
 }
 
-CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options,
-                            const std::string& source, const RunGroup* group) {
+CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options, const std::string& source,
+                            const RunGroup* group) {
   CensusTaker taker(a);
   options.kind = EngineKind::kDownset;
   options.take = &taker;
@@ -240,9 +246,8 @@ nlohmann::ordered_json CensusBelowJson(const CensusBelow& c) {
   }
   Json classes = Json::array();
   for (const BelowClass& b : c.classes) {
-    Json row = {{"matrix", FormatMatrix(b.matrix)},
-                {"height", b.matrix.height()},
-                {"sum", b.matrix.sum()}};
+    Json row = {
+        {"matrix", FormatMatrix(b.matrix)}, {"height", b.matrix.height()}, {"sum", b.matrix.sum()}};
     for (Game g : kGames) {
       const char* name = KindName(b.kind[static_cast<int>(g)]);
       row[std::string(GameName(g))] = name ? Json(name) : Json(nullptr);

@@ -4,11 +4,12 @@
 // (`seki census --below A`, Python's seki.census_below). CensusTaker is the pass's take phase
 // (engine/solve/downset_take.hpp): the counts come from the tally of the pass's inner loop; only
 // the blocks that hold a complete or semi-complete matrix are read, and each such matrix is put in
-// canonical form. What it holds is bounded by the classes found (bytes()), never by the box. Its
-// state is saved with the pass's checkpoint; on ranks each rank takes its share and rank 0 merges
-// (a sum of counts and a union of classes: the same census for any ranks or threads).
-// Concurrency: Take is thread-safe (a mutex over the merge of a block's findings); the rest is
-// called by one thread, not while a pass runs.
+// canonical form; the matrices with no zero line are counted by inclusion and exclusion. What it
+// holds is bounded by the classes found (bytes()), never by the box. Its state is saved with the
+// pass's checkpoint; on ranks each rank takes its share and rank 0 merges (a sum of counts and a
+// union of classes: the same census for any ranks or threads). Concurrency: Take is thread-safe (a
+// mutex over the merge of a block's findings); the rest is called by one thread, not while a pass
+// runs.
 #pragma once
 
 #include <array>
@@ -70,7 +71,6 @@ class CensusTaker final : public DownsetTake {
   const Matrix top_;
   mutable std::mutex mutex_;
   std::map<Matrix, std::array<SekiClass, 2>> classes_;
-  std::vector<std::uint64_t> starting_;              // by height
   std::array<std::vector<std::uint64_t>, 2> seki_;  // [game] by height
 };
 
@@ -78,8 +78,8 @@ class CensusTaker final : public DownsetTake {
 // limit, threads, checkpoint, resume, ranks; the engine is the down-set's, whatever the kind;
 // `group`: the RunGroup behind options.ranks, else null). Throws as SolveEngine::Solve does
 // (DownsetTooLarge, SearchStopped) and InputError for a matrix with a zero line.
-CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options,
-                            const std::string& source, const RunGroup* group = nullptr);
+CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options, const std::string& source,
+                            const RunGroup* group = nullptr);
 
 // JSON: {"below", "shape", "matrices", "starting", "census" (CensusJson), "seki_matrices" and
 // "dseki_matrices" ([{"height", "matrices"}]), "classes" ([{"matrix", "height", "sum", "seki",

@@ -66,8 +66,7 @@ std::string CensusBelowLatex(const CensusBelow& c, const std::string& command) {
       c.census.below);
   for (const BelowClass& b : c.classes)
     out += fmt::format("\\texttt{{{}}} & {} & {} & {} & {} \\\\\n", FormatMatrix(b.matrix),
-                       b.matrix.height(), b.matrix.sum(), KindText(b.kind[0]),
-                       KindText(b.kind[1]));
+                       b.matrix.height(), b.matrix.sum(), KindText(b.kind[0]), KindText(b.kind[1]));
   return out + "\\bottomrule\n\\end{longtable}\n";
 }
 

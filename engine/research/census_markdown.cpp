@@ -37,8 +37,8 @@ std::string Section(const Census& c) {
   std::string out;
   if (c.below.empty()) {
     out = fmt::format("## {}, entries <= {}, sum <= {}\n\n", Shape(c), c.max_entry, c.max_sum);
-    out += fmt::format("{} classes, {} with no zero line; made by `{}`.\n\n", c.classes,
-                       c.starting, ShownCommand(c.source));
+    out += fmt::format("{} classes, {} with no zero line; made by `{}`.\n\n", c.classes, c.starting,
+                       ShownCommand(c.source));
   } else {
     out = fmt::format("## {}, every B <= {}\n\n", Shape(c), c.below);
     out += fmt::format(

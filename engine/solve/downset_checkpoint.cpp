@@ -57,15 +57,15 @@ void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& la
       checkpoint.DataFile(fmt::format("values-{}-{}-{}.bin", progress.pass, at.slab, at.step));
   WriteFileAtomically(data, std::string_view(reinterpret_cast<const char*>(values), bytes));
   json state = {{"parameters", Parameters(layout)},
-                    {"full", full},
-                    {"bits", Bits(mode)},
-                    {"pass", progress.pass},
-                    {"roots", progress.roots},
-                    {"bytes", bytes},
-                    {"slab", at.slab},
-                    {"step", at.step},
-                    {"data", data.filename().string()},
-                    {"xxh3_64", ChecksumHex(Checksum(values, bytes))}};
+                {"full", full},
+                {"bits", Bits(mode)},
+                {"pass", progress.pass},
+                {"roots", progress.roots},
+                {"bytes", bytes},
+                {"slab", at.slab},
+                {"step", at.step},
+                {"data", data.filename().string()},
+                {"xxh3_64", ChecksumHex(Checksum(values, bytes))}};
   if (!take.is_null()) state["take"] = take;
   checkpoint.Write(state);
   if (old && (*old)["data"] != data.filename().string()) {

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -117,7 +118,16 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
       take_(take),
       done_(done),
       done_before_(done_before) {
-  if (take_) weights_ = take_->Weights(store_.mode, store_.game);
+  if (take_) {
+    if (layout_.block > kDownsetTakeMaxBlock)
+      throw std::logic_error("a take phase needs blocks of at most 16 K matrices");
+    const std::array<std::uint64_t, 256> weights = take_->Weights(store_.mode, store_.game);
+    for (unsigned x = 0; x < 256; ++x) {
+      if (weights[x] % kDownsetTallyUnit != 0)
+        throw std::logic_error("a take phase's weight is not a multiple of kDownsetTallyUnit");
+      tallied_[x] = weights[x];
+    }
+  }
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
     all_cols_ |= ColBit(d);
@@ -135,6 +145,7 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
            shift) &
           mask;
   }
+  for (unsigned x = 0; x < 256; ++x) tallied_[x] |= contribution_[x];
   for (int zero = 1; zero < 4; ++zero)
     terminal_[zero] =
         (MoveContribution(*TerminalSolution(zero & 1, zero & 2)).bits >> shift) & mask;
@@ -210,137 +221,194 @@ std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
 }
 
 struct DownsetPass::Scratch {
-  std::unique_ptr<std::uint8_t[]> acc, raw;  // raw: a take phase's values
+  std::unique_ptr<std::uint8_t[]> acc, raw;  // raw: a marked block's values
   std::vector<std::uint64_t> tally;          // by height
+  std::uint64_t any = 0;                     // the OR of the block's tallied entries
 };
 
-template <bool kTake>
-void DownsetPass::Finish(std::uint8_t& x, std::uint8_t* raw, std::uint32_t rows,
-                         std::uint32_t cols, int h, std::uint64_t* tally) const {
+// A value of height `h` (the tally: its weight into `sum`, the caller's register for that
+// height, and into `any`).
+template <DownsetPass::Taking kT>
+[[gnu::always_inline]] inline void DownsetPass::Finish(std::uint8_t& x, std::uint8_t* raw,
+                                                       std::uint32_t rows, std::uint32_t cols,
+                                                       Tally t) const {
   if (rows != all_rows_ || cols != all_cols_) {
     x = terminal_[(rows != all_rows_ ? 1 : 0) | (cols != all_cols_ ? 2 : 0)];
-    if constexpr (kTake) *raw = kDownsetZeroLine;
+    if constexpr (kT == Taking::kRecord) *raw = kDownsetZeroLine;
+  } else if constexpr (kT == Taking::kTally) {
+    const std::uint64_t e = tallied_[x];
+    *t.sum += e;
+    *t.any |= e;
+    x = static_cast<std::uint8_t>(e);
   } else {
-    if constexpr (kTake) {
-      *raw = x;
-      tally[h] += weights_[x];
-    }
+    if constexpr (kT == Taking::kRecord) *raw = x;
     x = contribution_[x];
   }
 }
 
 // Solves the sub-block of the first `digits` digits at acc: each value has been OR-ed with what
 // its children outside the sub-block offer; the children inside are added here, in index order.
-template <bool kTake>
+// The tally: weights by height into t.tally (the height of this sub-block's first value is t.h).
+template <DownsetPass::Taking kT>
 void DownsetPass::Inner(std::uint8_t* acc, std::uint8_t* raw, int digits, std::uint32_t rows,
-                        std::uint32_t cols, int h, std::uint64_t* tally) const {
-  if (digits == 0) return Finish<kTake>(acc[0], raw, rows, cols, h, tally);
-  if (digits == 1) return Row<kTake>(acc, raw, rows, cols, h, tally);
+                        std::uint32_t cols, Tally t) const {
+  constexpr bool kRecord = kT == Taking::kRecord, kTally = kT == Taking::kTally;
+  // The sums of this call in registers: of height t.h, and the OR of every weight.
+  std::uint64_t sum = 0, any = 0;
+  Tally mine = t;
+  if constexpr (kTally) mine.sum = &sum, mine.any = &any;
+  const auto flush = [&] {
+    if constexpr (kTally) t.tally[t.h] += sum, *t.any |= any;
+  };
+  if (digits == 0) {
+    Finish<kT>(acc[0], raw, rows, cols, mine);
+    return flush();
+  }
+  if (digits == 1) {
+    Row<kT>(acc, raw, rows, cols, mine);
+    return flush();
+  }
   const DownsetLayout::Digit& d = layout_.digits[digits - 1];
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
-  const std::uint64_t s = d.stride;
+  const std::uint64_t n = d.stride;
   if (digits == 2) {  // rows of the innermost digit, without calls (their chains overlap)
-    Row<kTake>(acc, raw, rows, cols, h, tally);
+    Row<kT>(acc, raw, rows, cols, mine);
     for (int v = 1; v < d.radix; ++v) {
-      std::uint8_t* cur = acc + v * s;
-      for (std::uint64_t x = 0; x < s; ++x) cur[x] |= cur[x - s];
-      Row<kTake>(cur, kTake ? raw + v * s : nullptr, rows_up, cols_up, std::max(h, v), tally);
+      std::uint8_t* cur = acc + v * n;
+      for (std::uint64_t x = 0; x < n; ++x) cur[x] |= cur[x - n];
+      std::uint8_t* cur_raw = kRecord ? raw + v * n : nullptr;
+      if (!kTally || v <= t.h) {
+        Row<kT>(cur, cur_raw, rows_up, cols_up, mine);
+      } else {  // a row of height v
+        std::uint64_t sum_v = 0;
+        Tally above = mine;
+        above.h = v, above.sum = &sum_v;
+        Row<kT>(cur, cur_raw, rows_up, cols_up, above);
+        t.tally[v] += sum_v;
+      }
     }
-    return;
+    return flush();
   }
-  Inner<kTake>(acc, raw, digits - 1, rows, cols, h, tally);
+  Inner<kT>(acc, raw, digits - 1, rows, cols, t);
   for (int v = 1; v < d.radix; ++v) {
-    std::uint8_t* cur = acc + v * s;
-    OrBytes(cur, cur - s, s);  // [cur - s, cur) and [cur, cur + s) do not overlap
-    Inner<kTake>(cur, kTake ? raw + v * s : nullptr, digits - 1, rows_up, cols_up, std::max(h, v),
-                 tally);
+    std::uint8_t* cur = acc + v * n;
+    OrBytes(cur, cur - n, n);  // [cur - n, cur) and [cur, cur + n) do not overlap
+    Tally up = t;
+    up.h = std::max(t.h, v);
+    Inner<kT>(cur, kRecord ? raw + v * n : nullptr, digits - 1, rows_up, cols_up, up);
   }
 }
 
 // The innermost digit (Inner with one digit): a chain, each value OR-ed with the one before.
-template <bool kTake>
-inline void DownsetPass::Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t rows,
-                             std::uint32_t cols, int h, std::uint64_t* tally) const {
+template <DownsetPass::Taking kT>
+[[gnu::always_inline]] inline void DownsetPass::Row(std::uint8_t* acc, std::uint8_t* raw,
+                                                    std::uint32_t rows, std::uint32_t cols,
+                                                    Tally t) const {
   const DownsetLayout::Digit& d = layout_.digits[0];
-  Finish<kTake>(acc[0], raw, rows, cols, h, tally);
+  Finish<kT>(acc[0], raw, rows, cols, t);
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
   if (rows_up != all_rows_ || cols_up != all_cols_) {  // a zero line: terminal, whatever the ORs
     std::memset(acc + 1, terminal_[(rows_up != all_rows_ ? 1 : 0) | (cols_up != all_cols_ ? 2 : 0)],
                 static_cast<std::size_t>(d.radix - 1));
-    if constexpr (kTake)
+    if constexpr (kT == Taking::kRecord)
       std::memset(raw + 1, kDownsetZeroLine, static_cast<std::size_t>(d.radix - 1));
     return;
   }
   std::uint8_t prev = acc[0];
-  if constexpr (kTake) {  // off the chain of prev: next to free
-    // Values v <= h are of height h: their weights summed in a register, not through memory.
-    const int low = std::min(h + 1, d.radix);
-    std::uint64_t at_h = 0;
+  if constexpr (kT == Taking::kTally) {
+    // One look-up gives the contribution (low byte) and the weight; the weights of values v <=
+    // t.h (height t.h) are summed in the caller's register, those above in tally[v].
+    const int low = std::min(t.h + 1, d.radix);
+    std::uint64_t sum = 0, any = 0;
     for (int v = 1; v < low; ++v) {
-      const std::uint8_t x = acc[v] | prev;
-      raw[v] = x;
-      at_h += weights_[x];
-      acc[v] = prev = contribution_[x];
+      const std::uint64_t e = tallied_[acc[v] | prev];
+      sum += e;
+      acc[v] = prev = static_cast<std::uint8_t>(e);
     }
-    tally[h] += at_h;
+    any |= sum;  // at most 255 marks: its mark bits cannot wrap to 0
     for (int v = low; v < d.radix; ++v) {
+      const std::uint64_t e = tallied_[acc[v] | prev];
+      t.tally[v] += e;
+      any |= e;
+      acc[v] = prev = static_cast<std::uint8_t>(e);
+    }
+    *t.sum += sum;
+    *t.any |= any;
+  } else if constexpr (kT == Taking::kRecord) {
+    for (int v = 1; v < d.radix; ++v) {
       const std::uint8_t x = acc[v] | prev;
       raw[v] = x;
-      tally[v] += weights_[x];
       acc[v] = prev = contribution_[x];
     }
-    return;
+  } else {
+    for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
   }
-  for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
 }
 
-void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch) {
-  std::uint8_t* const acc = scratch.acc.get();
+DownsetPass::Loaded DownsetPass::LoadBlock(std::uint64_t slab, std::uint64_t offset,
+                                           std::uint8_t* acc) const {
   const std::uint64_t ring = layout_.ring, size = layout_.block;
-  const std::uint64_t slot = store_.full ? slab * ring + offset : offset - share_.base;
-  std::uint32_t rows = 0, cols = 0;
-  int h = static_cast<int>(slab);  // the largest digit outside the block
+  Loaded in;
+  in.slot = store_.full ? slab * ring + offset : offset - share_.base;
+  in.h = static_cast<int>(slab);  // the largest digit outside the block
   if (slab == 0) {
     std::memset(acc, 0, size);
   } else {  // B - e_outer: a ring's slot holds it until B overwrites it
-    Load<false>(acc, store_.full ? slot - ring : slot, size);
-    rows |= RowBit(layout_.outer());
-    cols |= ColBit(layout_.outer());
+    Load<false>(acc, store_.full ? in.slot - ring : in.slot, size);
+    in.rows |= RowBit(layout_.outer());
+    in.cols |= ColBit(layout_.outer());
   }
-  const bool root = slab + 1 == layout_.slabs() && offset + size == ring;
-  const std::uint8_t outer_child = slab == 0 ? 0 : acc[size - 1];
+  in.outer_child = slab == 0 ? 0 : acc[size - 1];
   const int last = static_cast<int>(layout_.digits.size()) - 1;
   for (int k = layout_.inner; k < last; ++k) {
     const DownsetLayout::Digit& d = layout_.digits[k];
     const std::uint64_t value = (offset / d.stride) % static_cast<std::uint64_t>(d.radix);
     if (value == 0) continue;
-    h = std::max(h, static_cast<int>(value));
-    Load<true>(acc, slot - d.stride, size);
-    rows |= RowBit(d);
-    cols |= ColBit(d);
+    in.h = std::max(in.h, static_cast<int>(value));
+    Load<true>(acc, in.slot - d.stride, size);
+    in.rows |= RowBit(d);
+    in.cols |= ColBit(d);
   }
+  return in;
+}
+
+void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch) {
+  std::uint8_t* const acc = scratch.acc.get();
+  const std::uint64_t ring = layout_.ring, size = layout_.block;
+  const Loaded in = LoadBlock(slab, offset, acc);
+  const bool root = slab + 1 == layout_.slabs() && offset + size == ring;
+  const int last = static_cast<int>(layout_.digits.size()) - 1;
   if (take_) {
     std::fill(scratch.tally.begin(), scratch.tally.end(), 0);
-    Inner<true>(acc, scratch.raw.get(), layout_.inner, rows, cols, h, scratch.tally.data());
+    scratch.any = 0;
+    Inner<Taking::kTally>(acc, nullptr, layout_.inner, in.rows, in.cols,
+                          Tally{scratch.tally.data(), in.h, nullptr, &scratch.any});
+    // A marked block (rare) is solved again from the same children, its values kept.
+    const bool marked = scratch.any >= kDownsetMarkUnit;
+    if (marked) {
+      LoadBlock(slab, offset, acc);
+      Inner<Taking::kRecord>(acc, scratch.raw.get(), layout_.inner, in.rows, in.cols, {});
+    }
     take_->Take({.layout = &layout_,
                  .mode = store_.mode,
                  .game = store_.game,
                  .index = slab * ring + offset,
-                 .values = std::span(scratch.raw.get(), size),
+                 .values = marked ? std::span<const std::uint8_t>(scratch.raw.get(), size)
+                                  : std::span<const std::uint8_t>(),
                  .tally = scratch.tally});
   } else {
-    Inner<false>(acc, nullptr, layout_.inner, rows, cols, h, nullptr);
+    Inner<Taking::kNone>(acc, nullptr, layout_.inner, in.rows, in.cols, {});
   }
   if (root) {  // A itself: what its children offer (its own slot now holds its contribution)
-    std::uint8_t best = outer_child;
+    std::uint8_t best = in.outer_child;
     for (int k = 0; k < layout_.inner; ++k) best |= acc[size - 1 - layout_.digits[k].stride];
     for (int k = layout_.inner; k < last; ++k)
-      best |= Value(slot + size - 1 - layout_.digits[k].stride);
+      best |= Value(in.slot + size - 1 - layout_.digits[k].stride);
     root_ = store_.mode == DownsetMode::kOneGame
                 ? static_cast<std::uint8_t>(best << GameShift(store_.game))
                 : best;
   }
-  Store(slot, acc, size);
+  Store(in.slot, acc, size);
 }
 
 void DownsetPass::Chunk(std::uint64_t slab, std::uint64_t offset, Scratch& scratch) {

@@ -91,19 +91,38 @@ class DownsetPass {
  private:
   // A worker's buffers: the block, and for a take phase its values and tally.
   struct Scratch;
+  // What a block's children outside it give: its slot, the lines its outer digits fill, their
+  // largest value, and B - e_outer's contribution (for the root).
+  struct Loaded {
+    std::uint64_t slot = 0;
+    std::uint32_t rows = 0, cols = 0;
+    int h = 0;
+    std::uint8_t outer_child = 0;
+  };
+  // How a block is solved: plainly; with the take phase's tally (the weights of its values summed
+  // by height, Scratch::tally); or keeping each value in `raw` (a marked block, solved again).
+  enum class Taking { kNone, kTally, kRecord };
   void Chunk(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
+  Loaded LoadBlock(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) const;
   void Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
-  // kTake: also each value into `raw` (the same offset as acc) and its weight into tally[height];
-  // `h`: the largest digit outside the sub-block.
-  template <bool kTake>
+  // Where kTally puts weights: tally[height]; `h`: the largest digit outside the sub-block; `sum`:
+  // the caller's sum of height h; `any`: the OR of every weight.
+  struct Tally {
+    std::uint64_t* tally = nullptr;
+    int h = 0;
+    std::uint64_t* sum = nullptr;
+    std::uint64_t* any = nullptr;
+  };
+  // `raw`: at the same offset as acc (kRecord).
+  template <Taking kT>
   void Inner(std::uint8_t* acc, std::uint8_t* raw, int digit, std::uint32_t rows,
-             std::uint32_t cols, int h, std::uint64_t* tally) const;
-  template <bool kTake>
-  void Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols, int h,
-           std::uint64_t* tally) const;
-  template <bool kTake>
-  void Finish(std::uint8_t& x, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols, int h,
-              std::uint64_t* tally) const;
+             std::uint32_t cols, Tally t) const;
+  template <Taking kT>
+  void Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols,
+           Tally t) const;
+  template <Taking kT>
+  void Finish(std::uint8_t& x, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols,
+              Tally t) const;
   // The stored values of slots [slot, slot + n) into acc (kOr: OR-ed into it), and back.
   template <bool kOr>
   void Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const;
@@ -119,7 +138,8 @@ class DownsetPass {
   std::uint8_t contribution_[256] = {};
   std::uint8_t terminal_[4] = {};
   DownsetTake* const take_;
-  std::array<std::uint64_t, 256> weights_ = {};  // the taker's, for this pass
+  // The take phase's weight of each value plus its contribution (the low byte).
+  std::array<std::uint64_t, 256> tallied_ = {};
   std::vector<std::uint64_t> order_;       // chunk offsets within a slab, by coarse-digit sum
   std::vector<std::uint64_t> step_begin_;  // where each sum starts in order_ (+ the end)
   std::uint8_t root_ = 0;

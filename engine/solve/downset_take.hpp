@@ -1,13 +1,14 @@
 // DownsetTake: the take phase of a down-set pass (DownsetPass), the hook through which a caller
 // sees the values of every matrix B <= A that the pass computes (and then keeps only as what B
-// offers a parent). The pass hands each block over as it is solved: its matrices' values, and a
-// tally by height of a weight the taker chose for each value, summed in the pass's inner loop so
-// that counting costs the pass next to nothing. What is taken is assembled above this layer
-// (engine/research/census_below.hpp: the census of every seki below a matrix); a taker's state
-// travels with the pass's checkpoint (Save, Restore), so that a resumed pass keeps what was taken.
-// Concurrency: Take is called by the pass's workers concurrently, each block once, and must be
-// thread-safe; Weights, Save and Restore are called by the thread that runs the pass, never while
-// a worker takes (Save: between two steps, the workers waiting).
+// offers a parent). The pass hands each block over as it is solved: a tally by height of a weight
+// the taker chose for each value, summed in the pass's inner loop so that counting costs the pass
+// next to nothing, and, for the rare block with a matrix the taker marked, every value. What is
+// taken is assembled above this layer (engine/research/census_below.hpp: the census of every seki
+// below a matrix); a taker's state travels with the pass's checkpoint (Save, Restore), so that a
+// resumed pass keeps what was taken. Concurrency: Take is called by the pass's workers
+// concurrently, each block once, and must be thread-safe; Weights, Save and Restore are called by
+// the thread that runs the pass, never while a worker takes (Save: between two steps, the workers
+// waiting).
 #pragma once
 
 #include <array>
@@ -24,17 +25,27 @@ namespace seki {
 // PackedOutcome has it (10 is no 2-bit code), no 4-bit value of one game either.
 inline constexpr std::uint8_t kDownsetZeroLine = 0xAA;
 
+// Weights are multiples of kDownsetTallyUnit: the pass adds its own byte to each weight in its
+// inner loop (one look-up for both), and a tally's bits below that unit are the pass's (ignore
+// them). A weight of kDownsetMarkUnit or more marks a matrix: a block with a marked matrix (rare)
+// is solved again keeping its values, and handed over with them; other blocks come with the tally
+// alone. A block has at most kDownsetTakeMaxBlock matrices, so a tally's field of 15 bits from
+// bit 22 (or from 37) does not overflow; the mark bits (from 52) may.
+inline constexpr std::uint64_t kDownsetTallyUnit = std::uint64_t{1} << 22;
+inline constexpr std::uint64_t kDownsetMarkUnit = std::uint64_t{1} << 52;
+inline constexpr std::uint64_t kDownsetTakeMaxBlock = std::uint64_t{1} << 14;
+
 // One solved block of a pass.
 struct DownsetTakeBlock {
   const DownsetLayout* layout = nullptr;
   DownsetMode mode = DownsetMode::kBothGames;
   Game game = Game::kSeki;  // kOneGame: the pass's game
   std::uint64_t index = 0;  // DownsetLayout::Index of the block's first matrix
-  // values[x]: of matrix index + x, its PackedOutcome bits (kOneGame: the game's 4 bits, r in the
-  // low 2), or kDownsetZeroLine.
+  // Empty unless the block holds a marked matrix; then values[x]: of matrix index + x, its
+  // PackedOutcome bits (kOneGame: the game's 4 bits, r in the low 2), or kDownsetZeroLine.
   std::span<const std::uint8_t> values;
-  // tally[h]: the sum of Weights()[values[x]] over the block's matrices of height h with no zero
-  // line (at most layout.block of them, at most 16 K).
+  // tally[h]: the sum of Weights()[v] over the block's matrices of height h with no zero line (v
+  // their values), from bit 22 on (below: the pass's own bits).
   std::span<const std::uint64_t> tally;
 };
 
