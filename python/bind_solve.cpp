@@ -14,6 +14,7 @@
 #include "engine/base/memory_limit.hpp"
 #include "engine/base/starting_position.hpp"
 #include "engine/research/census_below.hpp"
+#include "engine/run/memory_budget.hpp"
 #include "engine/research/origin.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/research/solve_latex.hpp"
