@@ -122,11 +122,7 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
     if (layout_.block > kDownsetTakeMaxBlock)
       throw std::logic_error("a take phase needs blocks of at most 16 K matrices");
     const std::array<std::uint64_t, 256> weights = take_->Weights(store_.mode, store_.game);
-    for (unsigned x = 0; x < 256; ++x) {
-      if (weights[x] % kDownsetTallyUnit != 0)
-        throw std::logic_error("a take phase's weight is not a multiple of kDownsetTallyUnit");
-      tallied_[x] = weights[x];
-    }
+    std::copy(weights.begin(), weights.end(), weights_.begin());
   }
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
@@ -145,7 +141,6 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
            shift) &
           mask;
   }
-  for (unsigned x = 0; x < 256; ++x) tallied_[x] |= contribution_[x];
   for (int zero = 1; zero < 4; ++zero)
     terminal_[zero] =
         (MoveContribution(*TerminalSolution(zero & 1, zero & 2)).bits >> shift) & mask;
@@ -223,117 +218,112 @@ std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
 struct DownsetPass::Scratch {
   std::unique_ptr<std::uint8_t[]> acc, raw;  // raw: a marked block's values
   std::vector<std::uint64_t> tally;          // by height
-  std::uint64_t any = 0;                     // the OR of the block's tallied entries
 };
 
-// A value of height `h` (the tally: its weight into `sum`, the caller's register for that
-// height, and into `any`).
+// One value: its contribution into x; returns its weight (kTally; 0 for a zero line or otherwise).
 template <DownsetPass::Taking kT>
-[[gnu::always_inline]] inline void DownsetPass::Finish(std::uint8_t& x, std::uint8_t* raw,
-                                                       std::uint32_t rows, std::uint32_t cols,
-                                                       Tally t) const {
+[[gnu::always_inline]] inline std::uint64_t DownsetPass::Finish(std::uint8_t& x, std::uint8_t* raw,
+                                                                std::uint32_t rows,
+                                                                std::uint32_t cols) const {
   if (rows != all_rows_ || cols != all_cols_) {
     x = terminal_[(rows != all_rows_ ? 1 : 0) | (cols != all_cols_ ? 2 : 0)];
     if constexpr (kT == Taking::kRecord) *raw = kDownsetZeroLine;
-  } else if constexpr (kT == Taking::kTally) {
-    const std::uint64_t e = tallied_[x];
-    *t.sum += e;
-    *t.any |= e;
-    x = static_cast<std::uint8_t>(e);
-  } else {
-    if constexpr (kT == Taking::kRecord) *raw = x;
-    x = contribution_[x];
+    return 0;
   }
+  std::uint64_t w = 0;
+  if constexpr (kT == Taking::kTally) w = weights_[x];
+  if constexpr (kT == Taking::kRecord) *raw = x;
+  x = contribution_[x];
+  return w;
 }
 
 // Solves the sub-block of the first `digits` digits at acc: each value has been OR-ed with what
 // its children outside the sub-block offer; the children inside are added here, in index order.
-// The tally: weights by height into t.tally (the height of this sub-block's first value is t.h).
+// kTally: the weights into tally[height], `h` the largest digit outside the sub-block; returns the
+// OR of the weights (0 otherwise).
 template <DownsetPass::Taking kT>
-void DownsetPass::Inner(std::uint8_t* acc, std::uint8_t* raw, int digits, std::uint32_t rows,
-                        std::uint32_t cols, Tally t) const {
+std::uint64_t DownsetPass::Inner(std::uint8_t* acc, std::uint8_t* raw, int digits,
+                                 std::uint32_t rows, std::uint32_t cols, int h,
+                                 std::uint64_t* tally) const {
   constexpr bool kRecord = kT == Taking::kRecord, kTally = kT == Taking::kTally;
-  // The sums of this call in registers: of height t.h, and the OR of every weight.
-  std::uint64_t sum = 0, any = 0;
-  Tally mine = t;
-  if constexpr (kTally) mine.sum = &sum, mine.any = &any;
-  const auto flush = [&] {
-    if constexpr (kTally) t.tally[t.h] += sum, *t.any |= any;
-  };
   if (digits == 0) {
-    Finish<kT>(acc[0], raw, rows, cols, mine);
-    return flush();
+    const std::uint64_t w = Finish<kT>(acc[0], raw, rows, cols);
+    if constexpr (kTally) tally[h] += w;
+    return w;
   }
   if (digits == 1) {
-    Row<kT>(acc, raw, rows, cols, mine);
-    return flush();
+    const RowSums r = Row<kT>(acc, raw, rows, cols, h, tally);
+    if constexpr (kTally) tally[h] += r.sum;
+    return r.any;
   }
   const DownsetLayout::Digit& d = layout_.digits[digits - 1];
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
   const std::uint64_t n = d.stride;
   if (digits == 2) {  // rows of the innermost digit, without calls (their chains overlap)
-    Row<kT>(acc, raw, rows, cols, mine);
+    RowSums first = Row<kT>(acc, raw, rows, cols, h, tally);
+    std::uint64_t sum = first.sum, any = first.any;  // sum: of height h
     for (int v = 1; v < d.radix; ++v) {
       std::uint8_t* cur = acc + v * n;
       for (std::uint64_t x = 0; x < n; ++x) cur[x] |= cur[x - n];
-      std::uint8_t* cur_raw = kRecord ? raw + v * n : nullptr;
-      if (!kTally || v <= t.h) {
-        Row<kT>(cur, cur_raw, rows_up, cols_up, mine);
-      } else {  // a row of height v
-        std::uint64_t sum_v = 0;
-        Tally above = mine;
-        above.h = v, above.sum = &sum_v;
-        Row<kT>(cur, cur_raw, rows_up, cols_up, above);
-        t.tally[v] += sum_v;
+      const int hv = kTally ? std::max(h, v) : 0;
+      const RowSums r = Row<kT>(cur, kRecord ? raw + v * n : nullptr, rows_up, cols_up, hv, tally);
+      if constexpr (kTally) {
+        if (hv == h)
+          sum += r.sum;
+        else
+          tally[hv] += r.sum;
+        any |= r.any;
       }
     }
-    return flush();
+    if constexpr (kTally) tally[h] += sum;
+    return any;
   }
-  Inner<kT>(acc, raw, digits - 1, rows, cols, t);
+  std::uint64_t any = Inner<kT>(acc, raw, digits - 1, rows, cols, h, tally);
   for (int v = 1; v < d.radix; ++v) {
     std::uint8_t* cur = acc + v * n;
     OrBytes(cur, cur - n, n);  // [cur - n, cur) and [cur, cur + n) do not overlap
-    Tally up = t;
-    up.h = std::max(t.h, v);
-    Inner<kT>(cur, kRecord ? raw + v * n : nullptr, digits - 1, rows_up, cols_up, up);
+    any |= Inner<kT>(cur, kRecord ? raw + v * n : nullptr, digits - 1, rows_up, cols_up,
+                     kTally ? std::max(h, v) : 0, tally);
   }
+  return any;
 }
 
 // The innermost digit (Inner with one digit): a chain, each value OR-ed with the one before.
+// kTally: returns the sum of the weights of height h (values v <= h; those above go to tally[v])
+// and the OR of all.
 template <DownsetPass::Taking kT>
-[[gnu::always_inline]] inline void DownsetPass::Row(std::uint8_t* acc, std::uint8_t* raw,
-                                                    std::uint32_t rows, std::uint32_t cols,
-                                                    Tally t) const {
+[[gnu::always_inline]] inline DownsetPass::RowSums DownsetPass::Row(std::uint8_t* acc,
+                                                                    std::uint8_t* raw,
+                                                                    std::uint32_t rows,
+                                                                    std::uint32_t cols, int h,
+                                                                    std::uint64_t* tally) const {
   const DownsetLayout::Digit& d = layout_.digits[0];
-  Finish<kT>(acc[0], raw, rows, cols, t);
+  const std::uint64_t w0 = Finish<kT>(acc[0], raw, rows, cols);
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
   if (rows_up != all_rows_ || cols_up != all_cols_) {  // a zero line: terminal, whatever the ORs
     std::memset(acc + 1, terminal_[(rows_up != all_rows_ ? 1 : 0) | (cols_up != all_cols_ ? 2 : 0)],
                 static_cast<std::size_t>(d.radix - 1));
     if constexpr (kT == Taking::kRecord)
       std::memset(raw + 1, kDownsetZeroLine, static_cast<std::size_t>(d.radix - 1));
-    return;
+    return {w0, w0};
   }
   std::uint8_t prev = acc[0];
   if constexpr (kT == Taking::kTally) {
-    // One look-up gives the contribution (low byte) and the weight; the weights of values v <=
-    // t.h (height t.h) are summed in the caller's register, those above in tally[v].
-    const int low = std::min(t.h + 1, d.radix);
-    std::uint64_t sum = 0, any = 0;
+    const int low = std::min(h + 1, d.radix);
+    std::uint64_t sum = w0, any = 0;
     for (int v = 1; v < low; ++v) {
-      const std::uint64_t e = tallied_[acc[v] | prev];
-      sum += e;
-      acc[v] = prev = static_cast<std::uint8_t>(e);
+      const std::uint8_t x = acc[v] | prev;
+      sum += weights_[x];  // off the chain of prev: the chain is the same as without a tally
+      acc[v] = prev = contribution_[x];
     }
-    any |= sum;  // at most 255 marks: its mark bits cannot wrap to 0
     for (int v = low; v < d.radix; ++v) {
-      const std::uint64_t e = tallied_[acc[v] | prev];
-      t.tally[v] += e;
-      any |= e;
-      acc[v] = prev = static_cast<std::uint8_t>(e);
+      const std::uint8_t x = acc[v] | prev;
+      const std::uint64_t w = weights_[x];
+      tally[v] += w;
+      any |= w;
+      acc[v] = prev = contribution_[x];
     }
-    *t.sum += sum;
-    *t.any |= any;
+    return {sum, any | sum};  // at most 256 marks in sum: its mark bits cannot wrap to 0
   } else if constexpr (kT == Taking::kRecord) {
     for (int v = 1; v < d.radix; ++v) {
       const std::uint8_t x = acc[v] | prev;
@@ -343,6 +333,7 @@ template <DownsetPass::Taking kT>
   } else {
     for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
   }
+  return {};
 }
 
 DownsetPass::Loaded DownsetPass::LoadBlock(std::uint64_t slab, std::uint64_t offset,
@@ -380,14 +371,13 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scrat
   const int last = static_cast<int>(layout_.digits.size()) - 1;
   if (take_) {
     std::fill(scratch.tally.begin(), scratch.tally.end(), 0);
-    scratch.any = 0;
-    Inner<Taking::kTally>(acc, nullptr, layout_.inner, in.rows, in.cols,
-                          Tally{scratch.tally.data(), in.h, nullptr, &scratch.any});
+    const std::uint64_t any = Inner<Taking::kTally>(acc, nullptr, layout_.inner, in.rows, in.cols,
+                                                    in.h, scratch.tally.data());
     // A marked block (rare) is solved again from the same children, its values kept.
-    const bool marked = scratch.any >= kDownsetMarkUnit;
+    const bool marked = any >= kDownsetMarkUnit;
     if (marked) {
       LoadBlock(slab, offset, acc);
-      Inner<Taking::kRecord>(acc, scratch.raw.get(), layout_.inner, in.rows, in.cols, {});
+      Inner<Taking::kRecord>(acc, scratch.raw.get(), layout_.inner, in.rows, in.cols, 0, nullptr);
     }
     take_->Take({.layout = &layout_,
                  .mode = store_.mode,
@@ -397,7 +387,7 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scrat
                                   : std::span<const std::uint8_t>(),
                  .tally = scratch.tally});
   } else {
-    Inner<Taking::kNone>(acc, nullptr, layout_.inner, in.rows, in.cols, {});
+    Inner<Taking::kNone>(acc, nullptr, layout_.inner, in.rows, in.cols, 0, nullptr);
   }
   if (root) {  // A itself: what its children offer (its own slot now holds its contribution)
     std::uint8_t best = in.outer_child;

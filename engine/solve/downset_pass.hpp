@@ -105,24 +105,21 @@ class DownsetPass {
   void Chunk(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
   Loaded LoadBlock(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) const;
   void Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
-  // Where kTally puts weights: tally[height]; `h`: the largest digit outside the sub-block; `sum`:
-  // the caller's sum of height h; `any`: the OR of every weight.
-  struct Tally {
-    std::uint64_t* tally = nullptr;
-    int h = 0;
-    std::uint64_t* sum = nullptr;
-    std::uint64_t* any = nullptr;
+  // A row's weights of its own height and the OR of all its weights (kTally).
+  struct RowSums {
+    std::uint64_t sum = 0, any = 0;
   };
-  // `raw`: at the same offset as acc (kRecord).
+  // `raw`: at the same offset as acc (kRecord); kTally: `h` the largest digit outside the
+  // sub-block, the weights into tally[height].
   template <Taking kT>
-  void Inner(std::uint8_t* acc, std::uint8_t* raw, int digit, std::uint32_t rows,
-             std::uint32_t cols, Tally t) const;
+  std::uint64_t Inner(std::uint8_t* acc, std::uint8_t* raw, int digit, std::uint32_t rows,
+                      std::uint32_t cols, int h, std::uint64_t* tally) const;
   template <Taking kT>
-  void Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols,
-           Tally t) const;
+  RowSums Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols, int h,
+              std::uint64_t* tally) const;
   template <Taking kT>
-  void Finish(std::uint8_t& x, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols,
-              Tally t) const;
+  std::uint64_t Finish(std::uint8_t& x, std::uint8_t* raw, std::uint32_t rows,
+                       std::uint32_t cols) const;
   // The stored values of slots [slot, slot + n) into acc (kOr: OR-ed into it), and back.
   template <bool kOr>
   void Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const;
@@ -138,10 +135,9 @@ class DownsetPass {
   std::uint8_t contribution_[256] = {};
   std::uint8_t terminal_[4] = {};
   DownsetTake* const take_;
-  // The take phase's weight of each value plus its contribution (the low byte).
-  std::array<std::uint64_t, 256> tallied_ = {};
-  std::vector<std::uint64_t> order_;       // chunk offsets within a slab, by coarse-digit sum
-  std::vector<std::uint64_t> step_begin_;  // where each sum starts in order_ (+ the end)
+  std::array<std::uint64_t, 256> weights_ = {};  // the take phase's, of each value
+  std::vector<std::uint64_t> order_;             // chunk offsets within a slab, by coarse-digit sum
+  std::vector<std::uint64_t> step_begin_;        // where each sum starts in order_ (+ the end)
   std::uint8_t root_ = 0;
   std::atomic<std::uint64_t>& done_;
   const std::uint64_t done_before_;

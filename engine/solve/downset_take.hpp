@@ -25,13 +25,11 @@ namespace seki {
 // PackedOutcome has it (10 is no 2-bit code), no 4-bit value of one game either.
 inline constexpr std::uint8_t kDownsetZeroLine = 0xAA;
 
-// Weights are multiples of kDownsetTallyUnit: the pass adds its own byte to each weight in its
-// inner loop (one look-up for both), and a tally's bits below that unit are the pass's (ignore
-// them). A weight of kDownsetMarkUnit or more marks a matrix: a block with a marked matrix (rare)
-// is solved again keeping its values, and handed over with them; other blocks come with the tally
-// alone. A block has at most kDownsetTakeMaxBlock matrices, so a tally's field of 15 bits from
-// bit 22 (or from 37) does not overflow; the mark bits (from 52) may.
-inline constexpr std::uint64_t kDownsetTallyUnit = std::uint64_t{1} << 22;
+// Weights are summed as 64-bit integers, off the dependency chain of the pass's inner loop; a taker
+// lays out its fields so that a block's sums (at most kDownsetTakeMaxBlock matrices) do not carry
+// into the next. A weight of kDownsetMarkUnit or more marks a matrix: a block with a marked matrix
+// (rare) is solved again keeping its values, and handed over with them; other blocks come with the
+// tally alone. The mark bits of a tally may wrap: they say nothing.
 inline constexpr std::uint64_t kDownsetMarkUnit = std::uint64_t{1} << 52;
 inline constexpr std::uint64_t kDownsetTakeMaxBlock = std::uint64_t{1} << 14;
 
@@ -45,7 +43,7 @@ struct DownsetTakeBlock {
   // PackedOutcome bits (kOneGame: the game's 4 bits, r in the low 2), or kDownsetZeroLine.
   std::span<const std::uint8_t> values;
   // tally[h]: the sum of Weights()[v] over the block's matrices of height h with no zero line (v
-  // their values), from bit 22 on (below: the pass's own bits).
+  // their values).
   std::span<const std::uint64_t> tally;
 };
 
