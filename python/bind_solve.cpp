@@ -1,4 +1,4 @@
-// solve, moves and optimal lines: engine/solve (SolveEngine: the engine `seki solve --engine`
+// solve, moves, optimal lines and census_below (engine/research/census_below.hpp): engine/solve (SolveEngine: the engine `seki solve --engine`
 // picks) and the JSON documents of engine/research/report_json.hpp, so the dictionaries are `seki
 // solve --format json`'s.
 #include <pybind11/pybind11.h>
