@@ -1,7 +1,13 @@
 // The shared --checkpoint, --checkpoint-every and --resume options.
 #include "apps/checkpoint_options.hpp"
 
+#include <filesystem>
+#include <iostream>
+#include <string>
+
 #include "apps/cli_error.hpp"
+#include "engine/solve/downset.hpp"
+#include "storage/checkpoint.hpp"
 
 namespace seki::cli {
 
@@ -37,6 +43,31 @@ CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const Chec
   }
   return ParseCheckpointPolicy(options.every.value_or(use.default_every), "--checkpoint-every",
                                !use.unit.empty());
+}
+
+// Makes a down-set solve's checkpoint directory ready on every rank together: without --resume, one
+// that holds a down-set checkpoint is refused; with it, every rank resumes its own file or none
+// does (a directory with the files of another number of ranks is refused; an empty one starts
+// afresh).
+void PrepareDownsetCheckpoint(const CheckpointOptions& o, const RunGroup* group) {
+  const int rank = group ? group->rank() : 0, size = group ? group->size() : 1;
+  const Checkpoint mine = DownsetCheckpointOf(o.dir, rank, size);
+  const auto all = [&](bool value) { return group ? group->AllTrue(value) : value; };
+  const bool none_held = all(!mine.Exists());
+  if (!o.resume && !none_held) throw mine.HeldError("--checkpoint");  // on every rank
+  mine.Prepare(true);
+  if (!o.resume || all(mine.Exists())) return;
+  bool other = false;  // a checkpoint of another number of ranks
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(o.dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    other = other || (name.starts_with("checkpoint") && name.ends_with(".json"));
+  }
+  if (!none_held || other)
+    throw CliError(o.dir, "no checkpoint to resume on " + std::to_string(size) + " rank" +
+                              (size == 1 ? "" : "s") + " (" + mine.file().filename().string() +
+                              " and the like for every rank)");
+  if (rank == 0) std::cerr << "seki: nothing to resume in " << o.dir << "; starting\n";
 }
 
 }  // namespace seki::cli

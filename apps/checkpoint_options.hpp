@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/run/run_group.hpp"
 #include "storage/checkpoint_policy.hpp"
 
 namespace seki::cli {
@@ -31,5 +32,11 @@ void AddCheckpointOptions(CLI::App* cmd, CheckpointOptions& options, const Check
 // The schedule; an error naming the option for a bad --checkpoint-every, and for --resume or
 // --checkpoint-every without --checkpoint DIR (where the command has that option).
 CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const CheckpointUse& use);
+
+// Makes the --checkpoint DIR of a down-set solve (seki solve, seki census --below) ready on every
+// rank of `group` together (null: one process): without --resume, one that holds a down-set
+// checkpoint is refused; with it, every rank resumes its own file or none does (a directory with
+// the files of another number of ranks is refused; an empty one starts afresh).
+void PrepareDownsetCheckpoint(const CheckpointOptions& options, const RunGroup* group);
 
 }  // namespace seki::cli

@@ -73,30 +73,6 @@ const CheckpointUse kCheckpointUse{
     "the down-set pass in progress, removed once it completes; under mpirun each rank's own "
     "checkpoint.rank-RRRR-of-PPPP.json"};
 
-// Makes the checkpoint directory ready on every rank together: without --resume, one that holds
-// a down-set checkpoint is refused; with it, every rank resumes its own file or none does (a
-// directory with the files of another number of ranks is refused; an empty one starts afresh).
-void PrepareCheckpoint(const CheckpointOptions& o, const DistributedGroup* group) {
-  const int rank = group ? group->rank() : 0, size = group ? group->size() : 1;
-  const Checkpoint mine = DownsetCheckpointOf(o.dir, rank, size);
-  const auto all = [&](bool value) { return group ? group->AllTrue(value) : value; };
-  const bool none_held = all(!mine.Exists());
-  if (!o.resume && !none_held) throw mine.HeldError("--checkpoint");  // on every rank
-  mine.Prepare(true);
-  if (!o.resume || all(mine.Exists())) return;
-  bool other = false;  // a checkpoint of another number of ranks
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(o.dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    other = other || (name.starts_with("checkpoint") && name.ends_with(".json"));
-  }
-  if (!none_held || other)
-    throw CliError(o.dir, "no checkpoint to resume on " + std::to_string(size) + " rank" +
-                              (size == 1 ? "" : "s") + " (" + mine.file().filename().string() +
-                              " and the like for every rank)");
-  if (rank == 0) std::cerr << "seki: nothing to resume in " << o.dir << "; starting\n";
-}
-
 // On a rank other than 0 of an mpirun job, nothing goes to stderr while it lives (rank 0 says what
 // every rank meets alike: exit 3, 130); an error that leaves it is printed by OnEveryRank.
 class QuietStderr {
@@ -132,7 +108,7 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
     engine_options.kind = EngineKind::kExhaustive;
   }
   const CheckpointPolicy every = CheckpointSchedule(options.checkpoint, kCheckpointUse);
-  if (!options.checkpoint.dir.empty()) PrepareCheckpoint(options.checkpoint, group);
+  if (!options.checkpoint.dir.empty()) PrepareDownsetCheckpoint(options.checkpoint, group);
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
   engine_options.moves = options.moves;

@@ -1,4 +1,4 @@
-// solve, moves and optimal lines: engine/solve (SolveEngine: the engine `seki solve --engine`
+// solve, moves, optimal lines and census_below (engine/research/census_below.hpp): engine/solve (SolveEngine: the engine `seki solve --engine`
 // picks) and the JSON documents of engine/research/report_json.hpp, so the dictionaries are `seki
 // solve --format json`'s.
 #include <pybind11/pybind11.h>
@@ -11,10 +11,13 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
+#include "engine/base/memory_limit.hpp"
 #include "engine/base/starting_position.hpp"
+#include "engine/research/census_below.hpp"
 #include "engine/research/origin.hpp"
 #include "engine/research/report_json.hpp"
 #include "engine/research/solve_latex.hpp"
+#include "engine/run/memory_budget.hpp"
 #include "engine/solve/solve_engine.hpp"
 #include "python/bindings.hpp"
 #include "python/py_json.hpp"
@@ -53,6 +56,30 @@ nlohmann::ordered_json WithEngine(const Matrix& a, EngineKind kind, bool moves, 
 py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string& engine) {
   const auto j = WithEngine(a, Kind(engine, exhaustive), moves,
                             [&](SolveEngine& e) { return SolveReportJson(e.Report(a, moves)); });
+  return ToPython(j);
+}
+
+// `seki census --below A --format json` (threads 0: every core; memory_limit as --memory-limit).
+py::object CensusBelowDict(const Matrix& a, int threads, const std::string& memory_limit,
+                           const std::string& checkpoint, bool resume) {
+  CheckStartingPosition(a, Where(a));
+  const std::size_t bytes = static_cast<std::size_t>(
+      MemoryLimitBytes(memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit")));
+  nlohmann::ordered_json j;
+  {
+    py::gil_scoped_release release;
+    const SolveEngineOptions options{
+        .memory_bytes = bytes,
+        .threads = threads > 0 ? threads
+                               : std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
+        .checkpoint = checkpoint,
+        .resume = resume};
+    try {
+      j = CensusBelowJson(TakeCensusBelow(a, options, "seki.census_below"));
+    } catch (...) {
+      RethrowSolveStop(Where(a), bytes);
+    }
+  }
   return ToPython(j);
 }
 
@@ -106,6 +133,9 @@ void BindSolve(py::module_& m) {
   m.def("solve_latex", &Latex, py::arg("matrices"), py::arg("exhaustive") = false,
         py::arg("engine") = "auto",
         "`seki solve --format latex [--engine E]` for the matrices: a booktabs table.");
+  m.def("census_below_json", &CensusBelowDict, py::arg("matrix"), py::arg("threads") = 0,
+        py::arg("memory_limit") = "", py::arg("checkpoint") = "", py::arg("resume") = false,
+        "`seki census --below A --format json`: every complete and semi-complete seki B <= A.");
   m.def("optimal_line_json", &Line, py::arg("matrix"), py::arg("game") = "seki",
         py::arg("first") = "R", py::arg("exhaustive") = false, py::arg("engine") = "auto",
         "One line of optimal play: {result, ending, text, steps}.");

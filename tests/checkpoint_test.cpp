@@ -1,6 +1,7 @@
 // The one checkpoint convention (storage/checkpoint.hpp) through every command that keeps one — a
-// run (`seki enumerate --out DIR`), a check, a down-set solve and a family sweep (`--checkpoint
-// DIR`): each killed with SIGKILL at one of its checkpoints (SEKI_KILL_AT, storage/kill_point.hpp)
+// run (`seki enumerate --out DIR`), a check, a down-set solve, a census below a matrix (whose
+// classes and counts travel with the pass's checkpoint) and a family sweep (`--checkpoint DIR`):
+// each killed with SIGKILL at one of its checkpoints (SEKI_KILL_AT, storage/kill_point.hpp)
 // leaves DIR/checkpoint.json of its kind; started again without --resume it is refused with one
 // line; with --resume it ends with the output of an uninterrupted run. A checkpoint of another
 // kind is refused with one line naming the file; --resume on an empty directory starts afresh
@@ -73,6 +74,17 @@ std::vector<Command> Commands() {
        "--checkpoint",
        "downset-checkpoint:40",
        [](const fs::path&, const RunResult& r) { return r.out; }},
+      {"census-below",
+       "downset",
+       {"census", "--below", "44000/04400/00440/00044/40004", "-t", "1", "--memory-limit",
+        "1100000", "--checkpoint-every", "0.000001m", "--format", "json", "--quiet"},
+       "--checkpoint",
+       "downset-checkpoint:40",
+       [](const fs::path&, const RunResult& r) {
+         json j = json::parse(r.out);
+         j["census"].erase("source");  // the command, which names the directory
+         return j.dump();
+       }},
       {"sweep",
        "sweep",
        {"family", "cycle", "--n", "4", "--from", "3", "--to", "5", "--engine", "downset",

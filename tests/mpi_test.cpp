@@ -27,6 +27,7 @@
 
 #include "engine/level/class_count.hpp"
 #include "storage/rank_file.hpp"
+#include "tests/mpirun.hpp"
 #include "tests/run_files.hpp"
 #include "tests/seki_process.hpp"
 
@@ -35,6 +36,7 @@ namespace {
 namespace fs = std::filesystem;
 using seki::testing::Catalogues;
 using seki::testing::ExpectSameCatalogues;
+using seki::testing::Mpirun;
 using seki::testing::RunResult;
 using seki::testing::RunSeki;
 
@@ -43,11 +45,6 @@ struct Shape {
   int max_sum = -1;  // none: rows * cols * max_entry
   int MaxSum() const { return max_sum >= 0 ? max_sum : rows * cols * max_entry; }
 };
-
-// Open MPI may run as root and put more ranks than cores on this machine only when told so.
-const std::vector<std::string> kMpiEnv = {"OMPI_ALLOW_RUN_AS_ROOT=1",
-                                          "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
-                                          "OMPI_MCA_rmaps_base_oversubscribe=1"};
 
 // `seki enumerate` of the shape with --outcomes and one thread per process unless `extra` says.
 std::vector<std::string> Enumerate(const Shape& s, const fs::path& out,
@@ -68,16 +65,6 @@ std::vector<std::string> Enumerate(const Shape& s, const fs::path& out,
   if (std::find(extra.begin(), extra.end(), "--threads") == extra.end())
     args.insert(args.end(), {"--threads", "1"});
   return args;
-}
-
-// `mpirun -np ranks seki ARGS`, with `env` added to the job's environment.
-RunResult Mpirun(int ranks, const std::vector<std::string>& seki_args,
-                 const std::vector<std::string>& env = {}) {
-  std::vector<std::string> args = {"-np", std::to_string(ranks), SEKI_BINARY};
-  args.insert(args.end(), seki_args.begin(), seki_args.end());
-  std::vector<std::string> all_env = kMpiEnv;
-  all_env.insert(all_env.end(), env.begin(), env.end());
-  return seki::testing::RunProgram(SEKI_MPIEXEC, args, "", all_env, 120);
 }
 
 nlohmann::json Summary(const fs::path& dir) {

@@ -219,6 +219,7 @@ nlohmann::ordered_json CensusJson(const Census& c) {
             {"classes", c.classes},
             {"starting", c.starting}};
   if (!c.source.empty()) j["source"] = c.source;  // a check's census: the report has the command
+  if (!c.below.empty()) j["below"] = c.below;
   for (Game g : kGames) {
     Json game = Json::object();
     for (CensusKind k : kCensusKinds) {
@@ -244,6 +245,7 @@ Census CensusFromJson(const nlohmann::json& j) {
     c.classes = j.at("classes").get<std::uint64_t>();
     c.starting = j.at("starting").get<std::uint64_t>();
     c.source = j.value("source", "");
+    c.below = j.value("below", "");
     for (Game g : kGames)
       for (CensusKind k : kCensusKinds) {
         const auto& t = j.at(std::string(GameName(g))).at(std::string(CensusKindName(k)));

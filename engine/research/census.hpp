@@ -56,6 +56,9 @@ struct Census {
   std::uint64_t classes = 0;   // every class of the region, zero lines included
   std::uint64_t starting = 0;  // classes with no zero line
   std::string source;  // the command that made the classes (enumerate's; a check's report has it)
+  // A census below a matrix (engine/research/census_below.hpp): that matrix, and then `classes`
+  // counts the classes found and `starting` the matrices B <= it with no zero line; else empty.
+  std::string below;
   std::array<std::array<CensusTable, 2>, 2> tables{};  // [game][CensusKind]
   // Catalogue lines (SEKI values) of the complete seki of height >= kCensusListedHeight, in
   // (sum, canonical key) order.
@@ -92,7 +95,7 @@ std::vector<Census> CensusesFromCheckReport(const std::filesystem::path& file);
 std::vector<Census> CensusesFrom(const std::filesystem::path& source);
 
 // JSON: {"shape", "rows", "cols", "max_entry", "max_sum", "classes", "starting", "source" (when
-// known),
+// known), "below" (when set),
 // "seki"/"dseki": {"complete"/"semi-complete": {"total", "by_height", "by_sum"}}, "listed"}.
 nlohmann::ordered_json CensusJson(const Census& c);
 // The inverse of CensusJson; throws std::runtime_error for a document it did not write.

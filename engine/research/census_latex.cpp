@@ -11,6 +11,9 @@ namespace {
 std::string Shape(const Census& c) { return fmt::format("{}x{}", c.rows, c.cols); }
 
 std::string Region(const Census& c) {
+  if (!c.below.empty())
+    return fmt::format("the ${} \\times {}$ matrices $B \\le {}$ (entrywise) with no zero line",
+                       c.rows, c.cols, c.below);
   return fmt::format("${} \\times {}$ matrices with entries $\\le {}$ and sum $\\le {}$", c.rows,
                      c.cols, c.max_entry, c.max_sum);
 }

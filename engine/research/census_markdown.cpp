@@ -34,10 +34,18 @@ std::string Table(const Census& c, Game g, bool by_height) {
 }
 
 std::string Section(const Census& c) {
-  std::string out =
-      fmt::format("## {}, entries <= {}, sum <= {}\n\n", Shape(c), c.max_entry, c.max_sum);
-  out += fmt::format("{} classes, {} with no zero line; made by `{}`.\n\n", c.classes, c.starting,
-                     ShownCommand(c.source));
+  std::string out;
+  if (c.below.empty()) {
+    out = fmt::format("## {}, entries <= {}, sum <= {}\n\n", Shape(c), c.max_entry, c.max_sum);
+    out += fmt::format("{} classes, {} with no zero line; made by `{}`.\n\n", c.classes, c.starting,
+                       ShownCommand(c.source));
+  } else {
+    out = fmt::format("## {}, every B <= {}\n\n", Shape(c), c.below);
+    out += fmt::format(
+        "{} classes of complete or semi-complete seki or d-seki among the {} matrices B <= {} "
+        "with no zero line; made by `{}`.\n\n",
+        c.classes, c.starting, c.below, ShownCommand(c.source));
+  }
   for (Game g : kGames) {
     const std::string game = GameTitle(g);
     if (c.Table(g, CensusKind::kComplete).total.total == 0 &&

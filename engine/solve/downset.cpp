@@ -68,10 +68,12 @@ class PassCheckpoints {
     if (!saving_ || !options_.resume) return progress;
     std::string problem;  // a rank's own checkpoint that cannot be read
     try {
+      nlohmann::json taken;
       if (auto at = LoadDownsetCheckpoint(checkpoint_, layout_, storage_.full, storage_.mode,
-                                          values_, bytes_)) {
+                                          values_, bytes_, options_.take ? &taken : nullptr)) {
         progress = *at;
         ours_ = true;
+        if (options_.take) options_.take->Restore(taken);
       }
     } catch (const InputError& e) {
       if (!ranks_) throw;
@@ -91,8 +93,8 @@ class PassCheckpoints {
     const BetweenSteps decided =
         DecideBetweenSteps(options_.stop, saving_ && clock_.DueAfterTime(), max_over_ranks);
     if (saving_ && decided != BetweenSteps::kGoOn) {  // a stop checkpoints first
-      SaveDownsetCheckpoint(checkpoint_, layout_, storage_.full, storage_.mode, at, values_,
-                            bytes_);
+      SaveDownsetCheckpoint(checkpoint_, layout_, storage_.full, storage_.mode, at, values_, bytes_,
+                            options_.take ? options_.take->Save() : nlohmann::json());
       clock_.Saved(++saves_);
       ours_ = true;
       if (ranks_)
@@ -167,6 +169,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   const int rank = ranks ? ranks->rank() : 0, size = storage.ranks;
   const bool full = storage.full;
   const DownsetMode mode = storage.mode;
+  split_ranks_ = size;
   pass_.reset();  // the previous full table first, so that both never coexist
   table_.reset();
   layout_.reset();
@@ -187,8 +190,8 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   for (; progress.pass < passes; ++progress.pass, progress.position = {}) {
     const DownsetStore store{table.get(), full, mode,
                              progress.pass == 0 ? Game::kSeki : Game::kDSeki};
-    pass =
-        std::make_unique<DownsetPass>(*layout, store, done_, progress.pass * layout->total, share);
+    pass = std::make_unique<DownsetPass>(*layout, store, done_, progress.pass * layout->total,
+                                         share, options_.take);
     const auto between = [&](const DownsetPosition& at) {
       return checkpoints.Between({progress.pass, at, progress.roots});
     };

@@ -25,6 +25,7 @@
 #include "engine/solve/downset_pass.hpp"
 #include "engine/solve/downset_ranks.hpp"
 #include "engine/solve/downset_storage.hpp"
+#include "engine/solve/downset_take.hpp"
 #include "storage/checkpoint.hpp"
 #include "storage/checkpoint_policy.hpp"
 
@@ -67,6 +68,10 @@ struct DownsetOptions {
   // alone, as in one process, without checkpoints. Every rank must make the same calls in the same
   // order.
   DownsetRanks* ranks = nullptr;
+  // When set, the take phase of every pass (engine/solve/downset_take.hpp): it sees every block of
+  // this rank's share; its state is saved with each checkpoint and restored on resume (a
+  // checkpoint without one, of a solve without a take phase, is refused).
+  DownsetTake* take = nullptr;
 };
 
 // The checkpoint of a down-set solve in `dir` kept by rank `rank` of the `ranks` a pass is split
@@ -93,6 +98,8 @@ class DownsetEngine {
   // Matrices of every pass so far.
   std::uint64_t positions() const { return positions_; }
   std::size_t memory_bytes() const { return memory_bytes_; }
+  // The ranks the last pass was split among (1: one process, or alone on each rank).
+  int split_ranks() const { return split_ranks_; }
 
  private:
   Solution Pass(const Matrix& a);
@@ -106,6 +113,7 @@ class DownsetEngine {
   std::map<Matrix, Solution> roots_;
   std::atomic<std::uint64_t> total_{0}, done_{0};
   std::uint64_t positions_ = 0;
+  int split_ranks_ = 1;
 };
 
 }  // namespace seki

@@ -45,7 +45,8 @@ std::optional<json> Read(const Checkpoint& checkpoint) {
 
 void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& layout, bool full,
                            DownsetMode mode, const DownsetProgress& progress,
-                           const std::uint8_t* values, std::size_t bytes) {
+                           const std::uint8_t* values, std::size_t bytes,
+                           const nlohmann::json& take) {
   std::optional<json> old;
   try {
     old = Read(checkpoint);
@@ -55,16 +56,18 @@ void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& la
   const std::filesystem::path data =
       checkpoint.DataFile(fmt::format("values-{}-{}-{}.bin", progress.pass, at.slab, at.step));
   WriteFileAtomically(data, std::string_view(reinterpret_cast<const char*>(values), bytes));
-  checkpoint.Write({{"parameters", Parameters(layout)},
-                    {"full", full},
-                    {"bits", Bits(mode)},
-                    {"pass", progress.pass},
-                    {"roots", progress.roots},
-                    {"bytes", bytes},
-                    {"slab", at.slab},
-                    {"step", at.step},
-                    {"data", data.filename().string()},
-                    {"xxh3_64", ChecksumHex(Checksum(values, bytes))}});
+  json state = {{"parameters", Parameters(layout)},
+                {"full", full},
+                {"bits", Bits(mode)},
+                {"pass", progress.pass},
+                {"roots", progress.roots},
+                {"bytes", bytes},
+                {"slab", at.slab},
+                {"step", at.step},
+                {"data", data.filename().string()},
+                {"xxh3_64", ChecksumHex(Checksum(values, bytes))}};
+  if (!take.is_null()) state["take"] = take;
+  checkpoint.Write(state);
   if (old && (*old)["data"] != data.filename().string()) {
     std::error_code ignored;
     std::filesystem::remove(checkpoint.dir() / (*old)["data"].get<std::string>(), ignored);
@@ -87,11 +90,16 @@ void RemoveDownsetCheckpoint(const Checkpoint& checkpoint) {
 std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoint,
                                                      const DownsetLayout& layout, bool full,
                                                      DownsetMode mode, std::uint8_t* values,
-                                                     std::size_t bytes) {
+                                                     std::size_t bytes, nlohmann::json* take) {
   const std::optional<json> j = Read(checkpoint);
   if (!j || (*j)["parameters"] != Parameters(layout)) return std::nullopt;
   const json& s = *j;
   const std::string where = checkpoint.file().string();
+  if (take && !s.contains("take"))
+    throw InputError(where,
+                     "a checkpoint of a solve, not of a census: remove it or resume it with seki "
+                     "solve");
+  if (take) *take = s["take"];
   const int bits = s["bits"];
   if (s["full"] != full || bits != Bits(mode) || s["bytes"] != bytes)
     throw InputError(where,

@@ -1,7 +1,8 @@
 // DownsetCheckpoint: the state of a down-set solve on disk, so that a solve of an hour survives
 // Ctrl-C or a crash, in the one checkpoint convention (storage/checkpoint.hpp, kind "downset"):
 // DIR/checkpoint.json (parameters: the matrix; the storage mode, which pass (game) and position,
-// the roots of the passes before, the size and XXH3 checksum of the values) and a data file
+// the roots of the passes before, the size and XXH3 checksum of the values, the state of a take
+// phase: engine/solve/downset_take.hpp) and a data file
 // DIR/values-P-S-L.bin with the ring (or full table) bytes, each written atomically; the
 // checkpoint is written last and names its data file, so a reader sees one consistent state. A
 // rank of a split pass keeps its own pair (checkpoint.rank-RRRR-of-PPPP.json, values-...rank-...).
@@ -11,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "engine/solve/downset_layout.hpp"
@@ -28,22 +30,25 @@ struct DownsetProgress {
   friend bool operator==(const DownsetProgress&, const DownsetProgress&) = default;
 };
 
-// Writes the state of a solve of layout.top (values: `bytes` bytes) as `checkpoint`, its data
-// file first, then removes the previous data file. Throws std::runtime_error naming the path on
-// failure.
+// Writes the state of a solve of layout.top (values: `bytes` bytes; `take`: the state of its take
+// phase, null for none) as `checkpoint`, its data file first, then removes the previous data
+// file. Throws std::runtime_error naming the path on failure.
 void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& layout, bool full,
                            DownsetMode mode, const DownsetProgress& progress,
-                           const std::uint8_t* values, std::size_t bytes);
+                           const std::uint8_t* values, std::size_t bytes,
+                           const nlohmann::json& take = nullptr);
 
 // Removes a checkpoint (its file and its data file), e.g. once its solve has completed.
 void RemoveDownsetCheckpoint(const Checkpoint& checkpoint);
 
-// Reads a checkpoint of layout.top into `values` and returns where it stands; nothing when there
-// is none or it is of another matrix. Throws InputError "<file>: ..." when it is of another table
-// kind or mode, of another kind or format, or damaged (size or checksum).
+// Reads a checkpoint of layout.top into `values` (and, when `take` is set, the state of its take
+// phase into *take) and returns where it stands; nothing when there is none or it is of another
+// matrix. Throws InputError "<file>: ..." when it is of another table kind or mode, of another
+// kind or format, damaged (size or checksum), or has no take phase's state where one is asked.
 std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoint,
                                                      const DownsetLayout& layout, bool full,
                                                      DownsetMode mode, std::uint8_t* values,
-                                                     std::size_t bytes);
+                                                     std::size_t bytes,
+                                                     nlohmann::json* take = nullptr);
 
 }  // namespace seki

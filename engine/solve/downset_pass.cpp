@@ -7,7 +7,9 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "engine/base/rules.hpp"
 
@@ -109,8 +111,19 @@ std::size_t DownsetStore::bytes(const DownsetLayout& layout) const {
 
 DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
                          std::atomic<std::uint64_t>& done, std::uint64_t done_before,
-                         const DownsetShare& share)
-    : layout_(layout), store_(store), share_(share), done_(done), done_before_(done_before) {
+                         const DownsetShare& share, DownsetTake* take)
+    : layout_(layout),
+      store_(store),
+      share_(share),
+      take_(take),
+      done_(done),
+      done_before_(done_before) {
+  if (take_) {
+    if (layout_.block > kDownsetTakeMaxBlock)
+      throw std::logic_error("a take phase needs blocks of at most 16 K matrices");
+    const std::array<std::uint64_t, 256> weights = take_->Weights(store_.mode, store_.game);
+    std::copy(weights.begin(), weights.end(), weights_.begin());
+  }
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
     all_cols_ |= ColBit(d);
@@ -202,90 +215,195 @@ std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
   return (SharedLoad(store_.values + slot / 2) >> (slot & 1 ? 4 : 0)) & 0xF;
 }
 
-void DownsetPass::Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols) const {
-  if (rows != all_rows_ || cols != all_cols_)
+struct DownsetPass::Scratch {
+  std::unique_ptr<std::uint8_t[]> acc, raw;  // raw: a marked block's values
+  std::vector<std::uint64_t> tally;          // by height
+};
+
+// One value: its contribution into x; returns its weight (kTally; 0 for a zero line or otherwise).
+template <DownsetPass::Taking kT>
+[[gnu::always_inline]] inline std::uint64_t DownsetPass::Finish(std::uint8_t& x, std::uint8_t* raw,
+                                                                std::uint32_t rows,
+                                                                std::uint32_t cols) const {
+  if (rows != all_rows_ || cols != all_cols_) {
     x = terminal_[(rows != all_rows_ ? 1 : 0) | (cols != all_cols_ ? 2 : 0)];
-  else
-    x = contribution_[x];
+    if constexpr (kT == Taking::kRecord) *raw = kDownsetZeroLine;
+    return 0;
+  }
+  std::uint64_t w = 0;
+  if constexpr (kT == Taking::kTally) w = weights_[x];
+  if constexpr (kT == Taking::kRecord) *raw = x;
+  x = contribution_[x];
+  return w;
 }
 
 // Solves the sub-block of the first `digits` digits at acc: each value has been OR-ed with what
 // its children outside the sub-block offer; the children inside are added here, in index order.
-void DownsetPass::Inner(std::uint8_t* acc, int digits, std::uint32_t rows,
-                        std::uint32_t cols) const {
-  if (digits == 0) return Finish(acc[0], rows, cols);
-  if (digits == 1) return Row(acc, rows, cols);
+// kTally: the weights into tally[height], `h` the largest digit outside the sub-block; returns the
+// OR of the weights (0 otherwise).
+template <DownsetPass::Taking kT>
+std::uint64_t DownsetPass::Inner(std::uint8_t* acc, std::uint8_t* raw, int digits,
+                                 std::uint32_t rows, std::uint32_t cols, int h,
+                                 std::uint64_t* tally) const {
+  constexpr bool kRecord = kT == Taking::kRecord, kTally = kT == Taking::kTally;
+  if (digits == 0) {
+    const std::uint64_t w = Finish<kT>(acc[0], raw, rows, cols);
+    if constexpr (kTally) tally[h] += w;
+    return w;
+  }
+  if (digits == 1) {
+    const RowSums r = Row<kT>(acc, raw, rows, cols, h, tally);
+    if constexpr (kTally) tally[h] += r.sum;
+    return r.any;
+  }
   const DownsetLayout::Digit& d = layout_.digits[digits - 1];
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
-  const std::uint64_t s = d.stride;
+  const std::uint64_t n = d.stride;
   if (digits == 2) {  // rows of the innermost digit, without calls (their chains overlap)
-    Row(acc, rows, cols);
+    RowSums first = Row<kT>(acc, raw, rows, cols, h, tally);
+    std::uint64_t sum = first.sum, any = first.any;  // sum: of height h
     for (int v = 1; v < d.radix; ++v) {
-      std::uint8_t* cur = acc + v * s;
-      for (std::uint64_t x = 0; x < s; ++x) cur[x] |= cur[x - s];
-      Row(cur, rows_up, cols_up);
+      std::uint8_t* cur = acc + v * n;
+      for (std::uint64_t x = 0; x < n; ++x) cur[x] |= cur[x - n];
+      const int hv = kTally ? std::max(h, v) : 0;
+      const RowSums r = Row<kT>(cur, kRecord ? raw + v * n : nullptr, rows_up, cols_up, hv, tally);
+      if constexpr (kTally) {
+        if (hv == h)
+          sum += r.sum;
+        else
+          tally[hv] += r.sum;
+        any |= r.any;
+      }
     }
-    return;
+    if constexpr (kTally) tally[h] += sum;
+    return any;
   }
-  Inner(acc, digits - 1, rows, cols);
+  std::uint64_t any = Inner<kT>(acc, raw, digits - 1, rows, cols, h, tally);
   for (int v = 1; v < d.radix; ++v) {
-    std::uint8_t* cur = acc + v * s;
-    OrBytes(cur, cur - s, s);  // [cur - s, cur) and [cur, cur + s) do not overlap
-    Inner(cur, digits - 1, rows_up, cols_up);
+    std::uint8_t* cur = acc + v * n;
+    OrBytes(cur, cur - n, n);  // [cur - n, cur) and [cur, cur + n) do not overlap
+    any |= Inner<kT>(cur, kRecord ? raw + v * n : nullptr, digits - 1, rows_up, cols_up,
+                     kTally ? std::max(h, v) : 0, tally);
   }
+  return any;
 }
 
 // The innermost digit (Inner with one digit): a chain, each value OR-ed with the one before.
-inline void DownsetPass::Row(std::uint8_t* acc, std::uint32_t rows, std::uint32_t cols) const {
+// kTally: returns the sum of the weights of height h (values v <= h; those above go to tally[v])
+// and the OR of all.
+template <DownsetPass::Taking kT>
+[[gnu::always_inline]] inline DownsetPass::RowSums DownsetPass::Row(std::uint8_t* acc,
+                                                                    std::uint8_t* raw,
+                                                                    std::uint32_t rows,
+                                                                    std::uint32_t cols, int h,
+                                                                    std::uint64_t* tally) const {
   const DownsetLayout::Digit& d = layout_.digits[0];
-  Finish(acc[0], rows, cols);
+  const std::uint64_t w0 = Finish<kT>(acc[0], raw, rows, cols);
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
   if (rows_up != all_rows_ || cols_up != all_cols_) {  // a zero line: terminal, whatever the ORs
     std::memset(acc + 1, terminal_[(rows_up != all_rows_ ? 1 : 0) | (cols_up != all_cols_ ? 2 : 0)],
                 static_cast<std::size_t>(d.radix - 1));
-    return;
+    if constexpr (kT == Taking::kRecord)
+      std::memset(raw + 1, kDownsetZeroLine, static_cast<std::size_t>(d.radix - 1));
+    return {w0, w0};
   }
   std::uint8_t prev = acc[0];
-  for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
+  if constexpr (kT == Taking::kTally) {
+    const int low = std::min(h + 1, d.radix);
+    std::uint64_t sum = w0, any = 0;
+    for (int v = 1; v < low; ++v) {
+      const std::uint8_t x = acc[v] | prev;
+      sum += weights_[x];  // off the chain of prev: the chain is the same as without a tally
+      acc[v] = prev = contribution_[x];
+    }
+    for (int v = low; v < d.radix; ++v) {
+      const std::uint8_t x = acc[v] | prev;
+      const std::uint64_t w = weights_[x];
+      tally[v] += w;
+      any |= w;
+      acc[v] = prev = contribution_[x];
+    }
+    return {sum, any | sum};  // at most 256 marks in sum: its mark bits cannot wrap to 0
+  } else if constexpr (kT == Taking::kRecord) {
+    for (int v = 1; v < d.radix; ++v) {
+      const std::uint8_t x = acc[v] | prev;
+      raw[v] = x;
+      acc[v] = prev = contribution_[x];
+    }
+  } else {
+    for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
+  }
+  return {};
 }
 
-void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) {
+DownsetPass::Loaded DownsetPass::LoadBlock(std::uint64_t slab, std::uint64_t offset,
+                                           std::uint8_t* acc) const {
   const std::uint64_t ring = layout_.ring, size = layout_.block;
-  const std::uint64_t slot = store_.full ? slab * ring + offset : offset - share_.base;
-  std::uint32_t rows = 0, cols = 0;
+  Loaded in;
+  in.slot = store_.full ? slab * ring + offset : offset - share_.base;
+  in.h = static_cast<int>(slab);  // the largest digit outside the block
   if (slab == 0) {
     std::memset(acc, 0, size);
   } else {  // B - e_outer: a ring's slot holds it until B overwrites it
-    Load<false>(acc, store_.full ? slot - ring : slot, size);
-    rows |= RowBit(layout_.outer());
-    cols |= ColBit(layout_.outer());
+    Load<false>(acc, store_.full ? in.slot - ring : in.slot, size);
+    in.rows |= RowBit(layout_.outer());
+    in.cols |= ColBit(layout_.outer());
   }
-  const bool root = slab + 1 == layout_.slabs() && offset + size == ring;
-  const std::uint8_t outer_child = slab == 0 ? 0 : acc[size - 1];
+  in.outer_child = slab == 0 ? 0 : acc[size - 1];
   const int last = static_cast<int>(layout_.digits.size()) - 1;
   for (int k = layout_.inner; k < last; ++k) {
     const DownsetLayout::Digit& d = layout_.digits[k];
-    if ((offset / d.stride) % static_cast<std::uint64_t>(d.radix) == 0) continue;
-    Load<true>(acc, slot - d.stride, size);
-    rows |= RowBit(d);
-    cols |= ColBit(d);
+    const std::uint64_t value = (offset / d.stride) % static_cast<std::uint64_t>(d.radix);
+    if (value == 0) continue;
+    in.h = std::max(in.h, static_cast<int>(value));
+    Load<true>(acc, in.slot - d.stride, size);
+    in.rows |= RowBit(d);
+    in.cols |= ColBit(d);
   }
-  Inner(acc, layout_.inner, rows, cols);
+  return in;
+}
+
+void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch) {
+  std::uint8_t* const acc = scratch.acc.get();
+  const std::uint64_t ring = layout_.ring, size = layout_.block;
+  const Loaded in = LoadBlock(slab, offset, acc);
+  const bool root = slab + 1 == layout_.slabs() && offset + size == ring;
+  const int last = static_cast<int>(layout_.digits.size()) - 1;
+  if (take_) {
+    std::fill(scratch.tally.begin(), scratch.tally.end(), 0);
+    const std::uint64_t any = Inner<Taking::kTally>(acc, nullptr, layout_.inner, in.rows, in.cols,
+                                                    in.h, scratch.tally.data());
+    // A marked block (rare) is solved again from the same children, its values kept.
+    const bool marked = any >= kDownsetMarkUnit;
+    if (marked) {
+      LoadBlock(slab, offset, acc);
+      Inner<Taking::kRecord>(acc, scratch.raw.get(), layout_.inner, in.rows, in.cols, 0, nullptr);
+    }
+    take_->Take({.layout = &layout_,
+                 .mode = store_.mode,
+                 .game = store_.game,
+                 .index = slab * ring + offset,
+                 .values = marked ? std::span<const std::uint8_t>(scratch.raw.get(), size)
+                                  : std::span<const std::uint8_t>(),
+                 .tally = scratch.tally});
+  } else {
+    Inner<Taking::kNone>(acc, nullptr, layout_.inner, in.rows, in.cols, 0, nullptr);
+  }
   if (root) {  // A itself: what its children offer (its own slot now holds its contribution)
-    std::uint8_t best = outer_child;
+    std::uint8_t best = in.outer_child;
     for (int k = 0; k < layout_.inner; ++k) best |= acc[size - 1 - layout_.digits[k].stride];
     for (int k = layout_.inner; k < last; ++k)
-      best |= Value(slot + size - 1 - layout_.digits[k].stride);
+      best |= Value(in.slot + size - 1 - layout_.digits[k].stride);
     root_ = store_.mode == DownsetMode::kOneGame
                 ? static_cast<std::uint8_t>(best << GameShift(store_.game))
                 : best;
   }
-  Store(slot, acc, size);
+  Store(in.slot, acc, size);
 }
 
-void DownsetPass::Chunk(std::uint64_t slab, std::uint64_t offset, std::uint8_t* buffer) {
+void DownsetPass::Chunk(std::uint64_t slab, std::uint64_t offset, Scratch& scratch) {
   for (std::uint64_t b = offset; b < offset + layout_.chunk; b += layout_.block) {
-    Block(slab, b, buffer);
+    Block(slab, b, scratch);
     done_.fetch_add(layout_.block, std::memory_order_relaxed);
   }
 }
@@ -330,11 +448,15 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
   };
   std::barrier sync(workers, advance);
   auto work = [&] {
-    const auto buffer = std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block);
+    Scratch scratch{std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block), nullptr, {}};
+    if (take_) {
+      scratch.raw = std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block);
+      scratch.tally.resize(static_cast<std::size_t>(layout_.top.height()) + 1);
+    }
     while (!finished) {
       const std::uint64_t end = step_begin_[at.step + 1];
       for (std::uint64_t c; (c = cursor.fetch_add(1, std::memory_order_relaxed)) < end;)
-        if (share_.Owns(order_[c])) Chunk(at.slab, order_[c], buffer.get());
+        if (share_.Owns(order_[c])) Chunk(at.slab, order_[c], scratch);
       sync.arrive_and_wait();
     }
   };

@@ -17,11 +17,14 @@
 // One rank of a distributed pass (a split DownsetShare, ring only) computes only the chunks it
 // owns, in a buffer that holds its range of ring offsets and the layer below it; the caller
 // (engine/solve/downset_ranks.hpp) moves the boundary layer between ranks between steps.
+// A take phase (engine/solve/downset_take.hpp), when given, sees every block as it is solved: its
+// values, kept in a second buffer of the worker's, and a tally by height of the taker's weights.
 // Concurrency: Run is called by one thread, which starts and joins the workers; the caller's
 // `done` counter (matrices done) may be read by any thread while Run runs. In kOneGame two blocks
 // share a byte where they meet; that byte is only read and written atomically (std::atomic_ref).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -31,6 +34,7 @@
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_share.hpp"
+#include "engine/solve/downset_take.hpp"
 
 namespace seki {
 
@@ -58,9 +62,10 @@ struct DownsetStore {
 class DownsetPass {
  public:
   // `done_before`: matrices of the solve's earlier passes (what `done` counts from). `share`: the
-  // chunks this rank computes (default: all).
+  // chunks this rank computes (default: all). `take`: the take phase (null: none).
   DownsetPass(const DownsetLayout& layout, DownsetStore store, std::atomic<std::uint64_t>& done,
-              std::uint64_t done_before = 0, const DownsetShare& share = {});
+              std::uint64_t done_before = 0, const DownsetShare& share = {},
+              DownsetTake* take = nullptr);
 
   // Called between two steps (never after the last), with the workers waiting: return false to
   // stop the pass there (its values and position stay consistent: a checkpoint may be written).
@@ -84,11 +89,37 @@ class DownsetPass {
   }
 
  private:
-  void Chunk(std::uint64_t slab, std::uint64_t offset, std::uint8_t* buffer);
-  void Block(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc);
-  void Inner(std::uint8_t* acc, int digit, std::uint32_t rows, std::uint32_t cols) const;
-  void Row(std::uint8_t* acc, std::uint32_t rows, std::uint32_t cols) const;
-  void Finish(std::uint8_t& x, std::uint32_t rows, std::uint32_t cols) const;
+  // A worker's buffers: the block, and for a take phase its values and tally.
+  struct Scratch;
+  // What a block's children outside it give: its slot, the lines its outer digits fill, their
+  // largest value, and B - e_outer's contribution (for the root).
+  struct Loaded {
+    std::uint64_t slot = 0;
+    std::uint32_t rows = 0, cols = 0;
+    int h = 0;
+    std::uint8_t outer_child = 0;
+  };
+  // How a block is solved: plainly; with the take phase's tally (the weights of its values summed
+  // by height, Scratch::tally); or keeping each value in `raw` (a marked block, solved again).
+  enum class Taking { kNone, kTally, kRecord };
+  void Chunk(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
+  Loaded LoadBlock(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) const;
+  void Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
+  // A row's weights of its own height and the OR of all its weights (kTally).
+  struct RowSums {
+    std::uint64_t sum = 0, any = 0;
+  };
+  // `raw`: at the same offset as acc (kRecord); kTally: `h` the largest digit outside the
+  // sub-block, the weights into tally[height].
+  template <Taking kT>
+  std::uint64_t Inner(std::uint8_t* acc, std::uint8_t* raw, int digit, std::uint32_t rows,
+                      std::uint32_t cols, int h, std::uint64_t* tally) const;
+  template <Taking kT>
+  RowSums Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols, int h,
+              std::uint64_t* tally) const;
+  template <Taking kT>
+  std::uint64_t Finish(std::uint8_t& x, std::uint8_t* raw, std::uint32_t rows,
+                       std::uint32_t cols) const;
   // The stored values of slots [slot, slot + n) into acc (kOr: OR-ed into it), and back.
   template <bool kOr>
   void Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const;
@@ -103,8 +134,10 @@ class DownsetPass {
   // block buffer holds them), and of a terminal child, by zero row/col.
   std::uint8_t contribution_[256] = {};
   std::uint8_t terminal_[4] = {};
-  std::vector<std::uint64_t> order_;       // chunk offsets within a slab, by coarse-digit sum
-  std::vector<std::uint64_t> step_begin_;  // where each sum starts in order_ (+ the end)
+  DownsetTake* const take_;
+  std::array<std::uint64_t, 256> weights_ = {};  // the take phase's, of each value
+  std::vector<std::uint64_t> order_;             // chunk offsets within a slab, by coarse-digit sum
+  std::vector<std::uint64_t> step_begin_;        // where each sum starts in order_ (+ the end)
   std::uint8_t root_ = 0;
   std::atomic<std::uint64_t>& done_;
   const std::uint64_t done_before_;

@@ -162,7 +162,8 @@ auto SolveEngine::WithDownset(F&& f) {
                            .checkpoint = options_.checkpoint,
                            .checkpoint_every = options_.checkpoint_every,
                            .resume = options_.resume,
-                           .ranks = options_.ranks});
+                           .ranks = options_.ranks,
+                           .take = options_.take});
       },
       f);
 }

@@ -63,6 +63,7 @@ struct SolveEngineOptions {
   CheckpointPolicy checkpoint_every{0, 10};
   bool resume = false;
   DownsetRanks* ranks = nullptr;  // down-set passes split among the ranks of a job
+  DownsetTake* take = nullptr;    // the take phase of down-set passes (DownsetOptions::take)
 };
 
 // Called inside a catch block: rethrows a solve that stopped as the one line every command and the

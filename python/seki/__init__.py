@@ -16,7 +16,7 @@ from 1, as in the CLI (``seki extend --at I,J``, ``seki solve --moves``).
 """
 
 from ._seki import A, B, C, InputError, Matrix, __version__
-from .solve import GameValues, Solution, moves, optimal_line, origin, solve
+from .solve import GameValues, Solution, census_below, moves, optimal_line, origin, solve
 from .runs import Run, census, check, enumerate, export_sqlite, read_run, verify
 from .pictures import svg, to_html, to_latex
 from .report import report
@@ -34,6 +34,6 @@ def plot_run(dir, out=None):
 __all__ = [
     "__version__", "A", "B", "C", "InputError", "Matrix", "GameValues", "Solution", "solve", "moves",
     "optimal_line", "origin", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run",
-    "enumerate", "check", "census", "verify", "export_sqlite", "census_latex", "census_markdown",
+    "enumerate", "check", "census", "census_below", "verify", "export_sqlite", "census_latex", "census_markdown",
     "solve_latex", "report", "go",
 ]

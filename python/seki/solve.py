@@ -1,4 +1,7 @@
-"""Values of one matrix: solve, moves, optimal_line (engine/solve through ``_seki``)."""
+"""Values of one matrix: solve, moves, optimal_line, and census_below (engine/solve and
+engine/research through ``_seki``)."""
+
+import os
 
 from . import _seki
 from ._seki import Matrix
@@ -70,3 +73,11 @@ def origin(m, engine="auto"):
     reduction undoing an E1/E2 or (c,k,k,-k)-extension with the smaller matrix's classes, family
     A^n, B^n or C_k."""
     return _seki.origin_json(Matrix(m), engine)
+
+
+def census_below(m, threads=0, memory_limit="", checkpoint="", resume=False):
+    """Every complete and semi-complete seki and d-seki B <= m (entrywise, no zero line), each
+    class once, and the seki matrices by height, in one down-set pass of m: the document of
+    `seki census --below m --format json` (``threads`` 0: every core; ``memory_limit`` as
+    --memory-limit, e.g. "8G"; ``checkpoint``: a directory, with ``resume`` as --resume)."""
+    return _seki.census_below_json(Matrix(m), threads, memory_limit, os.fspath(checkpoint), resume)

@@ -1,5 +1,6 @@
 """solve, moves and optimal_line against the paper and `seki solve --format json`."""
 
+import json
 import pytest
 
 import seki
@@ -86,3 +87,18 @@ def test_origin_equals_cli(cli):
     (expected,) = cli.json_lines("origin", "--format", "json", "4003/0133/0331/3310")
     assert seki.origin("4003/0133/0331/3310") == expected
     assert expected["reductions"][0]["smaller"] == "133/313/331"
+
+
+def test_census_below_equals_cli(cli, tmp_path):
+    p = cli.run("census", "--below", "222/222/222", "--format", "json", "-q")
+    assert p.returncode == 0, p.stderr
+    expected = json.loads(p.stdout)
+    got = seki.census_below("222/222/222", threads=2, checkpoint=tmp_path / "ck")
+    # The same document but for the command that made it.
+    for j in (expected, got):
+        del j["census"]["source"]
+    assert got == expected
+    assert any(c["seki"] == "complete" and c["height"] == 2 for c in got["classes"])
+    with pytest.raises(ValueError) as e:
+        seki.census_below("20/00")
+    assert "zero" in str(e.value)

@@ -1,0 +1,93 @@
+// CensusBelow: every complete and semi-complete seki B <= A (entrywise, A's shape, no zero line),
+// of SEKI and D-SEKI, each class once up to row/column permutation (its canonical form), with the
+// number of seki and d-seki matrices (not classes) by height — taken in the one down-set pass of A
+// (`seki census --below A`, Python's seki.census_below). CensusTaker is the pass's take phase
+// (engine/solve/downset_take.hpp): the counts come from the tally of the pass's inner loop; only
+// the blocks that hold a complete or semi-complete matrix are read, and each such matrix is put in
+// canonical form; the matrices with no zero line are counted by inclusion and exclusion. What it
+// holds is bounded by the classes found (bytes()), never by the box. Its state is saved with the
+// pass's checkpoint; on ranks each rank takes its share and rank 0 merges (a sum of counts and a
+// union of classes: the same census for any ranks or threads). Concurrency: Take is thread-safe (a
+// mutex over the merge of a block's findings); the rest is called by one thread, not while a pass
+// runs.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/base/matrix.hpp"
+#include "engine/base/outcome.hpp"
+#include "engine/research/census.hpp"
+#include "engine/run/run_group.hpp"
+#include "engine/solve/downset_take.hpp"
+#include "engine/solve/solve_engine.hpp"
+
+namespace seki {
+
+// One class found: its canonical form and its class in each game (kComplete, kSemiComplete, or
+// kNone where it is neither complete nor semi-complete in that game).
+struct BelowClass {
+  Matrix matrix;
+  std::array<SekiClass, 2> kind{};  // [game]
+  friend bool operator==(const BelowClass&, const BelowClass&) = default;
+};
+
+struct CensusBelow {
+  // The tables of the classes found, by height and sum (rows, cols: A's; max_entry, max_sum: A's
+  // height and sum; classes: the classes found; starting: the matrices B <= A with no zero line;
+  // below: A; source: the command).
+  Census census;
+  std::uint64_t matrices = 0;  // every B <= A, zero lines included
+  // [game]: the seki (resp. d-seki) matrices B <= A with no zero line, by height.
+  std::array<std::map<int, std::uint64_t>, 2> seki_matrices;
+  std::vector<BelowClass> classes;  // by height, sum, then canonical form
+  std::uint64_t bytes = 0;          // what the census held at the end (the classes found)
+  friend bool operator==(const CensusBelow&, const CensusBelow&) = default;
+};
+
+class CensusTaker final : public DownsetTake {
+ public:
+  explicit CensusTaker(const Matrix& a);
+
+  std::array<std::uint64_t, 256> Weights(DownsetMode mode, Game game) override;
+  void Take(const DownsetTakeBlock& block) override;
+  nlohmann::json Save() const override;
+  void Restore(const nlohmann::json& state) override;
+
+  // Adds a state saved by another taker of the same matrix (another rank's share).
+  void Merge(const nlohmann::json& state);
+  // On ranks after a pass split among `split` ranks: rank 0 merges every rank's share (the others
+  // keep theirs); a pass that ran alone on each rank is whole on each already.
+  void Gather(const RunGroup& group, int split);
+  std::uint64_t bytes() const;
+  CensusBelow Result(const std::string& source) const;
+
+ private:
+  const Matrix top_;
+  mutable std::mutex mutex_;
+  std::map<Matrix, std::array<SekiClass, 2>> classes_;
+  std::array<std::vector<std::uint64_t>, 2> seki_;  // [game] by height
+};
+
+// The census below a (a starting position) in one down-set pass with `options` (engine, memory
+// limit, threads, checkpoint, resume, ranks; the engine is the down-set's, whatever the kind;
+// `group`: the RunGroup behind options.ranks, else null). Throws as SolveEngine::Solve does
+// (DownsetTooLarge, SearchStopped) and InputError for a matrix with a zero line.
+CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options, const std::string& source,
+                            const RunGroup* group = nullptr);
+
+// JSON: {"below", "shape", "matrices", "starting", "census" (CensusJson), "seki_matrices" and
+// "dseki_matrices" ([{"height", "matrices"}]), "classes" ([{"matrix", "height", "sum", "seki",
+// "dseki"}], a game's class "complete", "semi-complete" or null), "census_bytes"}.
+nlohmann::ordered_json CensusBelowJson(const CensusBelow& c);
+// Markdown (CensusMarkdown, then the matrices by height and every class) and LaTeX (CensusLatex,
+// then the same two tables), each naming `command`.
+std::string CensusBelowMarkdown(const CensusBelow& c, const std::string& command);
+std::string CensusBelowLatex(const CensusBelow& c, const std::string& command);
+
+}  // namespace seki
