@@ -66,6 +66,24 @@ TEST(RowMask, ChildrenOfTheRowsAsked) {
   }
 }
 
+// Groups are equal exactly when the sorted row sums are: every multiset of 4 row sums of 4x5
+// matrices with entries <= 4 gets its own group.
+TEST(RowSums, GroupsAreExact) {
+  const EnumerationSpace space = EnumerationSpace::Make(4, 5, 4, -1);
+  std::map<std::uint64_t, std::vector<int>> seen;
+  RowSums sums;
+  sums.rows = 4;
+  for (int a = 0; a <= 20; ++a)
+    for (int b = a; b <= 20; ++b)
+      for (int c = b; c <= 20; ++c)
+        for (int d = c; d <= 20; ++d) {
+          sums.sum = {d, b, a, c};  // any order
+          const auto [it, fresh] = seen.emplace(GroupOf(space, sums), std::vector<int>{a, b, c, d});
+          EXPECT_TRUE(fresh) << a << b << c << d;
+        }
+  EXPECT_EQ(seen.size(), 10626u);  // multisets of 4 from 21 values: C(24, 4)
+}
+
 // A class's group is read off its key and does not depend on the order of its rows or columns.
 TEST(RowSums, GroupIsAnInvariant) {
   Rng rng(5);
@@ -78,7 +96,8 @@ TEST(RowSums, GroupIsAnInvariant) {
       for (int j = 0; j < 5; ++j) s += a(i, j);
       EXPECT_EQ(sums.sum[i], s);
     }
-    EXPECT_EQ(GroupOf(sums), GroupOf(RowSumsOf(space, space.codec.Pack(RandomPermuted(rng, a)))));
+    EXPECT_EQ(GroupOf(space, sums),
+              GroupOf(space, RowSumsOf(space, space.codec.Pack(RandomPermuted(rng, a)))));
   }
 }
 
@@ -141,7 +160,7 @@ TEST_P(LevelParts, EqualTheLevelBuiltWhole) {
         for (int s = 0; s < kShardCount; ++s)
           for (std::size_t k = 0; k < part.shards[s].keys.size(); ++k) {
             const std::uint64_t key = part.shards[s].keys[k];
-            ASSERT_EQ(plan.PartOf(GroupOf(RowSumsOf(space, key))), p);
+            ASSERT_EQ(plan.PartOf(GroupOf(space, RowSumsOf(space, key))), p);
             joined.shards[s].keys.push_back(key);
             joined.shards[s].values.push_back(part.shards[s].values[k]);
           }

@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -20,14 +21,16 @@ RowSums RowSumsOf(const EnumerationSpace& space, std::uint64_t key) {
   return s;
 }
 
-std::uint64_t GroupOf(RowSums sums) {
+std::uint64_t GroupOf(const EnumerationSpace& space, RowSums sums) {
+  const int width = std::bit_width(static_cast<unsigned>(space.cols * space.max_entry));
+  if (width * sums.rows > 64)
+    throw std::invalid_argument("row sums of " + std::to_string(sums.rows) +
+                                " rows do not fit 64 bits");
   std::sort(sums.sum.begin(), sums.sum.begin() + sums.rows);
-  std::uint64_t h = 0x243F6A8885A308D3ull;
-  for (int i = 0; i < sums.rows; ++i) {
-    h = (h ^ static_cast<std::uint64_t>(sums.sum[i])) * 0x100000001B3ull;
-    h ^= h >> 29;
-  }
-  return h;
+  std::uint64_t group = 0;
+  for (int i = 0; i < sums.rows; ++i)
+    group = (width == 64 ? 0 : group << width) | static_cast<std::uint64_t>(sums.sum[i]);
+  return group;
 }
 
 PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts)
@@ -45,7 +48,7 @@ PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int
     for (int i = 0; i < sums.rows; ++i) {
       RowSums grown = sums;
       ++grown.sum[i];
-      const std::uint64_t child = GroupOf(grown);
+      const std::uint64_t child = GroupOf(space, grown);
       child_group[g][sums.sum[i]] = child;
       weight[child] += double(group.size()) * space.cols;
     }
@@ -92,7 +95,7 @@ std::uint32_t PartPlan::RowsOf(std::size_t g, const RowSums& sums, int p) const 
 
 std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const Level& level) {
   return CompactGroupsFromLevel(
-      level, [&space](std::uint64_t key) { return GroupOf(RowSumsOf(space, key)); });
+      level, [&space](std::uint64_t key) { return GroupOf(space, RowSumsOf(space, key)); });
 }
 
 std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const CompactPart& classes) {
@@ -108,7 +111,7 @@ std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const CompactPa
       const CompactBlock& block = classes.blocks[b];
       block.Decode(keys.data());
       for (std::uint32_t k = 0; k < block.count; ++k)
-        writers[GroupOf(RowSumsOf(space, keys[k]))].Add(keys[k], block.values[k]);
+        writers[GroupOf(space, RowSumsOf(space, keys[k]))].Add(keys[k], block.values[k]);
     }
     for (auto& [group, writer] : writers) pieces[c][group] = writer.Finish();
   });

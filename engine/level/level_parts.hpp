@@ -35,9 +35,10 @@ struct RowSums {
   int rows = 0;
 };
 RowSums RowSumsOf(const EnumerationSpace& space, std::uint64_t key);
-// The group of a class with these row sums: a hash of them sorted (a collision only merges two
-// groups, which stays an invariant).
-std::uint64_t GroupOf(RowSums sums);
+// The group of a class with these row sums: the sums sorted, packed exactly (each in the bits of
+// cols * max_entry; rows of them always fit 64 bits when the keys do), so two groups are equal
+// exactly when their row sums are, up to order.
+std::uint64_t GroupOf(const EnumerationSpace& space, RowSums sums);
 
 class PartPlan {
  public:
