@@ -118,6 +118,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
     throw;
   }
   p.memory_limit = o.memory_limit;  // checked with the other parameters by the Run
+  p.parts = o.parts;
   p.outcomes = o.outcomes, p.generate_only = o.generate_only;
   p.resume = o.checkpoint.resume, p.force = o.force;
   p.command_line = command_line;
@@ -169,8 +170,14 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   cmd->add_option("--threads", options->threads, "Worker threads (default: all cores)");
   cmd->add_option("--out", options->out, "Run directory")->required();
   cmd->add_option("--memory-limit", options->memory_limit,
-                  "Refuse levels that would need more, e.g. 8G (default: " +
+                  "The memory a run may use, e.g. 8G: levels too large are built in parts, and a "
+                  "run that cannot fit even so is refused (default: " +
                       DefaultMemoryPercent() + " of physical memory)");
+  cmd->add_option("--parts", options->parts,
+                  "Build every level in this many parts (1..64), as a level too large for "
+                  "--memory-limit is (default: only those, in the fewest parts that fit; "
+                  "docs/architecture.md); the same files for any parts")
+      ->check(CLI::Range(1, 64));
   cmd->add_option("--device", options->device,
                   "Level engine: cpu (default), gpu (the thrust engine on a CUDA GPU) or "
                   "thrust-cpu (the same engine on the CPU); shapes up to 5x5 (keys of at most 56 "

@@ -20,6 +20,7 @@ struct EnumerateOptions {
   std::string device = "cpu";    // cpu, gpu or thrust-cpu (docs/gpu.md)
   CheckpointOptions checkpoint;  // --checkpoint-every, --resume (the run directory: out)
   std::string lists = "auto";    // auto, all or complete (engine/run/catalogue_lists.hpp)
+  int parts = 0;                 // > 0: every level in this many parts (engine/run/run.hpp)
   bool outcomes = false;
   bool generate_only = false;
   bool quiet = false;

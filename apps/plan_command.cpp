@@ -140,10 +140,10 @@ void AddPlanCommand(CLI::App& app) {
       ->excludes(max_sum)
       ->excludes(outcomes);
   cmd->add_option("--memory-limit", o->memory_limit,
-                  "With --matrix: the memory limit of one process, as `seki solve` takes it "
-                  "(default: " +
-                      DefaultMemoryPercent() + " of this machine's memory); it picks the mode")
-      ->needs("--matrix");
+                  "The memory limit of one process: for a region, the levels built in parts "
+                  "(as `seki enumerate --memory-limit` builds them), with parts, memory and disk "
+                  "per level; with --matrix, as `seki solve` takes it (default: " +
+                      DefaultMemoryPercent() + " of this machine's memory), it picks the mode");
   cmd->add_option(
          "--rate", q.classes_per_thread_second,
          "Classes per thread-second (default: the measured rate of the 64-bit or the "
@@ -169,7 +169,10 @@ void AddPlanCommand(CLI::App& app) {
       if (required->count() == 0)
         throw CliError(required->get_name(), "is required (or --matrix A)");
     if (o->device.device != "cpu") return PrintDevicePlan(*o);
-    const RunPlan plan = PlanRun(o->request);
+    PlanRequest request = o->request;
+    if (!o->memory_limit.empty())
+      request.memory_limit = double(ParseByteSize(o->memory_limit, "--memory-limit"));
+    const RunPlan plan = PlanRun(request);
     if (o->json)
       std::cout << PlanJson(plan).dump(2) << '\n';
     else

@@ -20,6 +20,17 @@ std::string Duration(double seconds) {
 }  // namespace
 
 std::string FormatPlanTable(const RunPlan& p) {
+  if (p.request.memory_limit > 0) {  // one process in parts: parts and disk instead of ranks
+    std::string out =
+        fmt::format("{:>5} {:>16} {:>18} {:>6} {:>10} {:>10} {:>11}\n", "sum", "classes",
+                    "records pushed", "parts", "GiB", "disk GB", "seconds");
+    for (const PlanLevel& l : p.levels)
+      out += fmt::format(
+          "{:>5} {:>16} {:>18.0f} {:>6} {:>10.3f} {:>10.3f} {:>11.2f}\n", l.sum, l.classes,
+          l.records, l.parts == 0 ? std::string("whole") : std::to_string(l.parts),
+          (l.bytes_per_rank + l.root_extra_bytes) / (1 << 30), l.disk_bytes / 1e9, l.seconds);
+    return out;
+  }
   std::string out =
       fmt::format("{:>5} {:>16} {:>18} {:>15} {:>13} {:>13} {:>11}\n", "sum", "classes",
                   "records pushed", "exchanged GB", "GiB per rank", "+GiB rank 0", "seconds");
@@ -37,6 +48,17 @@ std::string FormatPlanSummary(const RunPlan& p) {
       "pushed, {:.2f} GB exchanged, peak {} on rank 0 (level {}), about {}\n",
       q.rows, q.cols, p.max_entry, p.max_sum, q.ranks, q.threads, p.classes, p.records,
       p.exchanged_bytes / 1e9, FormatGib(p.peak_bytes_per_rank), p.peak_level, Duration(p.seconds));
+  if (q.memory_limit > 0) {
+    out +=
+        p.first_parted_level == 0
+            ? fmt::format("within --memory-limit {}: every level whole", FormatGib(q.memory_limit))
+            : fmt::format(
+                  "within --memory-limit {}: levels {} to {} in parts (at most {}); "
+                  "{:.1f} GB of level files on disk at most",
+                  FormatGib(q.memory_limit), p.first_parted_level, p.max_sum, p.most_parts,
+                  p.peak_disk_bytes / 1e9);
+    out += p.fits ? "\n" : "; does NOT fit even in 64 parts\n";
+  }
   out += fmt::format(
       "model: {:.3g} classes per thread-second (measured, docs/performance.md), {:.3g} bytes/s "
       "per rank on the network; records are an upper bound (one per entry below the bound), and so "

@@ -1,6 +1,7 @@
 // A level built in parts (engine/level/level_parts.hpp): IncrementKeys with a row mask, groups as
 // invariants, and LevelBuilder::NextPart from the level below kept by groups against the level
-// built whole (LevelBuilder::Next), level by level, at one and two threads; the parts' balance.
+// built whole (LevelBuilder::Next), level by level, at one and two threads, also through
+// PartedLevelEngine and the level loop; the parts' balance.
 #include "engine/level/level_parts.hpp"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,7 @@
 #include "canon/canonical_form.hpp"
 #include "engine/level/catalogue.hpp"
 #include "engine/level/level_builder.hpp"
+#include "engine/level/parted_level_engine.hpp"
 #include "engine/run/level_driver.hpp"
 #include "storage/compact_level.hpp"
 #include "storage/level_file.hpp"
@@ -187,6 +189,37 @@ INSTANTIATE_TEST_SUITE_P(Regions, LevelParts,
                          ::testing::Combine(::testing::Values(Region{3, 3, 3}, Region{3, 4, 4},
                                                               Region{4, 4, 2}),
                                             ::testing::Values(1, 2)));
+
+// The engine in parts driven by the level loop (whole up to sum 3, then 1 to 5 parts a level, in
+// a store in memory): every level it hands out, made whole, equals the level built whole, and the
+// levels from sum 4 on are held by groups.
+TEST(PartedLevelEngine, DrivenByTheLevelLoopEqualsTheWholeEngine) {
+  for (const int threads : {1, 2}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    const EnumerationSpace space = EnumerationSpace::Make(3, 4, 3, -1);
+    std::vector<Level> whole;
+    ForEachLevel(space, [&](const Level& level) { whole.push_back(level); });
+    MemoryPartStore store(space);
+    PartedLevelEngine engine(
+        space, {}, [](int sum) { return sum < 4 ? 0 : 1 + sum % 5; }, store);
+    struct Walk : LevelWalk {
+      std::vector<HeldLevel> taken;
+      void Take(const HeldLevel& level, double) override { taken.push_back(level); }
+    } walk;
+    const RunGroup one_process;
+    LevelDriver(engine, one_process, nullptr, threads).Drive(walk, space.max_sum);
+    ASSERT_EQ(walk.taken.size(), whole.size());
+    for (const HeldLevel& level : walk.taken) {
+      const int sum = level.sum();
+      EXPECT_EQ(level.in_parts(), sum >= 4) << "sum " << sum;
+      const Level made = level.in_parts() ? ExpandToLevel(*level.grouped) : level.whole;
+      for (int s = 0; s < kShardCount; ++s) {
+        ASSERT_EQ(made.shards[s].keys, whole[sum].shards[s].keys) << "sum " << sum;
+        ASSERT_EQ(made.shards[s].values, whole[sum].shards[s].values) << "sum " << sum;
+      }
+    }
+  }
+}
 
 std::map<std::string, std::string> Files(
     const std::map<std::string, std::filesystem::path>& paths) {

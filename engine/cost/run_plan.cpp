@@ -1,6 +1,7 @@
 // The cost model of a run on P ranks (see run_plan.hpp and docs/distributed.md).
 #include "engine/cost/run_plan.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,8 @@ RunPlan PlanRun(const PlanRequest& q) {
   if (q.threads < 1) throw InputError("--threads", "must be positive");
   if (q.classes_per_thread_second < 0) throw InputError("--rate", "must be positive");
   if (!(q.bandwidth > 0)) throw InputError("--bandwidth", "must be positive");
+  if (q.memory_limit > 0 && q.ranks > 1)
+    throw InputError("--memory-limit", "plans levels in parts in one process, not on ranks");
 
   RunPlan plan;
   plan.request = q;
@@ -40,6 +43,14 @@ RunPlan PlanRun(const PlanRequest& q) {
   const double record_words = space.RecordWords();
   const double rate = plan.request.classes_per_thread_second;
   const double workers = double(q.ranks) * q.threads;
+  LevelParts parted;
+  if (q.memory_limit > 0) {
+    std::vector<double> whole(counts.size(), 0);
+    for (int s = 1; s <= space.max_sum; ++s)
+      whole[s] = LevelBytesEstimate(space, counts, s, q.outcomes, false);
+    parted =
+        PlanLevelParts(space, counts, whole, q.outcomes, q.memory_limit, 0, !space.WideRecords());
+  }
   for (int s = 1; s <= space.max_sum; ++s) {
     PlanLevel l;
     l.sum = s;
@@ -50,6 +61,18 @@ RunPlan PlanRun(const PlanRequest& q) {
     l.bytes_per_rank =
         LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks) - l.root_extra_bytes;
     l.seconds = double(l.classes) / (rate * workers) + l.exchanged_bytes / q.ranks / q.bandwidth;
+    if (q.memory_limit > 0) {
+      l.parts = parted.parts[s];
+      l.bytes_per_rank = parted.bytes[s] - l.root_extra_bytes;
+      if (l.parts > 0) l.seconds *= kMeasuredPartsSlowdown;
+      plan.fits = plan.fits && parted.bytes[s] <= q.memory_limit;
+      if (l.parts > 0 && plan.first_parted_level == 0) plan.first_parted_level = s;
+      plan.most_parts = std::max(plan.most_parts, l.parts);
+    }
+    const double saved = double(counts[s - 1]) + (s >= 2 ? double(counts[s - 2]) : 0.0);
+    l.disk_bytes =
+        kMeasuredLevelFileBytesPerClass * (saved + (l.parts > 0 ? double(l.classes) : 0));
+    plan.peak_disk_bytes = std::max(plan.peak_disk_bytes, l.disk_bytes);
     plan.classes += l.classes;
     plan.records += l.records;
     plan.exchanged_bytes += l.exchanged_bytes;
@@ -70,6 +93,8 @@ nlohmann::json PlanJson(const RunPlan& p) {
                       {"exchanged_bytes", l.exchanged_bytes},
                       {"bytes_per_rank", l.bytes_per_rank},
                       {"root_extra_bytes", l.root_extra_bytes},
+                      {"parts", l.parts},
+                      {"disk_bytes", l.disk_bytes},
                       {"seconds", l.seconds}});
   const PlanRequest& q = p.request;
   return {{"rows", q.rows},
@@ -89,6 +114,11 @@ nlohmann::json PlanJson(const RunPlan& p) {
           {"exchanged_bytes", p.exchanged_bytes},
           {"peak_bytes_per_rank", p.peak_bytes_per_rank},
           {"peak_level", p.peak_level},
+          {"memory_limit", q.memory_limit},
+          {"fits", p.fits},
+          {"first_parted_level", p.first_parted_level},
+          {"most_parts", p.most_parts},
+          {"peak_disk_bytes", p.peak_disk_bytes},
           {"seconds", p.seconds},
           {"levels", levels}};
 }

@@ -20,6 +20,13 @@ inline constexpr double kMeasuredClassesPerThreadSecond = 9.9e5;
 // 4fb5eec). Shape-dependent: 8x8 entries <= 1 is about 10x slower per class (64 children each,
 // many automorphisms).
 inline constexpr double kMeasuredWideClassesPerThreadSecond = 1.9e5;
+// How much slower a level built in parts is than one built whole (user CPU), measured with
+// 8 parts (docs/performance.md, "Compact levels and levels in parts"): 1.15 on 4x4 <= 4, 1.19 on
+// 3x4 <= 7 (whole regions), 1.26 on 4x4 <= 3.
+inline constexpr double kMeasuredPartsSlowdown = 1.2;
+// Bytes a class of a compact level file (version 2), measured: 3.25 on 4x4 <= 4 (docs/
+// performance.md); an estimate for other regions.
+inline constexpr double kMeasuredLevelFileBytesPerClass = 3.25;
 // Bytes per second one rank sends (and receives) over the network: 10 Gbit/s Ethernet, assumed.
 inline constexpr double kAssumedBandwidth = 1.0e9;
 
@@ -30,6 +37,9 @@ struct PlanRequest {
   bool outcomes = false;
   double classes_per_thread_second = 0;  // 0: the measured rate of the engine the region needs
   double bandwidth = kAssumedBandwidth;  // bytes per second per rank
+  // One process (ranks 1) within this many bytes: levels too large are built in parts, as `seki
+  // enumerate --memory-limit` does (engine/run/memory_budget.hpp); 0: every level whole.
+  double memory_limit = 0;
 };
 
 struct PlanLevel {
@@ -40,6 +50,9 @@ struct PlanLevel {
   double bytes_per_rank = 0;    // memory of each rank while building it (its share)
   double root_extra_bytes = 0;  // rank 0's catalogue copy on top (an upper bound: all classes)
   double seconds = 0;           // expected
+  int parts = 0;                // built in this many parts (0: whole)
+  double disk_bytes = 0;        // level files on disk while it is built (the two saved levels,
+                                // and its parts so far)
 };
 
 struct RunPlan {
@@ -54,9 +67,13 @@ struct RunPlan {
   double records = 0, exchanged_bytes = 0, seconds = 0;
   double peak_bytes_per_rank = 0;  // the largest level's bytes_per_rank + root_extra_bytes
   int peak_level = 0;
+  double peak_disk_bytes = 0;
+  int first_parted_level = 0, most_parts = 0;  // 0: no level in parts
+  bool fits = true;                            // every level within request.memory_limit
 };
 
-// Throws InputError for unusable bounds, ranks (1..256) or threads (>= 1).
+// Throws InputError for unusable bounds, ranks (1..256) or threads (>= 1), a memory limit with
+// ranks.
 RunPlan PlanRun(const PlanRequest& request);
 nlohmann::json PlanJson(const RunPlan& plan);
 

@@ -104,6 +104,21 @@ double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t pare
   return 9.0 * double(parents) + 11.0 * double(classes) + 2 * BatchRecordBytes(space, parents);
 }
 
+double LevelBuilder::PartedPeakBytes(const EnumerationSpace& space, std::uint64_t parents,
+                                     std::uint64_t classes, int parts, bool below_whole) {
+  // Building a part: the level below kept compact (and, when it was whole, the whole level while
+  // its groups are made), the tables of 1/parts of the new level, the part as a Level and its
+  // compact copy, the records of one batch. Loading the level: the new level compact, and one
+  // part twice while its groups are made.
+  const double share = double(classes) / parts;
+  const double build = kCompactBytesPerClass * double(parents) +
+                       (below_whole ? 9.0 * double(parents) : 0.0) +
+                       (11.0 + 9.0 + kCompactBytesPerClass) * share +
+                       2 * BatchRecordBytes(space, parents / static_cast<std::uint64_t>(parts));
+  const double load = kCompactBytesPerClass * (double(classes) + share);
+  return std::max(build, load);
+}
+
 void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
                         tbb::enumerable_thread_specific<ShardBuckets>& buckets) const {
   if (space_.WideRecords()) {
@@ -167,8 +182,6 @@ Level LevelBuilder::NextPart(const CompactLevel& below, const PartPlan& plan, in
           for (std::uint32_t k = 0; k < block->count; ++k)
             if (const canon::RowMask rows = plan.RowsOf(group, RowSumsOf(space_, keys[k]), part))
               PushParent(keys[k], block->values[k], out, rows);
-          if (hooks_.parents_done)
-            hooks_.parents_done->fetch_add(block->count, std::memory_order_relaxed);
         });
       },
       plan.parts(), next);

@@ -61,7 +61,8 @@ class LevelBuilder {
 
   // Part `part` of level below.sum + 1 under `plan` (made from `below`, kept by groups; solving,
   // spaces of at most 56 key bits): exactly the classes of Next whose groups the plan gives that
-  // part, with their values.
+  // part, with their values. It honours the stop flag but counts no parents (a parent is visited
+  // once for each part its children reach): engine/level/parted_level_engine.hpp counts parts.
   Level NextPart(const CompactLevel& below, const PartPlan& plan, int part) const;
 
   // The solving step's phases, public so that a distributed run can exchange records between
@@ -76,6 +77,12 @@ class LevelBuilder {
   // `parents` classes and the new level `classes`; the memory budgets of the apps use it.
   static double PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                           std::uint64_t classes);
+  // The bytes a class of a level kept compact takes in memory, at most (by groups: about 3 on
+  // 4x4, docs/performance.md), and about the most memory PartedLevelEngine uses to build a level
+  // of `classes` classes in `parts` parts from `parents` classes kept compact (or whole).
+  static constexpr double kCompactBytesPerClass = 4.0;
+  static double PartedPeakBytes(const EnumerationSpace& space, std::uint64_t parents,
+                                std::uint64_t classes, int parts, bool below_whole);
   // Bytes of the records one push batch of `parents` classes holds (at most kPushBatchBytes).
   static double BatchRecordBytes(const EnumerationSpace& space, std::uint64_t parents);
   // Records `parents` classes push at most (one per entry below the bound).

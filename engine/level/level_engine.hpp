@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/level/held_level.hpp"
 #include "engine/level/level_builder.hpp"
 
 namespace seki {
@@ -27,6 +28,15 @@ class LevelEngine {
   // Level previous.sum + 1. `previous` is the level this engine returned last, or one loaded from
   // a level file (a resumed run); an engine with its own copy of the level below may use that.
   virtual Level Next(const Level& previous) = 0;
+  // Level below.sum() + 1 from a level as the level loop holds it (whole or by groups). An engine
+  // that FreesBelow() may free `below` once it no longer needs it, and the loop then reads it no
+  // more; the default builds the level whole from the level below (made whole first when it is
+  // kept by groups: a run resumed from a level built in parts, with a budget that needs none).
+  virtual HeldLevel NextHeld(HeldLevel& below) {
+    if (below.in_parts()) below = HeldLevel(ExpandToLevel(*below.grouped));
+    return HeldLevel(Next(below.whole));
+  }
+  virtual bool FreesBelow() const { return false; }
 };
 
 // The CPU engine behind the interface.

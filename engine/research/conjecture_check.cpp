@@ -36,7 +36,8 @@ class ShapeScan : public LevelWalk {
             const RunGroup& group)
       : c_(c), space_(space), options_(options), group_(group) {}
 
-  void Take(const Level& level, double build_seconds) override {
+  void Take(const HeldLevel& held, double build_seconds) override {
+    const Level& level = held.Whole();
     const auto start = Clock::now();
     std::vector<ShapeTally> shards(kShardCount);
     tbb::parallel_for(0, kShardCount, [&](int s) {
@@ -61,12 +62,12 @@ class ShapeScan : public LevelWalk {
     total.seconds += seconds;
     if (options_.on_level) options_.on_level(level.sum, found.classes, seconds);
   }
-  void Persist(const Level& level) override {
+  void Persist(const HeldLevel& level) override {
     if (!options_.on_tally) return;
-    if (clock_.Due(level.sum, space_.max_sum)) Save(level);  // ranks decide together
+    if (clock_.Due(level.sum(), space_.max_sum)) Save(level.Whole());  // ranks decide together
   }
-  void Stopped(const Level& last) override {
-    if (options_.on_tally && last.sum > clock_.saved_step()) Save(last);
+  void Stopped(const HeldLevel& last) override {
+    if (options_.on_tally && last.sum() > clock_.saved_step()) Save(last.Whole());
   }
 
   ShapeTally total;
@@ -98,10 +99,10 @@ ShapeReport ScanShape(Conjecture c, const EnumerationSpace& space,
   const std::unique_ptr<LevelEngine> engine =
       MakeLevelEngine(space, Device::kCpu, /*solve=*/true, group, options.build);
   ShapeScan scan(c, space, options, group);
-  std::optional<Level> resumed;
+  std::optional<HeldLevel> resumed;
   if (options.resume_tally && options.resume_level) {
     scan.total = std::move(*options.resume_tally);
-    resumed = std::move(*options.resume_level);
+    resumed = HeldLevel(std::move(*options.resume_level));
   }
   const WalkEnd end = LevelDriver(*engine, group, options.build.stop)
                           .Drive(scan, space.max_sum, std::move(resumed));

@@ -32,15 +32,15 @@ class PendingPersist {
 
   // Persists `level`; `retired` (the level below, no longer needed) is freed first, on the same
   // thread, so that giving its pages back overlaps the next build too.
-  void Start(LevelWalk& walk, const Level& level, bool overlap, Level retired = {}) {
+  void Start(LevelWalk& walk, const HeldLevel& level, bool overlap, HeldLevel retired = {}) {
     Wait();
     if (overlap) {
       job_ = std::async(std::launch::async, [&walk, &level, old = std::move(retired)]() mutable {
-        old = Level{};
+        old = HeldLevel{};
         walk.Persist(level);
       });
     } else {
-      retired = Level{};
+      retired = HeldLevel{};
       walk.Persist(level);
     }
   }
@@ -53,10 +53,10 @@ class PendingPersist {
 };
 
 // The end of a walk stopped by the flag after `last`: its Persist finished, then Stopped.
-WalkEnd Stop(LevelWalk& walk, PendingPersist& persist, const Level& last) {
+WalkEnd Stop(LevelWalk& walk, PendingPersist& persist, const HeldLevel& last) {
   persist.Wait();
   walk.Stopped(last);
-  return {last.sum, true};
+  return {last.sum(), true};
 }
 
 }  // namespace
@@ -66,38 +66,39 @@ bool LevelDriver::StopRequested() const {
          BetweenSteps::kStop;
 }
 
-WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<Level> resumed) {
-  const bool overlap = overlap_;
-  Level level;
+WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<HeldLevel> resumed) {
+  const bool overlap = overlap_ && !engine_.FreesBelow();
+  HeldLevel level;
   PendingPersist persist;
   if (resumed) {
     level = std::move(*resumed);
   } else {
     const auto start = Clock::now();
-    level = engine_.First();
+    level = HeldLevel(engine_.First());
     walk.Take(level, Since(start));
     persist.Start(walk, level, overlap);
   }
-  while (level.sum < max_sum) {
+  while (level.sum() < max_sum) {
     if (StopRequested()) return Stop(walk, persist, level);
-    const int next = level.sum + 1;
+    const int next = level.sum() + 1;
     walk.BeforeBuild(next, level);
     walk.BuildStarted(next);
     const auto start = Clock::now();
-    Level built;
+    HeldLevel built;
+    if (engine_.FreesBelow()) persist.Wait();
     try {
-      built = engine_.Next(level);
+      built = engine_.NextHeld(level);
     } catch (const LevelInterrupted&) {
       return Stop(walk, persist, level);
     }
     const double seconds = Since(start);
     persist.Wait();  // level s is durable before it is freed
-    Level below = std::exchange(level, std::move(built));
+    HeldLevel below = std::exchange(level, std::move(built));
     walk.Take(level, seconds);
     persist.Start(walk, level, overlap, std::move(below));
   }
   persist.Wait();
-  return {level.sum, false};
+  return {level.sum(), false};
 }
 
 }  // namespace seki

@@ -19,6 +19,9 @@
 // When the stop flag ends the walk, Stopped(last level) follows its Persist, so that a walk that
 // persists only some levels can save the last one.
 // At most two levels are alive: the one built from (and being persisted) and the one being built.
+// A level is held whole or, built in parts, by groups (engine/level/held_level.hpp). An engine
+// that frees the level below as it builds (PartedLevelEngine) gets it only once its Persist has
+// finished: no overlap then.
 // A walk killed at any moment can go on from its last persisted level (for a run, its last
 // checkpoint).
 // Concurrency: Drive runs on the calling thread and calls BeforeBuild, BuildStarted, Take and
@@ -40,15 +43,15 @@ class LevelWalk {
  public:
   virtual ~LevelWalk() = default;
   // Phase 1: level `sum` is about to be built from `below`. May throw to refuse it.
-  virtual void BeforeBuild(int /*sum*/, const Level& /*below*/) {}
+  virtual void BeforeBuild(int /*sum*/, const HeldLevel& /*below*/) {}
   // Phase 2: the build of level `sum` starts.
   virtual void BuildStarted(int /*sum*/) {}
   // Phase 3: a new level, built in `build_seconds` (0 for level 0 of a resumed walk: never taken).
-  virtual void Take(const Level& level, double build_seconds) = 0;
+  virtual void Take(const HeldLevel& level, double build_seconds) = 0;
   // Phase 4: the level's durable writes (see above).
-  virtual void Persist(const Level& /*level*/) {}
+  virtual void Persist(const HeldLevel& /*level*/) {}
   // The stop flag ended the walk after `last` was taken and persisted (on every rank together).
-  virtual void Stopped(const Level& /*last*/) {}
+  virtual void Stopped(const HeldLevel& /*last*/) {}
 };
 
 struct WalkEnd {
@@ -67,7 +70,7 @@ class LevelDriver {
 
   // Walks the levels up to `max_sum`: from `resumed` (a level taken and persisted in an earlier
   // session: the walk goes on with the next one) or from level 0.
-  WalkEnd Drive(LevelWalk& walk, int max_sum, std::optional<Level> resumed = std::nullopt);
+  WalkEnd Drive(LevelWalk& walk, int max_sum, std::optional<HeldLevel> resumed = std::nullopt);
 
  private:
   bool StopRequested() const;  // on any rank
@@ -85,7 +88,7 @@ void ForEachLevel(const EnumerationSpace& space, OnLevel&& on_level, bool solve 
   class Walk : public LevelWalk {
    public:
     explicit Walk(OnLevel& f) : f_(f) {}
-    void Take(const Level& level, double) override { f_(level); }
+    void Take(const HeldLevel& level, double) override { f_(level.Whole()); }
 
    private:
     OnLevel& f_;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "engine/run/part_files.hpp"
 #include "storage/wide_key.hpp"
 
 namespace seki {
@@ -128,6 +129,25 @@ std::optional<Level> LoadOwnedShards(const std::filesystem::path& dir,
     return std::nullopt;
   }
   return level;
+}
+
+std::optional<HeldLevel> LoadSavedLevel(const std::filesystem::path& dir,
+                                        const std::vector<std::string>& files, ShardRange owned,
+                                        const LevelFileParams& params, std::string* why) {
+  if (files.empty() || !PartFiles::IsPartName(files[0])) {
+    std::optional<Level> level = LoadOwnedShards(dir, files, owned, params, why);
+    if (!level) return std::nullopt;
+    return HeldLevel(std::move(*level));
+  }
+  if (owned.first != 0 || owned.last != kShardCount) {
+    if (why) *why = "level saved in parts by one process; resume it without mpirun";
+    return std::nullopt;
+  }
+  const EnumerationSpace space =
+      EnumerationSpace::Make(params.rows, params.cols, params.max_entry, params.max_sum);
+  std::optional<CompactLevel> level = ReadPartFiles(dir, space, files, params, why);
+  if (!level) return std::nullopt;
+  return HeldLevel(std::move(*level));
 }
 
 }  // namespace seki

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/level/catalogue.hpp"
+#include "engine/level/held_level.hpp"
 #include "engine/run/run_group.hpp"
 #include "storage/level_file.hpp"
 
@@ -31,5 +32,10 @@ LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const Enum
 std::optional<Level> LoadOwnedShards(const std::filesystem::path& dir,
                                      const std::vector<std::string>& files, ShardRange owned,
                                      const LevelFileParams& params, std::string* why);
+// A saved level as the level loop holds it: whole (LoadOwnedShards) or, saved in part files
+// (engine/run/part_files.hpp, one process), by groups.
+std::optional<HeldLevel> LoadSavedLevel(const std::filesystem::path& dir,
+                                        const std::vector<std::string>& files, ShardRange owned,
+                                        const LevelFileParams& params, std::string* why);
 
 }  // namespace seki

@@ -55,6 +55,29 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
          CatalogueBytesEstimate(space, counts[sum], outcomes, generate_only, ranks);
 }
 
+LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                          const std::vector<double>& whole, bool outcomes, double limit, int forced,
+                          bool may_part, double reserve) {
+  LevelParts plan{std::vector<int>(counts.size(), 0), whole};
+  bool in_parts = false;
+  for (std::size_t s = 1; s < counts.size(); ++s) {
+    // Besides the level's estimate: what the process holds anyway, and the push buffers' capacity
+    // kept from the level before.
+    const double room = limit - reserve - 2 * LevelBuilder::BatchRecordBytes(space, counts[s - 1]);
+    if (!may_part || (!in_parts && forced == 0 && plan.bytes[s] <= room)) continue;
+    const double take = CatalogueBytesEstimate(space, counts[s], outcomes, false, 1);
+    const auto parted = [&](int p) {
+      return LevelBuilder::PartedPeakBytes(space, counts[s - 1], counts[s], p, !in_parts) + take;
+    };
+    int parts = forced > 0 ? forced : 1;
+    while (forced == 0 && parts < kMaxLevelParts && parted(parts) > room) ++parts;
+    plan.parts[s] = parts;
+    plan.bytes[s] = parted(parts);
+    in_parts = true;
+  }
+  return plan;
+}
+
 double CatalogueBytesEstimate(const EnumerationSpace& space, std::uint64_t classes, bool outcomes,
                               bool generate_only, int ranks) {
   if (generate_only) return 0;

@@ -31,6 +31,23 @@ std::string FormatGib(double bytes);
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           int sum, bool outcomes, bool generate_only, int ranks = 1,
                           Device device = Device::kCpu);
+// How each level of a one-process CPU run is built within a memory limit: parts[s] = 0 builds
+// level s whole; 1..kMaxLevelParts builds it in that many parts (engine/level/
+// parted_level_engine.hpp), the fewest whose estimate fits; once a level is in parts every later
+// one is. bytes[s] is the estimate of the way chosen (above the limit where no way fits); whole[s]
+// is LevelBytesEstimate's for level s built whole; `reserve` is what the process holds besides
+// (its resident memory before the run).
+// `forced` > 0 builds every level in that many parts (tests, and users who want it); `may_part`
+// false (ranks, a device, generation only, wide keys) builds every level whole.
+struct LevelParts {
+  std::vector<int> parts;
+  std::vector<double> bytes;
+};
+inline constexpr int kMaxLevelParts = 64;
+LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                          const std::vector<double>& whole, bool outcomes, double limit, int forced,
+                          bool may_part, double reserve = 0);
+
 // Its part for writing the catalogues of a level of `classes` classes (0 when generating only). One
 // process streams a level's lines in key-range batches: a bound that does not grow with the level
 // (CatalogueWriter::HeldBytesBound). Under MPI rank 0 holds the level's selected classes and text:

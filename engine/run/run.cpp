@@ -14,11 +14,13 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/level/class_count.hpp"
+#include "engine/level/parted_level_engine.hpp"
 #include "engine/run/host.hpp"
 #include "engine/run/level_driver.hpp"
 #include "engine/run/level_engines.hpp"
 #include "engine/run/level_group_io.hpp"
 #include "engine/run/memory_budget.hpp"
+#include "engine/run/part_files.hpp"
 #include "engine/run/run_directory.hpp"
 #include "engine/run/tool_version.hpp"
 #include "storage/kill_point.hpp"
@@ -72,14 +74,15 @@ class Session : public LevelWalk {
   RunResult Execute();
 
   // The walk (engine/run/level_driver.hpp).
-  void BeforeBuild(int sum, const Level& below) override;
+  void BeforeBuild(int sum, const HeldLevel& below) override;
   void BuildStarted(int sum) override;
-  void Take(const Level& level, double build_seconds) override;
-  void Persist(const Level& level) override;
-  void Stopped(const Level& last) override;
+  void Take(const HeldLevel& level, double build_seconds) override;
+  void Persist(const HeldLevel& level) override;
+  void Stopped(const HeldLevel& last) override;
 
  private:
-  void SaveCheckpoint(const Level& level);
+  std::unique_ptr<LevelEngine> MakeEngine();
+  void SaveCheckpoint(const HeldLevel& level);
   std::string PerRank() const { return group_.size() > 1 ? " per rank" : ""; }
   RunResult Result(RunStatus status) const;
   RunResult Interrupted(int last_saved_level);
@@ -94,7 +97,8 @@ class Session : public LevelWalk {
   EnumerationSpace space_;
   int threads_ = 0;
   double memory_limit_ = 0;
-  std::vector<double> level_bytes_;  // [s]: the memory estimate of level s (one per run)
+  LevelParts plan_;  // [s]: the parts of level s (0: whole) and its memory estimate
+  std::optional<PartFiles> part_files_;
   json parameters_;
   LevelFileParams file_params_;
   RunCheckpoint checkpoint_;
@@ -117,20 +121,29 @@ RunResult Session::Execute() {
   // which refuses a run with a level that cannot fit before anything starts.
   const std::vector<std::uint64_t> counts =
       ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
-  level_bytes_.assign(counts.size(), 0);
-  for (int s = 1; s <= space_.max_sum; ++s) {
-    level_bytes_[s] = LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only,
-                                         group_.size(), p_.device);
-    if (level_bytes_[s] > memory_limit_)
+  std::vector<double> whole(counts.size(), 0);
+  for (int s = 1; s <= space_.max_sum; ++s)
+    whole[s] = LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only, group_.size(),
+                                  p_.device);
+  const bool may_part =
+      group_.size() == 1 && p_.device == Device::kCpu && !p_.generate_only && !space_.WideRecords();
+  if (p_.parts > 0 && !may_part)
+    throw InputError("--parts",
+                     "levels are built in parts by the CPU engine in one process, "
+                     "solving, with keys of at most 56 bits");
+  plan_ = PlanLevelParts(space_, counts, whole, p_.outcomes, memory_limit_, p_.parts, may_part,
+                         double(CurrentRssBytes()));
+  for (int s = 1; s <= space_.max_sum; ++s)
+    if (plan_.bytes[s] > memory_limit_)
       throw MemoryLimitError(
-          "--memory-limit", "level " + std::to_string(s) + " of " + std::to_string(space_.max_sum) +
-                                " needs about " + FormatGib(level_bytes_[s]) + PerRank() +
-                                ", more than the limit of " + FormatGib(memory_limit_));
-  }
+          "--memory-limit",
+          "level " + std::to_string(s) + " of " + std::to_string(space_.max_sum) + " needs about " +
+              FormatGib(plan_.bytes[s]) + PerRank() +
+              (plan_.parts[s] > 0 ? " in " + std::to_string(plan_.parts[s]) + " parts" : "") +
+              ", more than the limit of " + FormatGib(memory_limit_));
 
   // The engine before the directory, so that a device that cannot be used leaves nothing behind.
-  const std::unique_ptr<LevelEngine> engine = MakeLevelEngine(
-      space_, p_.device, !p_.generate_only, group_, BuildHooks{&parents_done_, stop_});
+  const std::unique_ptr<LevelEngine> engine = MakeEngine();
   std::uint64_t total = 0;
   for (std::uint64_t c : counts) total += c;
   lists_ = p_.generate_only || group_.size() > 1 ? CatalogueLists::kAll  // checked: not complete
@@ -143,7 +156,7 @@ RunResult Session::Execute() {
                           [&](const std::string& text) { observer_.Notice(text); });
   if (start.already_complete) return Result(RunStatus::kAlreadyComplete);
   checkpoint_ = std::move(start.checkpoint);
-  clock_.Saved(start.level ? start.level->sum : -1);
+  clock_.Saved(start.level ? start.level->sum() : -1);
   std::uint64_t done_before = 0;
   for (const json& l : checkpoint_.levels) done_before += l["classes"].get<std::uint64_t>();
   if (lists_ == CatalogueLists::kComplete)
@@ -154,7 +167,7 @@ RunResult Session::Execute() {
                         : "") +
         "); the other seki are counted by sum and height in seki-counts.txt");
   observer_.Started({space_.rows, space_.cols, space_.max_entry, space_.max_sum, threads_,
-                     group_.size(), p_.generate_only, p_.out, start.level ? start.level->sum : -1,
+                     group_.size(), p_.generate_only, p_.out, start.level ? start.level->sum() : -1,
                      counts, done_before, p_.device});
 
   if (!p_.generate_only && group_.root())
@@ -168,10 +181,29 @@ RunResult Session::Execute() {
   return Complete(session_start_);
 }
 
+// The level engine of the run: in parts where the plan has any (the parts kept in the run
+// directory), else the one MakeLevelEngine chooses.
+std::unique_ptr<LevelEngine> Session::MakeEngine() {
+  const BuildHooks hooks{&parents_done_, stop_};
+  int most = 0, first = 0;
+  for (int s = space_.max_sum; s >= 1; --s)
+    if (plan_.parts[s] > 0) most = std::max(most, plan_.parts[s]), first = s;
+  if (most == 0) return MakeLevelEngine(space_, p_.device, !p_.generate_only, group_, hooks);
+  observer_.Notice("levels " + std::to_string(first) + " to " + std::to_string(space_.max_sum) +
+                   " are built in parts (at most " + std::to_string(most) + ")" +
+                   (p_.parts > 0 ? "" : " to fit the memory limit of " + FormatGib(memory_limit_)));
+  part_files_.emplace(
+      run_.path(), space_,
+      LevelFileParams{space_.rows, space_.cols, space_.max_entry, space_.max_sum, true},
+      [this](const std::string& text) { observer_.Notice(text); });
+  return std::make_unique<PartedLevelEngine>(
+      space_, hooks, [this](int s) { return plan_.parts[s]; }, *part_files_);
+}
+
 // Refuses level `sum` if its estimate would not fit next to what the process (the largest rank)
 // holds besides the level below, which the estimate already counts.
-void Session::BeforeBuild(int sum, const Level& below) {
-  const double need = level_bytes_[sum];
+void Session::BeforeBuild(int sum, const HeldLevel& below) {
+  const double need = plan_.bytes[sum];
   const double rss = double(CurrentRssBytes()), held = double(below.bytes());
   const double in_use = group_.MaxAll(rss > held ? rss - held : 0.0);
   if (need + in_use > memory_limit_)
@@ -191,39 +223,46 @@ void Session::BuildStarted(int sum) {
 // The level's catalogue lines, appended to the partial files as they are rendered (in batches of
 // bounded size), and its counts (collective under ranks); the level is reported, and its report is
 // in the next checkpoint.
-void Session::Take(const Level& level, double build_seconds) {
+void Session::Take(const HeldLevel& level, double build_seconds) {
   const auto start = Clock::now();
-  const LevelCounts counts = CatalogueLevel(group_, level, space_, !p_.generate_only, p_.outcomes,
-                                            writer_ ? &*writer_ : nullptr);
+  const LevelCounts counts = level.in_parts()
+                                 ? writer_->AddLevel(*level.grouped)  // one process, solving
+                                 : CatalogueLevel(group_, level.whole, space_, !p_.generate_only,
+                                                  p_.outcomes, writer_ ? &*writer_ : nullptr);
   const LevelReport report = MakeLevelReport(counts, build_seconds + Seconds(start));
   checkpoint_.levels.push_back(LevelReportJson(report));
   checkpoint_.elapsed_seconds = session_before_ + Seconds(session_start_);
   observer_.LevelFinished(report);
 }
 
-// A level whose lines Take appended: a checkpoint when the policy says so (see SaveCheckpoint);
-// between checkpoints nothing is synced, and a resumed run cuts the catalogues back to the last
-// one.
-void Session::Persist(const Level& level) {
-  KillPoint("catalogue", level.sum, group_.rank());
-  if (clock_.Due(level.sum, space_.max_sum)) SaveCheckpoint(level);
+// A level whose lines Take appended: a checkpoint when the policy says so (see SaveCheckpoint), and
+// after every level built in parts (its files are written already); between checkpoints nothing
+// is synced, and a resumed run cuts the catalogues back to the last one.
+void Session::Persist(const HeldLevel& level) {
+  KillPoint("catalogue", level.sum(), group_.rank());
+  const bool due = clock_.Due(level.sum(), space_.max_sum);
+  if (due || level.in_parts()) SaveCheckpoint(level);
 }
 
 // Stopped by the flag: the last level is saved even if the policy would not have saved it.
-void Session::Stopped(const Level& last) {
-  if (last.sum > clock_.saved_step()) SaveCheckpoint(last);
+void Session::Stopped(const HeldLevel& last) {
+  if (last.sum() > clock_.saved_step()) SaveCheckpoint(last);
 }
 
 // The catalogue text up to this level synced, the level files, then the checkpoint naming them
 // once every rank has written its file. At most two levels are on disk: before the new files are
 // written, the oldest of the two resumable levels is dropped from the checkpoint, then its files
-// are removed.
-void Session::SaveCheckpoint(const Level& level) {
-  const int rank = group_.rank();
+// are removed. A level built in parts has its part files already (engine/run/part_files.hpp), and
+// the level being built may have some too.
+void Session::SaveCheckpoint(const HeldLevel& level) {
+  const int rank = group_.rank(), sum = level.sum();
   const PartialSizes sizes = writer_ ? writer_->Sync() : PartialSizes{};
-  ResumePoint point{level.sum, {}, sizes};
-  for (int q = 0; q < group_.size(); ++q)
-    point.level_files.push_back(run_.LevelFileName(level.sum, q, group_.size()));
+  ResumePoint point{sum, {}, sizes};
+  if (level.in_parts())
+    point.level_files = PartFiles::Names(sum, std::max(1, plan_.parts[sum]));
+  else
+    for (int q = 0; q < group_.size(); ++q)
+      point.level_files.push_back(run_.LevelFileName(sum, q, group_.size()));
   if (checkpoint_.resumable.size() >= 2) {
     const ResumePoint dropped = checkpoint_.resumable.front();
     checkpoint_.resumable.erase(checkpoint_.resumable.begin());
@@ -232,13 +271,14 @@ void Session::SaveCheckpoint(const Level& level) {
       run_.RemoveLevelFiles(dropped);
     }
   }
-  WriteLevelFile(run_.path() / point.level_files[rank], level, file_params_);
-  KillPoint("level-file", level.sum, rank);
+  if (!level.in_parts())
+    WriteLevelFile(run_.path() / point.level_files[rank], level.whole, file_params_);
+  KillPoint("level-file", sum, rank);
   group_.Barrier();
   checkpoint_.resumable.push_back(point);
   if (group_.root()) run_.WriteCheckpoint(checkpoint_);
-  clock_.Saved(level.sum);
-  KillPoint("checkpoint", level.sum, rank);
+  clock_.Saved(sum);
+  KillPoint("checkpoint", sum, rank);
 }
 
 RunResult Session::Result(RunStatus status) const {

@@ -45,6 +45,9 @@ struct RunParameters {
   Device device = Device::kCpu;      // the level engine; the output is the same for all
   CheckpointPolicy checkpoint;       // the levels that get a level file and checkpoint.json
   ListsOption lists = ListsOption::kAuto;  // which seki are listed (the others are counted)
+  // > 0: every level built in this many parts (engine/level/parted_level_engine.hpp); 0: whole,
+  // or in the fewest parts that fit memory_limit where a level built whole would not.
+  int parts = 0;
   std::string command_line;  // recorded in manifest.json; the resume hint is built from it
 };
 

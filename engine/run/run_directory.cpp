@@ -121,7 +121,7 @@ void ResumeFrom(const RunDirectory& dir, const RunCheckpoint& c, const Directory
   for (auto r = c.resumable.rbegin(); r != c.resumable.rend(); ++r) {
     std::string reason;
     start.level =
-        LoadOwnedShards(dir.path(), r->level_files, group.owned(), request.file_params, &reason);
+        LoadSavedLevel(dir.path(), r->level_files, group.owned(), request.file_params, &reason);
     if (!group.AllTrue(start.level.has_value())) {
       start.level.reset();
       const std::string files = r->level_files.size() == 1

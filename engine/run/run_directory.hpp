@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/level/catalogue.hpp"
+#include "engine/level/held_level.hpp"
 #include "engine/run/run_group.hpp"
 #include "storage/level_file.hpp"
 
@@ -75,9 +76,9 @@ struct DirectoryRequest {
 
 // What the run starts from once its directory is ready.
 struct RunStartPoint {
-  bool already_complete = false;  // resume of a complete run: nothing to do
-  RunCheckpoint checkpoint;       // a new one, or the resumed one cut back to the resumed level
-  std::optional<Level> level;     // the resumed level (the shards this rank owns)
+  bool already_complete = false;   // resume of a complete run: nothing to do
+  RunCheckpoint checkpoint;        // a new one, or the resumed one cut back to the resumed level
+  std::optional<HeldLevel> level;  // the resumed level (the shards this rank owns, or by groups)
   std::optional<PartialSizes> partial_sizes;  // the catalogues' sizes at that level
 };
 

@@ -1,0 +1,56 @@
+// The level engine in parts: build each part into the store, free the level below, load the level.
+#include "engine/level/parted_level_engine.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "engine/level/level_parts.hpp"
+
+namespace seki {
+
+bool MemoryPartStore::Has(int sum, int part, int parts) {
+  return kept_.contains({sum, part, parts});
+}
+
+void MemoryPartStore::Save(int sum, int part, int parts, const CompactPart& classes) {
+  kept_[{sum, part, parts}] = GroupsOf(space_, classes);
+}
+
+std::vector<CompactPart> MemoryPartStore::Load(int sum, int part, int parts) {
+  const auto it = kept_.find({sum, part, parts});
+  if (it == kept_.end())
+    throw std::runtime_error("part " + std::to_string(part) + " of " + std::to_string(parts) +
+                             " of level " + std::to_string(sum) + " is not kept");
+  std::vector<CompactPart> groups = std::move(it->second);
+  kept_.erase(it);
+  return groups;
+}
+
+HeldLevel PartedLevelEngine::NextHeld(HeldLevel& below) {
+  const int sum = below.sum() + 1;
+  const int parts = std::max(1, parts_of_(sum));
+  if (!below.in_parts() && parts_of_(sum) <= 1) return HeldLevel(builder_.Next(below.whole));
+  if (!below.in_parts())
+    below = HeldLevel(GroupedLevel(below.sum(), {GroupsOf(space_, below.whole)}));
+  const CompactLevel& from = *below.grouped;
+  const PartPlan plan(space_, from, parts);
+  const std::uint64_t parents = from.size();
+  for (int p = 0; p < parts; ++p) {
+    if (!store_.Has(sum, p, parts)) {
+      const Level part = builder_.NextPart(from, plan, p);
+      store_.Save(sum, p, parts, CompactFromLevel(part));
+    }
+    // Progress: the parents' share of the parts done (a parent is read once for each part its
+    // children reach).
+    if (hooks_.parents_done)
+      hooks_.parents_done->fetch_add(parents * (p + 1) / parts - parents * p / parts,
+                                     std::memory_order_relaxed);
+  }
+  below = HeldLevel();  // freed before the new level is loaded
+  std::vector<std::vector<CompactPart>> groups;
+  for (int p = 0; p < parts; ++p) groups.push_back(store_.Load(sum, p, parts));
+  return HeldLevel(GroupedLevel(sum, std::move(groups)));
+}
+
+}  // namespace seki

@@ -1,0 +1,70 @@
+// PartedLevelEngine: the CPU level engine for levels too large for memory. Level s is built in
+// P(s) parts (LevelBuilder::NextPart, engine/level/level_parts.hpp) from the level below kept by
+// groups; each part, once built, is handed to a PartStore (in memory, or the part files of a run
+// directory: engine/run/part_files.hpp) and freed. When every part is kept, the level below is
+// freed and the new level is put together from the store, by groups. A part the store holds
+// already (a run resumed inside a level) is not built again.
+// Memory: the level below (compact) and one part being built, then the new level (compact):
+// LevelBuilder::PartedPeakBytes.
+// Concurrency: one thread drives the engine (as every LevelEngine); a store is called on it.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <tuple>
+#include <vector>
+
+#include "engine/level/level_engine.hpp"
+
+namespace seki {
+
+class PartStore {
+ public:
+  virtual ~PartStore() = default;
+  // Whether part `part` of `parts` of level `sum` is kept already, whole and verified.
+  virtual bool Has(int sum, int part, int parts) = 0;
+  // Keeps a part just built (its classes in key order).
+  virtual void Save(int sum, int part, int parts, const CompactPart& classes) = 0;
+  // A part kept, by groups (GroupsOf). Throws std::runtime_error when it is missing or damaged.
+  virtual std::vector<CompactPart> Load(int sum, int part, int parts) = 0;
+};
+
+// A store in memory (tests, benchmarks, walks with no directory): a part is moved out by Load.
+class MemoryPartStore : public PartStore {
+ public:
+  explicit MemoryPartStore(const EnumerationSpace& space) : space_(space) {}
+  bool Has(int sum, int part, int parts) override;
+  void Save(int sum, int part, int parts, const CompactPart& classes) override;
+  std::vector<CompactPart> Load(int sum, int part, int parts) override;
+
+ private:
+  EnumerationSpace space_;
+  std::map<std::tuple<int, int, int>, std::vector<CompactPart>> kept_;
+};
+
+class PartedLevelEngine : public LevelEngine {
+ public:
+  // parts_of(s): the parts of level s (0 or 1 builds it whole while the level below is whole;
+  // once a level is built in parts, every later one is, in at least one part).
+  PartedLevelEngine(const EnumerationSpace& space, BuildHooks hooks,
+                    std::function<int(int)> parts_of, PartStore& store)
+      : space_(space),
+        hooks_(hooks),
+        builder_(space, true, hooks),
+        parts_of_(parts_of),
+        store_(store) {}
+
+  Level First() override { return builder_.First(); }
+  Level Next(const Level& previous) override { return builder_.Next(previous); }
+  HeldLevel NextHeld(HeldLevel& below) override;
+  bool FreesBelow() const override { return true; }
+
+ private:
+  EnumerationSpace space_;
+  BuildHooks hooks_;
+  LevelBuilder builder_;
+  std::function<int(int)> parts_of_;
+  PartStore& store_;
+};
+
+}  // namespace seki

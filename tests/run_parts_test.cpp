@@ -1,0 +1,188 @@
+// Levels built in parts (engine/level/parted_level_engine.hpp) in whole runs: with parts forced
+// (--parts) or chosen by --memory-limit, the catalogues and outcomes.txt are byte-identical to the
+// run built whole, on 3x3 <= 3, 3x4 <= 4 and 4x4 <= 2 at 1 and 2 threads; a run killed inside a
+// level built in parts and resumed keeps the parts it built and gives the same files, also with
+// other parts; a damaged part file is named and built again; combinations no engine runs in parts
+// are refused with one line.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/run_files.hpp"
+#include "tests/seki_process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using seki::testing::Catalogues;
+using seki::testing::ExpectSameCatalogues;
+using seki::testing::RunResult;
+using seki::testing::RunSeki;
+
+class RunPartsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    base_ = fs::temp_directory_path() /
+            ("seki_parts_" + std::to_string(getpid()) + "_" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(base_);
+    fs::create_directories(base_);
+  }
+  void TearDown() override { fs::remove_all(base_); }
+
+  // `seki enumerate` of a region into base_/name with `extra` options; expects exit 0.
+  RunResult Enumerate(const std::string& name, const std::vector<std::string>& region,
+                      std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"enumerate", "--outcomes", "--quiet", "--out",
+                                     (base_ / name).string()};
+    args.insert(args.end(), region.begin(), region.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    RunResult r = RunSeki(args);
+    EXPECT_EQ(r.status, 0) << name << ": " << r.err;
+    return r;
+  }
+  RunResult Killed(const std::string& name, const std::vector<std::string>& region,
+                   const std::string& point, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"enumerate", "--outcomes", "--quiet", "--out",
+                                     (base_ / name).string()};
+    args.insert(args.end(), region.begin(), region.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    RunResult r = RunSeki(args, "", {"SEKI_KILL_AT=" + point});
+    EXPECT_EQ(r.signal, SIGKILL) << point << ": status " << r.status << " " << r.err;
+    return r;
+  }
+
+  fs::path base_;
+};
+
+const std::vector<std::string> k44 = {"--rows", "4", "--cols", "4", "--max-entry", "2"};
+
+TEST_F(RunPartsTest, ForcedPartsGiveTheFilesOfTheWholeRun) {
+  const std::vector<std::vector<std::string>> regions = {
+      {"--rows", "3", "--cols", "3", "--max-entry", "3"},
+      {"--rows", "3", "--cols", "4", "--max-entry", "4"},
+      k44};
+  for (const auto& region : regions) {
+    const std::string shape = region[1] + "x" + region[3] + "-" + region[5];
+    Enumerate(shape + "-whole", region, {"--threads", "2"});
+    const auto whole = Catalogues(base_ / (shape + "-whole"));
+    ASSERT_NE(whole.at("seki/complete.txt"), "<missing>");
+    for (const std::string threads : {"1", "2"})
+      for (const std::string parts : {"2", "7"}) {
+        SCOPED_TRACE(shape + " threads " + threads + " parts " + parts);
+        const std::string name = shape + "-t" + threads + "-p" + parts;
+        const RunResult r = Enumerate(name, region, {"--threads", threads, "--parts", parts});
+        EXPECT_NE(r.err.find("built in parts (at most " + parts + ")"), std::string::npos) << r.err;
+        ExpectSameCatalogues(Catalogues(base_ / name), whole);
+        EXPECT_FALSE(fs::exists(base_ / name / "levels"));  // no part file left behind
+      }
+  }
+}
+
+TEST_F(RunPartsTest, CompleteListsAndCountsInParts) {
+  Enumerate("whole", k44, {"--lists", "complete"});
+  Enumerate("parts", k44, {"--lists", "complete", "--parts", "4"});
+  for (const char* file : {"seki/seki-counts.txt", "dseki/seki-counts.txt"}) {
+    std::ifstream a(base_ / "whole" / file), b(base_ / "parts" / file);
+    const std::string x{std::istreambuf_iterator<char>(a), {}},
+        y{std::istreambuf_iterator<char>(b), {}};
+    EXPECT_FALSE(x.empty()) << file;
+    EXPECT_EQ(x, y) << file;
+  }
+  ExpectSameCatalogues(Catalogues(base_ / "parts"), Catalogues(base_ / "whole"));
+}
+
+TEST_F(RunPartsTest, MemoryLimitChoosesPartsAndPeakStaysWithin) {
+  const std::vector<std::string> region = {"--rows",      "4", "--cols",    "4",
+                                           "--max-entry", "3", "--threads", "2"};
+  Enumerate("whole", region);
+  const RunResult r = Enumerate("limited", region, {"--memory-limit", "200M"});
+  EXPECT_NE(r.err.find("built in parts"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("to fit the memory limit of 0.20 GiB"), std::string::npos) << r.err;
+  ExpectSameCatalogues(Catalogues(base_ / "limited"), Catalogues(base_ / "whole"));
+  std::ifstream in(base_ / "limited" / "summary.json");
+  const nlohmann::json summary = nlohmann::json::parse(in);
+  EXPECT_LE(summary.at("peak_rss_bytes").get<double>(), 200.0 * 1024 * 1024);
+}
+
+TEST_F(RunPartsTest, KilledInsideALevelKeepsItsPartsAndResumes) {
+  Enumerate("whole", k44);
+  const std::vector<std::string> parts = {"--parts", "5", "--threads", "2"};
+  Killed("run", k44, "level-part:20", parts);  // part 0 of level 20 written
+  const fs::path first = base_ / "run" / "levels" / "level-0020.part-00-of-05.bin";
+  ASSERT_TRUE(fs::exists(first));
+  EXPECT_FALSE(fs::exists(base_ / "run" / "levels" / "level-0020.part-01-of-05.bin"));
+  const auto written = fs::last_write_time(first);
+  std::vector<std::string> resume = parts;
+  resume.push_back("--resume");
+  Killed("run", k44, "level-part:21", resume);     // parts 1..4 of level 20, part 0 of level 21
+  EXPECT_EQ(fs::last_write_time(first), written);  // kept, not built again
+  for (int p = 1; p < 5; ++p)
+    EXPECT_TRUE(fs::exists(base_ / "run" / "levels" /
+                           ("level-0020.part-0" + std::to_string(p) + "-of-05.bin")));
+  Enumerate("run", k44, resume);
+  ExpectSameCatalogues(Catalogues(base_ / "run"), Catalogues(base_ / "whole"));
+}
+
+TEST_F(RunPartsTest, ResumedWithOtherPartsOrWholeGivesTheSameFiles) {
+  Enumerate("whole", k44);
+  Killed("other", k44, "level-part:20", {"--parts", "5"});
+  Enumerate("other", k44, {"--parts", "3", "--resume", "--threads", "1"});
+  ExpectSameCatalogues(Catalogues(base_ / "other"), Catalogues(base_ / "whole"));
+  // A run saved in parts resumed with no parts: the level below is made whole again.
+  Killed("unparted", k44, "level-part:20", {"--parts", "5"});
+  Enumerate("unparted", k44, {"--resume"});
+  ExpectSameCatalogues(Catalogues(base_ / "unparted"), Catalogues(base_ / "whole"));
+}
+
+TEST_F(RunPartsTest, DamagedPartFilesAreNamedAndBuiltAgain) {
+  Enumerate("whole", k44);
+  const std::vector<std::string> parts = {"--parts", "5"};
+  Killed("run", k44, "level-part:20", parts);
+  const fs::path levels = base_ / "run" / "levels";
+  // A part of the level being built, damaged: named and built again.
+  const fs::path built = levels / "level-0020.part-00-of-05.bin";
+  {
+    std::fstream f(built, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(fs::file_size(built) / 2));
+    f.put('\x5a');
+  }
+  // A part of the newest saved level, torn: the run goes back to the level before it.
+  const fs::path saved = levels / "level-0019.part-02-of-05.bin";
+  fs::resize_file(saved, fs::file_size(saved) / 2);
+  std::vector<std::string> resume = parts;
+  resume.push_back("--resume");
+  const RunResult r = Enumerate("run", k44, resume);
+  EXPECT_NE(r.err.find("not using the files of level 19: " + saved.string()), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("resuming after level 18"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("building again: " + built.string()), std::string::npos) << r.err;
+  ExpectSameCatalogues(Catalogues(base_ / "run"), Catalogues(base_ / "whole"));
+}
+
+TEST_F(RunPartsTest, RefusesPartsWhereNoEngineBuildsThem) {
+  const std::string out = (base_ / "refused").string();
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--parts", "2", "--generate-only"},
+        std::vector<std::string>{"--parts", "2", "--device", "thrust-cpu"},
+        std::vector<std::string>{"--parts", "0"}, std::vector<std::string>{"--parts", "65"}}) {
+    std::vector<std::string> args = {"enumerate", "--out", out};
+    args.insert(args.end(), k44.begin(), k44.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = RunSeki(args);
+    EXPECT_EQ(r.status, 2) << extra[2 % extra.size()] << ": " << r.err;
+    EXPECT_NE(r.err.find("--parts"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(fs::exists(base_ / "refused" / "checkpoint.json"));
+  }
+}
+
+}  // namespace
