@@ -211,7 +211,9 @@ TEST(DownsetPlanCliTest, BadInputIsOneLine) {
   ExpectBadInput({"plan", "--matrix", Pattern(4, 2), "--rate", "0"}, "", "--rate");
   ExpectBadInput({"plan", "--matrix", Pattern(4, 2), "--memory-limit", "lots"}, "",
                  "--memory-limit");
-  ExpectBadInput({"plan", "--rows", "2", "--cols", "2", "--memory-limit", "1G"}, "", "--matrix");
+  ExpectBadInput({"plan", "--rows", "2", "--cols", "2", "--max-entry", "2", "--ranks", "2",
+                  "--memory-limit", "1G"},
+                 "", "--memory-limit");
 }
 
 }  // namespace

@@ -70,6 +70,36 @@ TEST(PlanTest, WideKeysAreModelledAndMarked) {
   EXPECT_TRUE(p.wide_engine);
 }
 
+// Within a memory limit one process builds the levels that do not fit whole in parts: the
+// fewest parts whose estimate fits, every later level in parts too; the whole levels are the plan
+// without a limit; disk holds the two saved levels and the parts being built.
+TEST(PlanTest, MemoryLimitPlansLevelsInParts) {
+  PlanRequest q = Request(4, 4, 6, 1, 2);
+  const RunPlan whole = PlanRun(q);
+  EXPECT_GT(whole.peak_bytes_per_rank, 50.0 * (1 << 30));
+  q.memory_limit = 16.0 * (1 << 30);
+  const RunPlan parted = PlanRun(q);
+  EXPECT_TRUE(parted.fits);
+  ASSERT_GT(parted.first_parted_level, 20);
+  EXPECT_GE(parted.most_parts, 8);
+  EXPECT_LE(parted.most_parts, 64);
+  for (const seki::PlanLevel& l : parted.levels) {
+    EXPECT_LE(l.bytes_per_rank + l.root_extra_bytes, q.memory_limit) << "sum " << l.sum;
+    EXPECT_EQ(l.parts > 0, l.sum >= parted.first_parted_level) << "sum " << l.sum;
+    if (l.parts == 0) {
+      const seki::PlanLevel& same = whole.levels[static_cast<std::size_t>(l.sum - 1)];
+      EXPECT_DOUBLE_EQ(l.bytes_per_rank, same.bytes_per_rank);
+      EXPECT_DOUBLE_EQ(l.seconds, same.seconds);
+    }
+  }
+  EXPECT_GT(parted.seconds, whole.seconds);
+  EXPECT_LT(parted.peak_disk_bytes, 3 * 3.5 * 2861174065.0);
+  q.memory_limit = 1.0 * (1 << 30);
+  EXPECT_FALSE(PlanRun(q).fits);  // not even in 64 parts
+  q.ranks = 2;
+  EXPECT_THROW(PlanRun(q), seki::InputError);
+}
+
 TEST(PlanTest, BadRequestsAreInputErrors) {
   EXPECT_THROW(PlanRun(Request(3, 3, 3, 0)), seki::InputError);
   EXPECT_THROW(PlanRun(Request(3, 3, 3, 257)), seki::InputError);
