@@ -95,6 +95,7 @@ CheckRequest Request(const CheckOptions& o, const std::string& command_line) {
   r.checkpoint_dir = o.checkpoint.dir;
   r.checkpoint_every = CheckpointSchedule(o.checkpoint, kCheckpointUse);
   r.resume = o.checkpoint.resume;
+  r.parts = o.parts;
   return r;
 }
 
@@ -206,8 +207,13 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
       ->type_name("FILE");
   AddCheckpointOptions(sub, options->checkpoint, kCheckpointUse);
   sub->add_option("--memory-limit", options->memory_limit,
-                  "Refuse a shape whose levels would need more, e.g. 8G (default: " +
+                  "The memory the check may use, e.g. 8G: levels too large are built in parts, "
+                  "and a shape that cannot fit even so is refused (default: " +
                       DefaultMemoryPercent() + " of physical memory)");
+  sub->add_option("--parts", options->parts,
+                  "Build every level in this many parts (1..64), as a level too large for "
+                  "--memory-limit is; the same report for any parts")
+      ->check(CLI::Range(1, 64));
   sub->add_option("--threads", options->threads, "Worker threads (default: all cores)");
   sub->add_flag("--quiet", options->quiet, "No progress on stderr");
   sub->footer(

@@ -27,6 +27,7 @@ struct CheckOptions {
   std::string census_file;           // the census of every shape as Markdown; empty: none
   CheckpointOptions checkpoint;      // --checkpoint DIR, --checkpoint-every, --resume
   std::string memory_limit;          // e.g. "8G"; empty: 80% of physical memory
+  int parts = 0;                     // > 0: every level in this many parts
   int threads = 0;                   // 0: all cores
   bool quiet = false;                // no progress on stderr
 };

@@ -3,7 +3,7 @@
 // run built whole, on 3x3 <= 3, 3x4 <= 4 and 4x4 <= 2 at 1 and 2 threads; a run killed inside a
 // level built in parts and resumed keeps the parts it built and gives the same files, also with
 // other parts; a damaged part file is named and built again; combinations no engine runs in parts
-// are refused with one line.
+// are refused with one line. `seki check` in parts gives the report of the whole check.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -18,6 +18,7 @@
 
 #include "tests/run_files.hpp"
 #include "tests/seki_process.hpp"
+#include "tests/stable_json.hpp"
 
 namespace {
 
@@ -183,6 +184,41 @@ TEST_F(RunPartsTest, RefusesPartsWhereNoEngineBuildsThem) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_FALSE(fs::exists(base_ / "refused" / "checkpoint.json"));
   }
+}
+
+// `seki check` in parts: the JSON report (counts, census, findings with their lines) of 6.2 on
+// 3x3 and 3x4 with entries <= 4 is the whole check's, with the parts in memory or beside a
+// checkpoint, and after a kill inside a level built in parts and a resume.
+TEST_F(RunPartsTest, CheckInPartsGivesTheReportOfTheWholeCheck) {
+  const std::vector<std::string> check = {
+      "check", "6.2", "--shapes", "3x3,3x4", "--max-entry", "4", "--min-height", "2", "--quiet"};
+  const auto report = [&](const std::string& name, std::vector<std::string> extra,
+                          const std::string& kill = "") {
+    std::vector<std::string> args = check;
+    args.insert(args.end(), {"--json", (base_ / (name + ".json")).string()});
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = RunSeki(args, "",
+                                kill.empty() ? std::vector<std::string>{}
+                                             : std::vector<std::string>{"SEKI_KILL_AT=" + kill});
+    if (!kill.empty()) {
+      EXPECT_EQ(r.signal, SIGKILL) << kill << ": " << r.err;
+      return nlohmann::json();
+    }
+    EXPECT_EQ(r.status, 0) << name << ": " << r.err;
+    std::ifstream in(base_ / (name + ".json"));
+    nlohmann::json j = seki::testing::Stable(nlohmann::json::parse(in));
+    j.erase("threads");  // the report records them
+    return j;
+  };
+  const nlohmann::json whole = report("whole", {"--threads", "2"});
+  ASSERT_GT(whole.dump().size(), 1000u);
+  EXPECT_EQ(report("memory", {"--parts", "3", "--threads", "1"}), whole);
+  const std::string dir = (base_ / "checkpoint").string();
+  EXPECT_EQ(report("files", {"--parts", "4", "--checkpoint", dir, "--threads", "2"}), whole);
+  fs::remove_all(dir);
+  report("killed", {"--parts", "4", "--checkpoint", dir}, "level-part:20");
+  EXPECT_TRUE(fs::exists(base_ / "checkpoint" / "parts-3x3"));
+  EXPECT_EQ(report("resumed", {"--parts", "4", "--checkpoint", dir, "--resume"}), whole);
 }
 
 }  // namespace

@@ -3,6 +3,10 @@
 
 #include <unistd.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace seki {
 
 std::uint64_t PhysicalMemoryBytes() {
@@ -15,6 +19,12 @@ double DefaultMemoryLimitBytes() { return kDefaultMemoryFraction * double(Physic
 
 double MemoryLimitBytes(std::uint64_t limit_bytes) {
   return limit_bytes == 0 ? DefaultMemoryLimitBytes() : double(limit_bytes);
+}
+
+void ReturnFreedMemory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 std::string DefaultMemoryPercent() {

@@ -81,8 +81,11 @@ class LevelBuilder {
   // 4x4, docs/performance.md), and about the most memory PartedLevelEngine uses to build a level
   // of `classes` classes in `parts` parts from `parents` classes kept compact (or whole).
   static constexpr double kCompactBytesPerClass = 4.0;
+  // `parts_in_memory`: the parts built so far are kept compact in memory (MemoryPartStore), not in
+  // files.
   static double PartedPeakBytes(const EnumerationSpace& space, std::uint64_t parents,
-                                std::uint64_t classes, int parts, bool below_whole);
+                                std::uint64_t classes, int parts, bool below_whole,
+                                bool parts_in_memory = false);
   // Bytes of the records one push batch of `parents` classes holds (at most kPushBatchBytes).
   static double BatchRecordBytes(const EnumerationSpace& space, std::uint64_t parents);
   // Records `parents` classes push at most (one per entry below the bound).

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/base/memory_limit.hpp"
 #include "engine/level/level_parts.hpp"
 
 namespace seki {
@@ -41,6 +42,7 @@ HeldLevel PartedLevelEngine::NextHeld(HeldLevel& below) {
       const Level part = builder_.NextPart(from, plan, p);
       store_.Save(sum, p, parts, CompactFromLevel(part));
     }
+    ReturnFreedMemory();  // the part's tables and the part
     // Progress: the parents' share of the parts done (a parent is read once for each part its
     // children reach).
     if (hooks_.parents_done)
@@ -48,6 +50,7 @@ HeldLevel PartedLevelEngine::NextHeld(HeldLevel& below) {
                                      std::memory_order_relaxed);
   }
   below = HeldLevel();  // freed before the new level is loaded
+  ReturnFreedMemory();
   std::vector<std::vector<CompactPart>> groups;
   for (int p = 0; p < parts; ++p) groups.push_back(store_.Load(sum, p, parts));
   return HeldLevel(GroupedLevel(sum, std::move(groups)));

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
+#include "engine/level/level_parts.hpp"
 #include "engine/run/level_group_io.hpp"
 #include "storage/kill_point.hpp"
 #include "storage/level_file.hpp"
@@ -66,7 +67,7 @@ CheckCheckpoint::CheckCheckpoint(fs::path dir, json parameters, bool resume,
 
 std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
     std::size_t k, const EnumerationSpace& space,
-    const std::function<void(const std::string&)>& notice) const {
+    const std::function<void(const std::string&)>& notice, bool by_groups) const {
   const std::string key = std::to_string(k);
   if (!shapes_.contains(key)) return std::nullopt;
   Resumed r;
@@ -79,8 +80,14 @@ std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
   if (r.tally.last_sum == space.max_sum) return r;
   const std::vector<std::string> files = LevelFiles(shapes_[key]);
   std::string why;
-  r.level = LoadOwnedShards(checkpoint_.dir(), files, group_.owned(), FileParams(space), &why);
-  if (r.level && r.level->sum != r.tally.last_sum) r.level.reset(), why = "another level";
+  if (by_groups && files.size() == 1) {
+    if (auto level = ReadGroupedLevel(space, checkpoint_.dir() / files[0], FileParams(space), &why))
+      r.level = HeldLevel(std::move(*level));
+  } else if (auto level = LoadOwnedShards(checkpoint_.dir(), files, group_.owned(),
+                                          FileParams(space), &why)) {
+    r.level = HeldLevel(std::move(*level));
+  }
+  if (r.level && r.level->sum() != r.tally.last_sum) r.level.reset(), why = "another level";
   // Every rank resumes, or every rank starts the shape over.
   if (!group_.AllTrue(r.level.has_value())) {
     notice("not using the level files of " + ShapeName(space) + " (" +
@@ -91,24 +98,28 @@ std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
   return r;
 }
 
-void CheckCheckpoint::Save(std::size_t k, const EnumerationSpace& space, const Level& level,
+void CheckCheckpoint::Save(std::size_t k, const EnumerationSpace& space, const HeldLevel& level,
                            const ShapeTally& tally) {
   const std::string key = std::to_string(k), shape = ShapeName(space);
   const std::vector<std::string> old_files =
       shapes_.contains(key) ? LevelFiles(shapes_[key]) : std::vector<std::string>{};
   std::vector<std::string> files;
-  if (level.sum < space.max_sum) {
+  if (level.sum() < space.max_sum) {
     for (int q = 0; q < group_.size(); ++q)
-      files.push_back(LevelFileName(shape, level.sum, q, group_.size()));
-    WriteLevelFile(checkpoint_.dir() / files[group_.rank()], level, FileParams(space));
-    KillPoint("check-level-file-" + shape, level.sum, group_.rank());
+      files.push_back(LevelFileName(shape, level.sum(), q, group_.size()));
+    const fs::path path = checkpoint_.dir() / files[group_.rank()];
+    if (level.in_parts())
+      WriteLevelFile(path, *level.grouped, FileParams(space));
+    else
+      WriteLevelFile(path, level.whole, FileParams(space));
+    KillPoint("check-level-file-" + shape, level.sum(), group_.rank());
   }
   group_.Barrier();  // every rank's file is written before the checkpoint names it
   shapes_[key] = {
       {"shape", shape}, {"level_files", files}, {"tally", ShapeTallyJson(conjecture_, tally)}};
   if (group_.root()) {
     Write();
-    KillPoint("check-checkpoint-" + shape, level.sum);
+    KillPoint("check-checkpoint-" + shape, level.sum());
     for (const std::string& old : old_files)
       if (std::find(files.begin(), files.end(), old) == files.end())
         fs::remove(checkpoint_.dir() / old);

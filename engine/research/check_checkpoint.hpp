@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/level/enumeration_space.hpp"
+#include "engine/level/held_level.hpp"
 #include "engine/research/shape_tally.hpp"
 #include "engine/run/run_group.hpp"
 #include "storage/checkpoint.hpp"
@@ -47,14 +48,18 @@ class CheckCheckpoint {
   // level file does not verify: then a notice).
   struct Resumed {
     ShapeTally tally;
-    std::optional<Level> level;  // absent when the shape is done
+    std::optional<HeldLevel> level;  // absent when the shape is done
   };
+  // `by_groups`: the shape's levels are built in parts (one process), so its level is read back
+  // by groups, compact.
   std::optional<Resumed> Take(std::size_t k, const EnumerationSpace& space,
-                              const std::function<void(const std::string&)>& notice) const;
+                              const std::function<void(const std::string&)>& notice,
+                              bool by_groups = false) const;
 
   // After a level of shape k: its level file (not for the shape's last level), then the
   // checkpoint, then the shape's previous level files are removed.
-  void Save(std::size_t k, const EnumerationSpace& space, const Level& level,
+  // A level built in parts (one process) is written as one compact file, in key order.
+  void Save(std::size_t k, const EnumerationSpace& space, const HeldLevel& level,
             const ShapeTally& tally);
 
  private:

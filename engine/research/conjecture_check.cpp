@@ -1,9 +1,11 @@
 // Searching one shape for counterexamples: the scan of each level, and the shape's report.
 #include "engine/research/conjecture_check.hpp"
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -36,38 +38,26 @@ class ShapeScan : public LevelWalk {
             const RunGroup& group)
       : c_(c), space_(space), options_(options), group_(group) {}
 
-  void Take(const HeldLevel& held, double build_seconds) override {
-    const Level& level = held.Whole();
+  void Take(const HeldLevel& level, double build_seconds) override {
     const auto start = Clock::now();
-    std::vector<ShapeTally> shards(kShardCount);
-    tbb::parallel_for(0, kShardCount, [&](int s) {
-      const LevelShard& shard = level.shards[s];
-      ShapeTally& t = shards[s];
-      for (std::size_t k = 0; k < shard.values.size(); ++k) {
-        const std::uint64_t* key = level.KeyAt(s, k);
-        const Matrix a = space_.Unpack(key);
-        if (a.has_zero_line()) continue;  // not a starting position; its values mean nothing
-        t.Examine(c_, a, key, level.key_words, shard.values[k], options_.min_height_62);
-      }
-    });
-    // Merged in shard order, findings in key order: independent of threads (and of ranks).
-    ShapeTally found = CombineTallies(shards);
+    // Counts summed, findings in key order: independent of threads, ranks and parts.
+    ShapeTally found = level.in_parts() ? ScanGroups(*level.grouped) : ScanShards(level.whole);
     found.classes = level.size();
     if (group_.size() > 1) found = GatherLevelTally(c_, group_, found);
     total.Merge(found);
     total.findings.insert(total.findings.end(), found.findings.begin(), found.findings.end());
     total.listed.insert(total.listed.end(), found.listed.begin(), found.listed.end());
-    total.last_sum = level.sum;
+    total.last_sum = level.sum();
     const double seconds = build_seconds + Since(start);
     total.seconds += seconds;
-    if (options_.on_level) options_.on_level(level.sum, found.classes, seconds);
+    if (options_.on_level) options_.on_level(level.sum(), found.classes, seconds);
   }
   void Persist(const HeldLevel& level) override {
     if (!options_.on_tally) return;
-    if (clock_.Due(level.sum(), space_.max_sum)) Save(level.Whole());  // ranks decide together
+    if (clock_.Due(level.sum(), space_.max_sum)) Save(level);  // ranks decide together
   }
   void Stopped(const HeldLevel& last) override {
-    if (options_.on_tally && last.sum() > clock_.saved_step()) Save(last.Whole());
+    if (options_.on_tally && last.sum() > clock_.saved_step()) Save(last);
   }
 
   ShapeTally total;
@@ -79,9 +69,32 @@ class ShapeScan : public LevelWalk {
   const RunGroup& group_;
   CheckpointClock clock_{options_.checkpoint_every, [this](double v) { return group_.MaxAll(v); }};
 
-  void Save(const Level& level) {
+  void Save(const HeldLevel& level) {
     options_.on_tally(level, total);
-    clock_.Saved(level.sum);
+    clock_.Saved(level.sum());
+  }
+  // One class with no zero line examined (a class with one is not a starting position: its values
+  // mean nothing).
+  void Examine(ShapeTally& t, const std::uint64_t* key, int words, PackedOutcome value) const {
+    const Matrix a = space_.Unpack(key);
+    if (!a.has_zero_line()) t.Examine(c_, a, key, words, value, options_.min_height_62);
+  }
+  ShapeTally ScanShards(const Level& level) const {
+    std::vector<ShapeTally> shards(kShardCount);
+    tbb::parallel_for(0, kShardCount, [&](int s) {
+      for (std::size_t k = 0; k < level.shards[s].values.size(); ++k)
+        Examine(shards[s], level.KeyAt(s, k), level.key_words, level.shards[s].values[k]);
+    });
+    return CombineTallies(shards);
+  }
+  ShapeTally ScanGroups(const CompactLevel& level) const {
+    tbb::enumerable_thread_specific<ShapeTally> threads;
+    ForEachCompactBlock(
+        level, [&](const std::uint64_t* keys, const PackedOutcome* values, std::size_t count) {
+          ShapeTally& t = threads.local();
+          for (std::size_t k = 0; k < count; ++k) Examine(t, keys + k, 1, values[k]);
+        });
+    return CombineTallies(std::vector<ShapeTally>(threads.begin(), threads.end()));
   }
 };
 
@@ -96,13 +109,21 @@ ShapeReport ScanShape(Conjecture c, const EnumerationSpace& space,
                       const ShapeScanOptions& options) {
   const RunGroup one_process;
   const RunGroup& group = options.group ? *options.group : one_process;
+  const bool in_parts =
+      std::any_of(options.parts.begin(), options.parts.end(), [](int n) { return n > 0; });
+  if (in_parts && (!options.part_store || group.size() > 1))
+    throw std::logic_error("levels in parts need a part store and one process");
   const std::unique_ptr<LevelEngine> engine =
-      MakeLevelEngine(space, Device::kCpu, /*solve=*/true, group, options.build);
+      in_parts ? std::make_unique<PartedLevelEngine>(
+                     space, options.build,
+                     [&options](int s) { return options.parts[static_cast<std::size_t>(s)]; },
+                     *options.part_store)
+               : MakeLevelEngine(space, Device::kCpu, /*solve=*/true, group, options.build);
   ShapeScan scan(c, space, options, group);
   std::optional<HeldLevel> resumed;
   if (options.resume_tally && options.resume_level) {
     scan.total = std::move(*options.resume_tally);
-    resumed = HeldLevel(std::move(*options.resume_level));
+    resumed = std::move(*options.resume_level);
   }
   const WalkEnd end = LevelDriver(*engine, group, options.build.stop)
                           .Drive(scan, space.max_sum, std::move(resumed));

@@ -23,6 +23,8 @@
 #include "engine/base/outcome.hpp"
 #include "engine/level/build_hooks.hpp"
 #include "engine/level/enumeration_space.hpp"
+#include "engine/level/held_level.hpp"
+#include "engine/level/parted_level_engine.hpp"
 #include "engine/research/census.hpp"
 #include "engine/research/conjecture.hpp"
 #include "engine/research/shape_tally.hpp"
@@ -71,12 +73,16 @@ struct ShapeScanOptions {
   std::function<void(int sum, std::uint64_t classes, double seconds)> on_level;
   // Then called with the level and everything gathered up to it (a checkpoint; see above) after
   // the levels `checkpoint_every` calls for, the shape's last level and a level at a stop.
-  std::function<void(const Level& level, const ShapeTally& tally)> on_tally;
+  std::function<void(const HeldLevel& level, const ShapeTally& tally)> on_tally;
   CheckpointPolicy checkpoint_every;
   // Resume: the tally after a level and that level (moved from); the search goes on from the next
   // level and ends as an uninterrupted one would.
   ShapeTally* resume_tally = nullptr;
-  Level* resume_level = nullptr;
+  HeldLevel* resume_level = nullptr;
+  // Levels in parts (engine/level/parted_level_engine.hpp): [s] = the parts of level s (0: whole;
+  // empty: every level whole), kept in `part_store` until the level is complete. One process.
+  std::vector<int> parts;
+  PartStore* part_store = nullptr;
   // The ranks of an mpirun job (null: one process). Each rank builds and scans its shards of every
   // level; rank 0 gathers the level's counts, census and findings, so only its tallies (on_tally)
   // and its ShapeReport are the region's; the other ranks' ShapeReport holds the shape alone.

@@ -7,15 +7,20 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/research/check_checkpoint.hpp"
+#include "engine/run/host.hpp"
 #include "engine/run/memory_budget.hpp"
+#include "engine/run/part_files.hpp"
 
 namespace seki {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -36,17 +41,29 @@ void PlanShape(Conjecture c, int rows, int cols, const CheckRequest& r, double m
     throw InputError("check " + std::string(ConjectureName(c)), e.what());
   }
   const auto counts = ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum);
+  std::vector<double> whole(counts.size(), 0);
   for (int s = 1; s <= space.max_sum; ++s)
-    if (const double need = LevelBuilder::PeakBytes(space, counts[s - 1], counts[s]);
-        need > memory_limit)
+    whole[s] = LevelBuilder::PeakBytes(space, counts[s - 1], counts[s]);
+  if (r.parts > 0 && space.WideRecords())
+    throw InputError("--parts", "levels are built in parts with keys of at most 56 bits, not " +
+                                    Shape(rows, cols) + "'s");
+  // Levels too large are built in parts (one process; a check's parts stay in memory unless it
+  // has a checkpoint directory).
+  const LevelParts parts =
+      PlanLevelParts(space, counts, whole, false, memory_limit, r.parts, !space.WideRecords(),
+                     double(CurrentRssBytes()), r.checkpoint_dir.empty());
+  for (int s = 1; s <= space.max_sum; ++s)
+    if (const double need = parts.bytes[s]; need > memory_limit)
       throw MemoryLimitError(
           "--memory-limit",
-          fmt::format("shape {}, entries <= {}, sum <= {}: level {} needs about {}, "
+          fmt::format("shape {}, entries <= {}, sum <= {}: level {} needs about {}{}, "
                       "more than the limit of {}",
                       Shape(rows, cols), space.max_entry, space.max_sum, s, FormatGib(need),
+                      parts.parts[s] > 0 ? fmt::format(" in {} parts", parts.parts[s]) : "",
                       FormatGib(memory_limit)));
   plan.spaces.push_back(space);
   plan.expected_classes.push_back(counts);
+  plan.parts.push_back(parts.parts);
 }
 
 // What a checkpoint must have been made with to be resumed: everything that changes the report
@@ -165,6 +182,7 @@ CheckPlan PlanRegionCheck(const CheckRequest& r) {
   plan.checkpoint_dir = r.checkpoint_dir;
   plan.checkpoint_every = r.checkpoint_every;
   plan.resume = r.resume;
+  plan.forced_parts = r.parts > 0;
   return plan;
 }
 
@@ -180,14 +198,26 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
   const auto notice = [&](const std::string& text) {
     if (observer) observer->Notice(text);
   };
+  bool any_parts = false;
+  for (const std::vector<int>& p : plan.parts)
+    any_parts = any_parts || std::any_of(p.begin(), p.end(), [](int n) { return n > 0; });
+  if (any_parts && ranks.size() > 1) {
+    if (plan.forced_parts)
+      throw InputError("--parts", "levels are built in parts in one process; not under mpirun");
+    throw MemoryLimitError("--memory-limit",
+                           "a level needs building in parts, which runs in one process; give "
+                           "each rank more memory or run without mpirun");
+  }
   std::optional<CheckCheckpoint> checkpoint;
   if (!plan.checkpoint_dir.empty())
     checkpoint.emplace(plan.checkpoint_dir, CheckpointParameters(plan), plan.resume, notice, ranks);
   if (observer) observer->Started(report);
   for (std::size_t k = 0; k < plan.spaces.size(); ++k) {
     const EnumerationSpace& space = plan.spaces[k];
+    const bool in_parts =
+        std::any_of(plan.parts[k].begin(), plan.parts[k].end(), [](int n) { return n > 0; });
     std::optional<CheckCheckpoint::Resumed> resumed;
-    if (checkpoint) resumed = checkpoint->Take(k, space, notice);
+    if (checkpoint) resumed = checkpoint->Take(k, space, notice, in_parts);
     if (resumed && !resumed->level) {  // done in an earlier session
       report.shapes.push_back(ranks.root() ? FinishShape(report.conjecture, space, resumed->tally)
                                            : ShapeReport{});
@@ -200,9 +230,22 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
       config.resume_level = &*resumed->level;
     }
     if (checkpoint)
-      config.on_tally = [&](const Level& level, const ShapeTally& tally) {
+      config.on_tally = [&](const HeldLevel& level, const ShapeTally& tally) {
         checkpoint->Save(k, space, level, tally);
       };
+    // The parts of a level: in files beside the checkpoint (removed once loaded), else in memory.
+    std::optional<PartFiles> part_files;
+    std::optional<MemoryPartStore> part_memory;
+    if (in_parts) {
+      config.parts = plan.parts[k];
+      if (checkpoint)
+        config.part_store = &part_files.emplace(
+            fs::path(plan.checkpoint_dir) / ("parts-" + Shape(space.rows, space.cols)), space,
+            LevelFileParams{space.rows, space.cols, space.max_entry, space.max_sum, true}, notice,
+            /*keep=*/false);
+      else
+        config.part_store = &part_memory.emplace(space);
+    }
     config.checkpoint_every = plan.checkpoint_every;
     config.min_height_62 = report.min_height;
     config.group = group;

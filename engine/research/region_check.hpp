@@ -31,6 +31,7 @@ struct CheckRequest {
                                          // check_checkpoint.hpp); empty: no checkpoint
   CheckpointPolicy checkpoint_every;     // which levels are saved (default: every level)
   bool resume = false;                   // go on from the checkpoint in checkpoint_dir
+  int parts = 0;  // > 0: every level in this many parts; 0: those too large for the memory limit
 };
 
 // What was searched and found.
@@ -56,7 +57,9 @@ struct CheckPlan {
   CheckReport report;
   std::vector<EnumerationSpace> spaces;
   std::vector<std::vector<std::uint64_t>> expected_classes;  // [shape][sum]
-  std::string checkpoint_dir;                                // as requested
+  std::vector<std::vector<int>> parts;  // [shape][sum]: the level's parts (0: whole)
+  bool forced_parts = false;            // --parts given
+  std::string checkpoint_dir;           // as requested
   CheckpointPolicy checkpoint_every;
   bool resume = false;
 };

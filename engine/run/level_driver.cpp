@@ -6,6 +6,7 @@
 #include <future>
 #include <utility>
 
+#include "engine/base/memory_limit.hpp"
 #include "storage/checkpoint_policy.hpp"
 
 namespace seki {
@@ -37,10 +38,12 @@ class PendingPersist {
     if (overlap) {
       job_ = std::async(std::launch::async, [&walk, &level, old = std::move(retired)]() mutable {
         old = HeldLevel{};
+        ReturnFreedMemory();
         walk.Persist(level);
       });
     } else {
       retired = HeldLevel{};
+      ReturnFreedMemory();
       walk.Persist(level);
     }
   }

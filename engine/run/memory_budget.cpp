@@ -57,7 +57,7 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
 
 LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           const std::vector<double>& whole, bool outcomes, double limit, int forced,
-                          bool may_part, double reserve) {
+                          bool may_part, double reserve, bool parts_in_memory) {
   LevelParts plan{std::vector<int>(counts.size(), 0), whole};
   bool in_parts = false;
   for (std::size_t s = 1; s < counts.size(); ++s) {
@@ -67,7 +67,9 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
     if (!may_part || (!in_parts && forced == 0 && plan.bytes[s] <= room)) continue;
     const double take = CatalogueBytesEstimate(space, counts[s], outcomes, false, 1);
     const auto parted = [&](int p) {
-      return LevelBuilder::PartedPeakBytes(space, counts[s - 1], counts[s], p, !in_parts) + take;
+      return LevelBuilder::PartedPeakBytes(space, counts[s - 1], counts[s], p, !in_parts,
+                                           parts_in_memory) +
+             take;
     };
     int parts = forced > 0 ? forced : 1;
     while (forced == 0 && parts < kMaxLevelParts && parted(parts) > room) ++parts;

@@ -36,7 +36,8 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
 // parted_level_engine.hpp), the fewest whose estimate fits; once a level is in parts every later
 // one is. bytes[s] is the estimate of the way chosen (above the limit where no way fits); whole[s]
 // is LevelBytesEstimate's for level s built whole; `reserve` is what the process holds besides
-// (its resident memory before the run).
+// (its resident memory before the run); `parts_in_memory`: a level's parts are kept in memory
+// until it is complete (a check without a checkpoint directory), not in files.
 // `forced` > 0 builds every level in that many parts (tests, and users who want it); `may_part`
 // false (ranks, a device, generation only, wide keys) builds every level whole.
 struct LevelParts {
@@ -46,7 +47,7 @@ struct LevelParts {
 inline constexpr int kMaxLevelParts = 64;
 LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           const std::vector<double>& whole, bool outcomes, double limit, int forced,
-                          bool may_part, double reserve = 0);
+                          bool may_part, double reserve = 0, bool parts_in_memory = false);
 
 // Its part for writing the catalogues of a level of `classes` classes (0 when generating only). One
 // process streams a level's lines in key-range batches: a bound that does not grow with the level

@@ -47,7 +47,9 @@ bool PartFiles::Has(int sum, int part, int parts) {
 }
 
 void PartFiles::Save(int sum, int part, int parts, const CompactPart& classes) {
-  WriteLevelFilePart(dir_ / Name(sum, part, parts), {sum, part, parts, classes}, params_);
+  const std::filesystem::path path = dir_ / Name(sum, part, parts);
+  std::filesystem::create_directories(path.parent_path());
+  WriteLevelFilePart(path, {sum, part, parts, classes}, params_);
   KillPoint("level-part", sum);
 }
 
@@ -55,6 +57,7 @@ std::vector<CompactPart> PartFiles::Load(int sum, int part, int parts) {
   std::string why;
   std::optional<LevelFilePart> read = Read(sum, part, parts, &why);
   if (!read) throw std::runtime_error(why);
+  if (!keep_) std::filesystem::remove(dir_ / Name(sum, part, parts));
   return GroupsOf(space_, read->classes);
 }
 

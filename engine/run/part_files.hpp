@@ -21,10 +21,15 @@ namespace seki {
 
 class PartFiles : public PartStore {
  public:
-  // `notice` hears of a part file passed over (damaged, torn); may be empty.
+  // `notice` hears of a part file passed over (damaged, torn); may be empty. `keep` false removes
+  // a part file once it is loaded (a check, whose checkpoints write levels whole).
   PartFiles(std::filesystem::path dir, const EnumerationSpace& space, LevelFileParams params,
-            std::function<void(const std::string&)> notice = {})
-      : dir_(std::move(dir)), space_(space), params_(params), notice_(std::move(notice)) {}
+            std::function<void(const std::string&)> notice = {}, bool keep = true)
+      : dir_(std::move(dir)),
+        space_(space),
+        params_(params),
+        notice_(std::move(notice)),
+        keep_(keep) {}
 
   // "levels/level-0012.part-03-of-16.bin": relative to the directory.
   static std::string Name(int sum, int part, int parts);
@@ -42,6 +47,7 @@ class PartFiles : public PartStore {
   EnumerationSpace space_;
   LevelFileParams params_;
   std::function<void(const std::string&)> notice_;
+  bool keep_;
 };
 
 // The level kept in part files `names` (relative to `dir`; file k holds part k of names.size()),
