@@ -31,21 +31,16 @@ class PendingPersist {
     if (job_.valid()) job_.wait();
   }
 
-  // Persists `level`; `retired` (the level below, no longer needed) is freed first, on the same
-  // thread, so that giving its pages back overlaps the next build too.
+  // Persists `level`; `retired` (the level below, no longer needed) is freed first, on this
+  // thread and its pages handed back, so that the next level's memory check sees what is held.
   void Start(LevelWalk& walk, const HeldLevel& level, bool overlap, HeldLevel retired = {}) {
     Wait();
-    if (overlap) {
-      job_ = std::async(std::launch::async, [&walk, &level, old = std::move(retired)]() mutable {
-        old = HeldLevel{};
-        ReturnFreedMemory();
-        walk.Persist(level);
-      });
-    } else {
-      retired = HeldLevel{};
-      ReturnFreedMemory();
+    retired = HeldLevel{};
+    ReturnFreedMemory();
+    if (overlap)
+      job_ = std::async(std::launch::async, [&walk, &level] { walk.Persist(level); });
+    else
       walk.Persist(level);
-    }
   }
   void Wait() {
     if (job_.valid()) job_.get();
