@@ -1,6 +1,10 @@
 // The level engine in parts: build each part into the store, free the level below, load the level.
 #include "engine/level/parted_level_engine.hpp"
 
+#include <tbb/parallel_for.h>
+
+#include <future>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -11,14 +15,18 @@
 namespace seki {
 
 bool MemoryPartStore::Has(int sum, int part, int parts) {
+  const std::lock_guard lock(mutex_);
   return kept_.contains({sum, part, parts});
 }
 
 void MemoryPartStore::Save(int sum, int part, int parts, const CompactPart& classes) {
-  kept_[{sum, part, parts}] = GroupsOf(space_, classes);
+  std::vector<CompactPart> groups = GroupsOf(space_, classes);
+  const std::lock_guard lock(mutex_);
+  kept_[{sum, part, parts}] = std::move(groups);
 }
 
 std::vector<CompactPart> MemoryPartStore::Load(int sum, int part, int parts) {
+  const std::lock_guard lock(mutex_);
   const auto it = kept_.find({sum, part, parts});
   if (it == kept_.end())
     throw std::runtime_error("part " + std::to_string(part) + " of " + std::to_string(parts) +
@@ -37,22 +45,34 @@ HeldLevel PartedLevelEngine::NextHeld(HeldLevel& below) {
   const CompactLevel& from = *below.grouped;
   const PartPlan plan(space_, from, parts);
   const std::uint64_t parents = from.size();
+  // The save of the part built last, on a second thread beside the build of the next one.
+  std::future<void> saving;
+  const auto saved = [&saving] {
+    if (saving.valid()) saving.get();
+  };
   for (int p = 0; p < parts; ++p) {
     if (!store_.Has(sum, p, parts)) {
-      const Level part = builder_.NextPart(from, plan, p);
-      store_.Save(sum, p, parts, CompactFromLevel(part));
+      std::shared_ptr<const CompactPart> part;
+      {
+        const Level built = builder_.NextPart(from, plan, p);
+        part = std::make_shared<const CompactPart>(CompactFromLevel(built));
+      }
+      saved();
+      saving = std::async(std::launch::async,
+                          [this, sum, p, parts, part] { store_.Save(sum, p, parts, *part); });
     }
-    ReturnFreedMemory();  // the part's tables and the part
+    ReturnFreedMemory();  // the part's tables and the part as a level
     // Progress: the parents' share of the parts done (a parent is read once for each part its
     // children reach).
     if (hooks_.parents_done)
       hooks_.parents_done->fetch_add(parents * (p + 1) / parts - parents * p / parts,
                                      std::memory_order_relaxed);
   }
+  saved();
   below = HeldLevel();  // freed before the new level is loaded
   ReturnFreedMemory();
-  std::vector<std::vector<CompactPart>> groups;
-  for (int p = 0; p < parts; ++p) groups.push_back(store_.Load(sum, p, parts));
+  std::vector<std::vector<CompactPart>> groups(static_cast<std::size_t>(parts));
+  tbb::parallel_for(0, parts, [&](int p) { groups[p] = store_.Load(sum, p, parts); });
   return HeldLevel(GroupedLevel(sum, std::move(groups)));
 }
 

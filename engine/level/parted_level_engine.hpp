@@ -2,8 +2,9 @@
 // P(s) parts (LevelBuilder::NextPart, engine/level/level_parts.hpp) from the level below kept by
 // groups; each part, once built, is handed to a PartStore (in memory, or the part files of a run
 // directory: engine/run/part_files.hpp) and freed. When every part is kept, the level below is
-// freed and the new level is put together from the store, by groups. A part the store holds
-// already (a run resumed inside a level) is not built again.
+// freed and the new level is put together from the store, by groups (the parts loaded in
+// parallel). A part is saved on a second thread while the next part is built. A part the store
+// holds already (a run resumed inside a level) is not built again.
 // Memory: the level below (compact) and one part being built, then the new level (compact):
 // LevelBuilder::PartedPeakBytes.
 // Concurrency: one thread drives the engine (as every LevelEngine); a store is called on it.
@@ -11,6 +12,7 @@
 
 #include <functional>
 #include <map>
+#include <mutex>
 #include <tuple>
 #include <vector>
 
@@ -26,6 +28,8 @@ class PartStore {
   // Keeps a part just built (its classes in key order).
   virtual void Save(int sum, int part, int parts, const CompactPart& classes) = 0;
   // A part kept, by groups (GroupsOf). Throws std::runtime_error when it is missing or damaged.
+  // Load may run for different parts of a level at once (on oneTBB's threads); Save runs on one
+  // thread at a time, possibly beside the build of the next part.
   virtual std::vector<CompactPart> Load(int sum, int part, int parts) = 0;
 };
 
@@ -40,6 +44,7 @@ class MemoryPartStore : public PartStore {
  private:
   EnumerationSpace space_;
   std::map<std::tuple<int, int, int>, std::vector<CompactPart>> kept_;
+  std::mutex mutex_;
 };
 
 class PartedLevelEngine : public LevelEngine {

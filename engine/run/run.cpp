@@ -142,6 +142,7 @@ RunResult Session::Execute() {
               (plan_.parts[s] > 0 ? " in " + std::to_string(plan_.parts[s]) + " parts" : "") +
               ", more than the limit of " + FormatGib(memory_limit_));
 
+  file_params_ = {space_.rows, space_.cols, space_.max_entry, space_.max_sum, !p_.generate_only};
   // The engine before the directory, so that a device that cannot be used leaves nothing behind.
   const std::unique_ptr<LevelEngine> engine = MakeEngine();
   std::uint64_t total = 0;
@@ -150,7 +151,6 @@ RunResult Session::Execute() {
                                                  : ResolveLists(p_.lists, total);
   parameters_ = ParametersJson(p_, space_);
   if (lists_ == CatalogueLists::kComplete) parameters_["lists"] = CatalogueListsName(lists_);
-  file_params_ = {space_.rows, space_.cols, space_.max_entry, space_.max_sum, !p_.generate_only};
   RunStartPoint start =
       PrepareRunDirectory(run_, {parameters_, file_params_, p_.resume, p_.force}, group_,
                           [&](const std::string& text) { observer_.Notice(text); });
@@ -192,10 +192,8 @@ std::unique_ptr<LevelEngine> Session::MakeEngine() {
   observer_.Notice("levels " + std::to_string(first) + " to " + std::to_string(space_.max_sum) +
                    " are built in parts (at most " + std::to_string(most) + ")" +
                    (p_.parts > 0 ? "" : " to fit the memory limit of " + FormatGib(memory_limit_)));
-  part_files_.emplace(
-      run_.path(), space_,
-      LevelFileParams{space_.rows, space_.cols, space_.max_entry, space_.max_sum, true},
-      [this](const std::string& text) { observer_.Notice(text); });
+  part_files_.emplace(run_.path(), space_, file_params_,
+                      [this](const std::string& text) { observer_.Notice(text); });
   return std::make_unique<PartedLevelEngine>(
       space_, hooks, [this](int s) { return plan_.parts[s]; }, *part_files_);
 }
