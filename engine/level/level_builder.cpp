@@ -107,18 +107,18 @@ double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t pare
 double LevelBuilder::PartedPeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                      std::uint64_t classes, int parts, bool below_whole,
                                      bool parts_in_memory) {
-  // Building a part: the level below kept compact (and, when it was whole, the whole level while
-  // its groups are made), the tables of 1/parts of the new level, the part as a Level and its
-  // compact copy, the records of one batch. Loading the level: the new level compact, and one
-  // part twice while its groups are made.
+  // Making the groups of a whole level below: the level and its compact copy. Building a part:
+  // the level below kept compact, the tables of 1/parts of the new level, the part as a Level
+  // and its compact copy, the records of one batch. Loading the level: the new level compact,
+  // and one part twice while its groups are made.
   const double share = double(classes) / parts;
+  const double group = below_whole ? (9.0 + kCompactBytesPerClass) * double(parents) : 0.0;
   const double build = kCompactBytesPerClass * double(parents) +
-                       (below_whole ? 9.0 * double(parents) : 0.0) +
                        (parts_in_memory ? kCompactBytesPerClass * double(classes) : 0.0) +
                        (11.0 + 9.0 + kCompactBytesPerClass) * share +
                        2 * BatchRecordBytes(space, parents / static_cast<std::uint64_t>(parts));
   const double load = kCompactBytesPerClass * (double(classes) + share);
-  return std::max(build, load);
+  return std::max({group, build, load});
 }
 
 void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,

@@ -40,8 +40,10 @@ HeldLevel PartedLevelEngine::NextHeld(HeldLevel& below) {
   const int sum = below.sum() + 1;
   const int parts = std::max(1, parts_of_(sum));
   if (!below.in_parts() && parts_of_(sum) <= 1) return HeldLevel(builder_.Next(below.whole));
-  if (!below.in_parts())
+  if (!below.in_parts()) {
     below = HeldLevel(GroupedLevel(below.sum(), {GroupsOf(space_, below.whole)}));
+    ReturnFreedMemory();
+  }
   const CompactLevel& from = *below.grouped;
   const PartPlan plan(space_, from, parts);
   const std::uint64_t parents = from.size();

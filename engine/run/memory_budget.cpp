@@ -64,7 +64,11 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
     // Besides the level's estimate: what the process holds anyway, and the push buffers' capacity
     // kept from the level before.
     const double room = limit - reserve - 2 * LevelBuilder::BatchRecordBytes(space, counts[s - 1]);
-    if (!may_part || (!in_parts && forced == 0 && plan.bytes[s] <= room)) continue;
+    // A level built whole also has beside it what the level loop holds while the level below is
+    // being written (the persist overlaps the build): measured up to 11 bytes a class of the
+    // level below (kWholeLevelOverheadPerParent).
+    const double whole_need = plan.bytes[s] + kWholeLevelOverheadPerParent * double(counts[s - 1]);
+    if (!may_part || (!in_parts && forced == 0 && whole_need <= room)) continue;
     const double take = CatalogueBytesEstimate(space, counts[s], outcomes, false, 1);
     const auto parted = [&](int p) {
       return LevelBuilder::PartedPeakBytes(space, counts[s - 1], counts[s], p, !in_parts,

@@ -45,6 +45,10 @@ struct LevelParts {
   std::vector<double> bytes;
 };
 inline constexpr int kMaxLevelParts = 64;
+// Resident memory beside a whole level's estimate at the check before it, per class of the level
+// below (its level file being written on the persist thread, buffers kept from the level before):
+// measured 0.49-1.04 GiB at 6.3-10.1 x 10^7 classes on 4x4 <= 5, levels 29-31 (docs/performance.md).
+inline constexpr double kWholeLevelOverheadPerParent = 12.0;
 LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           const std::vector<double>& whole, bool outcomes, double limit, int forced,
                           bool may_part, double reserve = 0, bool parts_in_memory = false);

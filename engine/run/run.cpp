@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "engine/base/input_error.hpp"
+#include "engine/base/memory_limit.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/level/parted_level_engine.hpp"
 #include "engine/run/host.hpp"
@@ -202,6 +203,7 @@ std::unique_ptr<LevelEngine> Session::MakeEngine() {
 // holds besides the level below, which the estimate already counts.
 void Session::BeforeBuild(int sum, const HeldLevel& below) {
   const double need = plan_.bytes[sum];
+  ReturnFreedMemory();  // what was freed since (a level file read on resume) is not in use
   const double rss = double(CurrentRssBytes()), held = double(below.bytes());
   const double in_use = group_.MaxAll(rss > held ? rss - held : 0.0);
   if (need + in_use > memory_limit_)
