@@ -104,7 +104,7 @@ class CheckProgress : public CheckObserver {
 py::object Enumerate(int rows, int cols, int max_entry, int max_sum, const std::string& out,
                      int threads, bool outcomes, bool resume, bool force, bool generate_only,
                      const std::string& memory_limit, const std::string& device,
-                     const std::string& checkpoint_every, const std::string& lists,
+                     const std::string& checkpoint_every, const std::string& lists, int parts,
                      const std::string& command_line, py::object progress) {
   RunParameters p;
   p.rows = rows, p.cols = cols, p.max_entry = max_entry, p.max_sum = max_sum;
@@ -114,6 +114,7 @@ py::object Enumerate(int rows, int cols, int max_entry, int max_sum, const std::
   p.checkpoint = ParseCheckpointPolicy(checkpoint_every, "--checkpoint-every");
   p.lists = ParseListsOption(lists, "--lists");
   p.memory_limit = memory_limit;
+  p.parts = parts;
   p.outcomes = outcomes, p.resume = resume, p.force = force, p.generate_only = generate_only;
   p.command_line = command_line;
   PythonProgress python(std::move(progress));
@@ -171,7 +172,7 @@ py::object Export(const std::string& dir, const std::string& file, bool force) {
 py::object Check(const std::string& conjecture, const std::vector<std::string>& shapes,
                  int max_rows, int max_cols, int max_entry, int max_sum, int min_height,
                  int threads, const std::string& memory_limit, const std::string& checkpoint,
-                 bool resume, const std::string& command, py::object progress) {
+                 bool resume, int parts, const std::string& command, py::object progress) {
   CheckRequest r;
   r.conjecture = conjecture;
   r.shapes = shapes;
@@ -180,6 +181,7 @@ py::object Check(const std::string& conjecture, const std::vector<std::string>& 
   r.threads = threads;
   r.checkpoint_dir = checkpoint;
   r.resume = resume;
+  r.parts = parts;
   CheckRequestBasics(r);
   r.memory_limit_bytes = memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "--memory-limit");
   r.command = command;
@@ -238,8 +240,8 @@ void BindRun(py::module_& m) {
   m.def("enumerate", &Enumerate, py::arg("rows"), py::arg("cols"), py::arg("max_entry"),
         py::arg("max_sum"), py::arg("out"), py::arg("threads"), py::arg("outcomes"),
         py::arg("resume"), py::arg("force"), py::arg("generate_only"), py::arg("memory_limit"),
-        py::arg("device"), py::arg("checkpoint_every"), py::arg("lists"), py::arg("command_line"),
-        py::arg("progress"));
+        py::arg("device"), py::arg("checkpoint_every"), py::arg("lists"), py::arg("parts"),
+        py::arg("command_line"), py::arg("progress"));
   m.def("verify", &Verify, py::arg("dir"), py::arg("sample"), py::arg("seed"));
   m.def("export_sqlite", &Export, py::arg("dir"), py::arg("file"), py::arg("force"));
   m.def(
@@ -272,7 +274,7 @@ void BindRun(py::module_& m) {
   m.def("check", &Check, py::arg("conjecture"), py::arg("shapes"), py::arg("max_rows"),
         py::arg("max_cols"), py::arg("max_entry"), py::arg("max_sum"), py::arg("min_height"),
         py::arg("threads"), py::arg("memory_limit"), py::arg("checkpoint"), py::arg("resume"),
-        py::arg("command"), py::arg("progress"));
+        py::arg("parts"), py::arg("command"), py::arg("progress"));
 }
 
 }  // namespace seki::python

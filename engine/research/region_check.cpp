@@ -156,6 +156,8 @@ Conjecture CheckRequestBasics(const CheckRequest& r) {
                      "unknown conjecture '" + r.conjecture + "'; one of 6.1, 6.2, 6.3, 6.9");
   const Conjecture c = *conjecture;
   if (r.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  if (r.parts < 0 || r.parts > kMaxLevelParts)
+    throw InputError("--parts", "must be 1.." + std::to_string(kMaxLevelParts));
   if (c != Conjecture::k61 && r.max_entry < 0 && r.max_sum < 0)
     throw InputError("check", "no bound: give --max-entry, --max-sum or both");
   if (r.min_height >= 0 && c != Conjecture::k62)

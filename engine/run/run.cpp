@@ -357,6 +357,8 @@ CheckedRun CheckRunParameters(const RunParameters& p, const RunGroup& group) {
     throw InputError("enumerate", e.what());
   }
   if (p.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  if (p.parts < 0 || p.parts > kMaxLevelParts)
+    throw InputError("--parts", "must be 1.." + std::to_string(kMaxLevelParts));
   CheckLevelEngine(checked.space, p.device, !p.generate_only, group);
   if (p.lists == ListsOption::kComplete && group.size() > 1)
     throw InputError("--lists", "complete runs in one process; use --lists all under mpirun");

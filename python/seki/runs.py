@@ -80,12 +80,13 @@ def read_run(dir):
 
 def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, outcomes=False,
               resume=False, force=False, generate_only=False, memory_limit=None, device="cpu",
-              checkpoint_every=1, lists="auto", progress=None):
+              checkpoint_every=1, lists="auto", parts=None, progress=None):
     """``seki enumerate``: every class of rows x cols matrices within the bounds, both games, into
     the run directory ``out``. ``device`` is ``--device``: 'cpu' (the default), 'gpu' (the thrust
     engine on a CUDA GPU, when built with CUDA) or 'thrust-cpu'; the files are the same.
     ``checkpoint_every`` is ``--checkpoint-every``: N (every N levels), "Mm" (minutes) or "N,Mm";
-    ``lists`` is ``--lists``: 'auto', 'all' or 'complete'. ``progress(level)`` is called after each level with its report
+    ``lists`` is ``--lists``: 'auto', 'all' or 'complete'; ``parts`` is ``--parts`` (every level in
+    that many parts; by default only levels too large for ``memory_limit``). ``progress(level)`` is called after each level with its report
     (sum, classes, starting, members, seconds, peak_rss_bytes). An exception in ``progress`` or a
     KeyboardInterrupt stops the run cleanly (finished levels are saved; continue with
     resume=True) and is raised again. Returns summary.json's contents."""
@@ -103,11 +104,14 @@ def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, out
         args.append(f"checkpoint_every={checkpoint_every!r}")
     if lists != "auto":
         args.append(f"lists={lists!r}")
+    if parts is not None:
+        args.append(f"parts={parts}")
     command = "seki.enumerate(" + ", ".join(args) + ")"
     r = _seki.enumerate(rows, cols, -1 if max_entry is None else max_entry,
                         -1 if max_sum is None else max_sum, os.fspath(out), threads, outcomes,
                         resume, force, generate_only, memory_limit or "", str(device),
-                        str(checkpoint_every), str(lists), command, progress)
+                        str(checkpoint_every), str(lists), 0 if parts is None else parts, command,
+                        progress)
     if r["status"] == "interrupted":
         raise KeyboardInterrupt(f"run interrupted; continue with {r['resume_hint']}")
     if r["summary"] is None:  # already complete: nothing was done
@@ -117,10 +121,11 @@ def enumerate(rows, cols, max_entry=None, max_sum=None, out=None, threads=0, out
 
 def check(conjecture, shapes=(), max_rows=None, max_cols=None, max_entry=None, max_sum=None,
           min_height=None, threads=0, memory_limit=None, checkpoint=None, resume=False,
-          progress=None):
+          parts=None, progress=None):
     """``seki check CONJECTURE``: a dict with the fields of ``seki check --json``.
     ``checkpoint`` is ``--checkpoint DIR`` (each finished level saved there) and ``resume=True``
-    ``--resume`` (go on from what DIR holds, e.g. after an exception in ``progress``).
+    ``--resume`` (go on from what DIR holds, e.g. after an exception in ``progress``); ``parts`` is
+    ``--parts`` (every level in that many parts; the same report).
     ``progress(level)`` is called after each level of each shape with {"rows", "cols", "sum",
     "classes", "seconds"}; an exception there (or Ctrl-C) stops the check and is raised again."""
     def bound(x):
@@ -129,8 +134,8 @@ def check(conjecture, shapes=(), max_rows=None, max_cols=None, max_entry=None, m
     return _seki.check(str(conjecture), [str(s) for s in shapes], bound(max_rows),
                        bound(max_cols), bound(max_entry), bound(max_sum), bound(min_height),
                        threads, memory_limit or "",
-                       "" if checkpoint is None else os.fspath(checkpoint), resume, command,
-                       progress)
+                       "" if checkpoint is None else os.fspath(checkpoint), resume,
+                       0 if parts is None else parts, command, progress)
 
 
 def verify(dir, sample=None, seed=None):

@@ -275,3 +275,23 @@ def test_exception_in_check_progress_stops_the_check():
 
     with pytest.raises(Stop):
         seki.check("6.3", shapes=["2x3"], max_entry=3, threads=1, progress=stop)
+
+
+def test_parts_give_the_same_run_and_check(run3x3, tmp_path, cli):
+    """parts= is --parts: every level in that many parts, the same files and the same report."""
+    out, summary, _ = run3x3
+    parted = seki.enumerate(3, 3, max_entry=3, out=tmp_path / "parts", threads=2, outcomes=True,
+                            parts=3)
+    assert parted["totals"] == summary["totals"]
+    for name in ("seki/seki.txt", "seki/complete.txt", "dseki/seki.txt", "outcomes.txt"):
+        assert (tmp_path / "parts" / name).read_bytes() == (out / name).read_bytes(), name
+    whole = seki.check("6.2", shapes=["3x3"], max_entry=3)
+    in_parts = seki.check("6.2", shapes=["3x3"], max_entry=3, parts=4)
+    for j in (whole, in_parts):
+        j.pop("command"), j.pop("seconds")
+        for s in j["shapes"]:
+            s.pop("seconds")
+    assert in_parts == whole
+    with pytest.raises(ValueError) as e:
+        seki.enumerate(3, 3, max_entry=3, out=tmp_path / "bad", parts=65)
+    assert "--parts" in str(e.value)
