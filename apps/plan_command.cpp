@@ -58,7 +58,8 @@ void AddDevicePlanOptions(CLI::App& cmd, DevicePlanOptions& o) {
                  "--device: as for seki enumerate: N levels, Mm minutes or both (default " +
                      o.checkpoint_every + ")");
   cmd.add_option("--lists", o.lists,
-                 "--device: as for seki enumerate: auto (default), all or complete");
+                 "As for seki enumerate: auto (default), all or complete (what rank 0's catalogue "
+                 "part holds; --device: what the run writes)");
 }
 
 DevicePlanRequest DeviceRequest(const PlanOptions& o) {
@@ -140,9 +141,9 @@ void AddPlanCommand(CLI::App& app) {
       ->excludes(max_sum)
       ->excludes(outcomes);
   cmd->add_option("--memory-limit", o->memory_limit,
-                  "The memory limit of one process: for a region, the levels built in parts "
-                  "(as `seki enumerate --memory-limit` builds them), with parts, memory and disk "
-                  "per level; with --matrix, as `seki solve` takes it (default: " +
+                  "The memory limit of one process (of each rank): for a region, the levels "
+                  "built in parts (as `seki enumerate --memory-limit` builds them), with parts, "
+                  "memory and disk per level; with --matrix, as `seki solve` takes it (default: " +
                       DefaultMemoryPercent() + " of this machine's memory), it picks the mode");
   cmd->add_option(
          "--rate", q.classes_per_thread_second,
@@ -170,6 +171,7 @@ void AddPlanCommand(CLI::App& app) {
         throw CliError(required->get_name(), "is required (or --matrix A)");
     if (o->device.device != "cpu") return PrintDevicePlan(*o);
     PlanRequest request = o->request;
+    request.lists = ParseListsOption(o->device.lists, "--lists");
     if (!o->memory_limit.empty())
       request.memory_limit = double(ParseByteSize(o->memory_limit, "--memory-limit"));
     const RunPlan plan = PlanRun(request);

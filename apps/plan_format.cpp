@@ -20,7 +20,7 @@ std::string Duration(double seconds) {
 }  // namespace
 
 std::string FormatPlanTable(const RunPlan& p) {
-  if (p.request.memory_limit > 0) {  // one process in parts: parts and disk instead of ranks
+  if (p.request.memory_limit > 0) {  // levels in parts: parts and disk instead of the exchange
     std::string out =
         fmt::format("{:>5} {:>16} {:>18} {:>6} {:>10} {:>10} {:>11}\n", "sum", "classes",
                     "records pushed", "parts", "GiB", "disk GB", "seconds");
@@ -62,8 +62,11 @@ std::string FormatPlanSummary(const RunPlan& p) {
   out += fmt::format(
       "model: {:.3g} classes per thread-second (measured, docs/performance.md), {:.3g} bytes/s "
       "per rank on the network; records are an upper bound (one per entry below the bound), and so "
-      "is rank 0's catalogue part (as if every class had lines)\n",
-      q.classes_per_thread_second, q.bandwidth);
+      "is rank 0's catalogue part ({})\n",
+      q.classes_per_thread_second, q.bandwidth,
+      p.lists == CatalogueLists::kComplete && !q.outcomes
+          ? "--lists complete: one batch of lines, as one process"
+          : "--lists all: as if every class had lines");
   if (p.needs_wide_keys)
     out += fmt::format(
         "note: keys need {} bits ({} words a class): the wide level engine builds the levels, at "

@@ -295,6 +295,19 @@ void ForEachCompactBlock(
   });
 }
 
+CompactPart ClassesWhere(const CompactPart& part, const std::function<bool(std::uint64_t)>& keep) {
+  CompactPartWriter writer;
+  std::vector<std::uint64_t> keys(kCompactBlockClasses);
+  for (const CompactBlock& block : part.blocks) {
+    block.Decode(keys.data());
+    for (std::uint32_t k = 0; k < block.count; ++k)
+      if (keep(keys[k])) writer.Add(keys[k], block.values[k]);
+  }
+  CompactPart kept = writer.Finish();
+  kept.group = part.group;
+  return kept;
+}
+
 Level ExpandToLevel(const CompactLevel& compact) {
   Level level;
   level.sum = compact.sum;

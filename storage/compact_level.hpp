@@ -79,6 +79,9 @@ CompactPart CompactFromLevel(const Level& level);
 // group order, each with its `group` set and in key order.
 std::vector<CompactPart> CompactGroupsFromLevel(
     const Level& level, const std::function<std::uint64_t(std::uint64_t)>& group_of);
+// The classes of `part` whose keys `keep` (a filter on keys: a rank's shards), in key order, with
+// its group.
+CompactPart ClassesWhere(const CompactPart& part, const std::function<bool(std::uint64_t)>& keep);
 // A compact level (any number of parts) back as a Level of 256 hash shards, in parallel.
 Level ExpandToLevel(const CompactLevel& level);
 

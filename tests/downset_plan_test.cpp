@@ -212,8 +212,8 @@ TEST(DownsetPlanCliTest, BadInputIsOneLine) {
   ExpectBadInput({"plan", "--matrix", Pattern(4, 2), "--memory-limit", "lots"}, "",
                  "--memory-limit");
   ExpectBadInput({"plan", "--rows", "2", "--cols", "2", "--max-entry", "2", "--ranks", "2",
-                  "--memory-limit", "1G"},
-                 "", "--memory-limit");
+                  "--memory-limit", "1G", "--lists", "some"},
+                 "", "--lists");
 }
 
 }  // namespace

@@ -3,6 +3,9 @@
 // counts equal to Burnside's; a rank killed with SIGKILL in the middle of a level takes the job
 // down (no hang), and --resume with another number of ranks (or none) gives identical files.
 // Keys wider than 56 bits (the wide engine's records) take the same path with the same results.
+// Levels in parts (--parts) on 1, 2 and 3 ranks give the same files; a run killed inside a level in
+// parts resumes on the same ranks keeping the parts built, or on other ranks or none; the same
+// for `seki check` in parts. --lists complete on ranks writes one process's lists and counts.
 // `seki check` on ranks gives the single process's report (JSON, census, summary line), also
 // after a rank is killed and the check resumes from its checkpoint on another number of ranks.
 // `seki solve --engine downset` split among ranks gives the bytes of one process and of the
@@ -103,7 +106,9 @@ class MpiTest : public ::testing::Test {
 };
 
 // Byte-identical catalogues and equal counts on 1, 2 and 3 ranks; per-level counts are Burnside's.
-void ExpectSameOnRanks(const fs::path& root, const fs::path& reference, const Shape& s) {
+// `extra`: options of every distributed run (levels in parts).
+void ExpectSameOnRanks(const fs::path& root, const fs::path& reference, const Shape& s,
+                       const std::vector<std::string>& extra = {}) {
   const auto want = Catalogues(reference);
   ASSERT_NE(want.at("outcomes.txt"), "<missing>");
   ASSERT_GT(want.at("outcomes.txt").size(), 1000u);
@@ -113,7 +118,7 @@ void ExpectSameOnRanks(const fs::path& root, const fs::path& reference, const Sh
   for (int ranks : {1, 2, 3}) {
     SCOPED_TRACE(std::to_string(ranks) + " ranks");
     const fs::path dir = root / ("ranks" + std::to_string(ranks));
-    const RunResult r = Mpirun(ranks, Enumerate(s, dir));
+    const RunResult r = Mpirun(ranks, Enumerate(s, dir, extra));
     ASSERT_EQ(r.status, 0) << r.out << r.err;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;  // rank 0 alone prints
     EXPECT_NE(r.out.find("enumerated "), std::string::npos) << r.out;
@@ -148,6 +153,98 @@ TEST_F(MpiTest, Shape3x4Entries3) {
 TEST_F(MpiTest, Shape4x4Entries2) {
   const Shape s{4, 4, 2};
   ExpectSameOnRanks(root_, Reference(s), s);
+}
+
+// Levels in parts on ranks (--parts forces them from level 1 on): every rank keeps its own classes
+// by groups and its share of each part; the catalogues, outcomes and every level's counts are
+// those of one process building levels whole.
+TEST_F(MpiTest, LevelsInPartsOnRanks) {
+  for (const Shape& s : {Shape{3, 3, 3}, Shape{3, 4, 4}, Shape{4, 4, 2}}) {
+    SCOPED_TRACE(std::to_string(s.rows) + "x" + std::to_string(s.cols) +
+                 " <= " + std::to_string(s.max_entry));
+    const fs::path root = root_ / std::to_string(s.rows * 100 + s.cols * 10 + s.max_entry);
+    fs::create_directories(root);
+    const fs::path reference = root / "reference";
+    ASSERT_EQ(RunSeki(Enumerate(s, reference, {"--threads", "2"})).status, 0);
+    ExpectSameOnRanks(root, reference, s, {"--parts", s.max_entry == 4 ? "7" : "2"});
+  }
+}
+
+// --lists complete on ranks (levels whole, and in parts): the complete and semi-complete lists and
+// seki-counts.txt (each rank counts its own seki by height, rank 0 writes the sums) are one
+// process's, and so are the counts.
+TEST_F(MpiTest, ListsCompleteOnRanks) {
+  const Shape s{4, 4, 2};
+  const fs::path reference = root_ / "reference";
+  ASSERT_EQ(RunSeki(Enumerate(s, reference, {"--lists", "complete", "--threads", "2"})).status, 0);
+  const auto files = [](const fs::path& dir) {
+    std::map<std::string, std::string> texts;
+    for (const char* name : {"seki/seki-counts.txt", "seki/complete.txt", "seki/semi-complete.txt",
+                             "dseki/seki-counts.txt", "dseki/complete.txt",
+                             "dseki/semi-complete.txt", "outcomes.txt"}) {
+      std::ifstream in(dir / name, std::ios::binary);
+      texts[name] = in ? std::string(std::istreambuf_iterator<char>(in), {}) : "<missing>";
+    }
+    return texts;
+  };
+  const auto want = files(reference);
+  ASSERT_GT(want.at("seki/seki-counts.txt").size(), 100u);
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--lists", "complete"},
+        std::vector<std::string>{"--lists", "complete", "--parts", "3"}}) {
+    for (int ranks : {2, 3}) {
+      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + std::to_string(extra.size()) + " options");
+      const fs::path dir =
+          root_ / ("ranks" + std::to_string(ranks) + "_" + std::to_string(extra.size()));
+      const RunResult r = Mpirun(ranks, Enumerate(s, dir, extra));
+      ASSERT_EQ(r.status, 0) << r.out << r.err;
+      EXPECT_EQ(files(dir), want);
+      EXPECT_EQ(Counts(Summary(dir)), Counts(Summary(reference)));
+      EXPECT_EQ(Summary(dir)["parameters"], Summary(reference)["parameters"]);
+    }
+  }
+}
+
+// A run in parts on 2 ranks killed inside a level (after the first part's files): resumed on 2
+// ranks it keeps that part's files (not written again) and builds the other parts; resumed on 3
+// ranks or in one process it builds the level again from the level before, read from the 2 ranks'
+// part files; all give one process's files.
+TEST_F(MpiTest, LevelInPartsKilledOnRanksResumes) {
+  const Shape s{4, 4, 2};
+  const fs::path reference = Reference(s);
+  const auto part_file = [](const fs::path& dir, int part, int rank) {
+    char name[80];
+    std::snprintf(name, sizeof name, "levels/level-0012.part-%02d-of-03.rank-%04d-of-0002.bin",
+                  part, rank);
+    return dir / name;
+  };
+  for (int resume_ranks : {2, 3, 0}) {
+    SCOPED_TRACE("resumed on " + std::to_string(resume_ranks) + " ranks");
+    const fs::path dir = root_ / ("run" + std::to_string(resume_ranks));
+    const RunResult killed =
+        Mpirun(2, Enumerate(s, dir, {"--parts", "3"}), {"SEKI_KILL_AT=level-part:12"});
+    EXPECT_NE(killed.status, 0) << killed.out << killed.err;
+    EXPECT_FALSE(fs::exists(dir / "manifest.json"));
+    ASSERT_TRUE(fs::exists(part_file(dir, 0, 0)));
+    ASSERT_TRUE(fs::exists(part_file(dir, 0, 1)));
+    EXPECT_FALSE(fs::exists(part_file(dir, 1, 0)));
+    const auto written = fs::last_write_time(part_file(dir, 0, 1));
+
+    const std::vector<std::string> args = Enumerate(s, dir, {"--parts", "3", "--resume"});
+    if (resume_ranks == 2) {  // killed again in level 13: level 12's parts are all there
+      EXPECT_NE(Mpirun(2, args, {"SEKI_KILL_AT=level-part:13"}).status, 0);
+      EXPECT_EQ(fs::last_write_time(part_file(dir, 0, 1)), written);  // kept, not built again
+      EXPECT_TRUE(fs::exists(part_file(dir, 2, 0)));
+    }
+    const RunResult resumed = resume_ranks == 0 ? RunSeki(args) : Mpirun(resume_ranks, args);
+    ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
+    EXPECT_NE(
+        resumed.err.find(resume_ranks == 2 ? "resuming after level 12" : "resuming after level 11"),
+        std::string::npos)
+        << resumed.err;
+    ExpectSameCatalogues(Catalogues(dir), Catalogues(reference));
+    EXPECT_EQ(Counts(Summary(dir)), Counts(Summary(reference)));
+  }
 }
 
 // Rank 1 of 3 of a run of `s` dies of SIGKILL after the first exchange of level `level`; mpirun
@@ -237,28 +334,36 @@ std::string SummaryFacts(const std::string& out) {
 
 // 6.2 with --min-height 3 lists the seven complete seki of height 3 (findings with lines of play,
 // re-solved by the single-matrix solver on rank 0) and the census; 6.3 on two shapes at once.
-TEST_F(MpiTest, CheckOnRanksGivesTheSingleProcessReport) {
-  const std::vector<std::vector<std::string>> checks = {
-      {"6.2", "--shapes", "3x3", "--max-entry", "4", "--min-height", "3"},
-      {"6.3", "--shapes", "2x3,3x4", "--max-entry", "3"},
-      // keys of 60 and 75 bits: the wide engine's records and two-word listed classes on ranks
-      {"6.3", "--shapes", "3x4", "--max-entry", "20", "--max-sum", "14"},
-      {"6.2", "--shapes", "5x5", "--max-entry", "4", "--max-sum", "11", "--min-height", "1"}};
+// Each check on 2 and 3 ranks (with `extra` options) gives one process's JSON report and summary.
+void ExpectChecksOnRanks(const fs::path& root, const std::vector<std::vector<std::string>>& checks,
+                         const std::vector<std::string>& extra = {}) {
   for (const auto& args : checks) {
     SCOPED_TRACE(args[0]);
-    const RunResult one = Check(0, args, root_ / "one.json");
+    const RunResult one = Check(0, args, root / "one.json");
     ASSERT_EQ(one.status, 0) << one.err;
+    std::vector<std::string> with = args;
+    with.insert(with.end(), extra.begin(), extra.end());
     for (int ranks : {2, 3}) {
       SCOPED_TRACE(std::to_string(ranks) + " ranks");
-      const fs::path json = root_ / ("ranks" + std::to_string(ranks) + ".json");
-      const RunResult r = Check(ranks, args, json);
+      const fs::path json = root / ("ranks" + std::to_string(ranks) + ".json");
+      const RunResult r = Check(ranks, with, json);
       ASSERT_EQ(r.status, 0) << r.out << r.err;
-      EXPECT_EQ(ReportFacts(json), ReportFacts(root_ / "one.json"));
+      EXPECT_EQ(ReportFacts(json), ReportFacts(root / "one.json"));
       EXPECT_EQ(SummaryFacts(r.out), SummaryFacts(one.out));
       std::ifstream in(json);
       EXPECT_EQ(nlohmann::json::parse(in)["ranks"], ranks);
     }
   }
+}
+
+TEST_F(MpiTest, CheckOnRanksGivesTheSingleProcessReport) {
+  ExpectChecksOnRanks(
+      root_,
+      {{"6.2", "--shapes", "3x3", "--max-entry", "4", "--min-height", "3"},
+       {"6.3", "--shapes", "2x3,3x4", "--max-entry", "3"},
+       // keys of 60 and 75 bits: the wide engine's records and two-word listed classes on ranks
+       {"6.3", "--shapes", "3x4", "--max-entry", "20", "--max-sum", "14"},
+       {"6.2", "--shapes", "5x5", "--max-entry", "4", "--max-sum", "11", "--min-height", "1"}});
   const nlohmann::json facts = ReportFacts(root_ / "ranks3.json");
   EXPECT_GT(facts.dump().size(), 1000u);
 }
@@ -287,6 +392,36 @@ TEST_F(MpiTest, KilledCheckResumesOnOtherRanks) {
   ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
   EXPECT_EQ(ReportFacts(root_ / "resumed.json"), ReportFacts(root_ / "one.json"));
   EXPECT_EQ(SummaryFacts(resumed.out), SummaryFacts(one.out));
+}
+
+// Levels in parts (--parts) under a check on ranks: parts kept in memory, or beside the checkpoint
+// (each rank its share); the report is one process's, also after a rank is killed in a level in
+// parts and the check resumes on other ranks, or in one process.
+TEST_F(MpiTest, CheckInPartsOnRanks) {
+  ExpectChecksOnRanks(root_,
+                      {{"6.2", "--shapes", "3x3", "--max-entry", "4", "--min-height", "3"},
+                       {"6.3", "--shapes", "3x4", "--max-entry", "4"}},
+                      {"--parts", "3"});
+
+  const std::vector<std::string> args = {
+      "6.2", "--shapes", "4x4", "--max-entry", "2", "--min-height", "2", "--parts", "2"};
+  const RunResult one = Check(0, {args.begin(), args.end() - 2}, root_ / "one.json");
+  ASSERT_EQ(one.status, 0) << one.err;
+  for (int resume_ranks : {3, 0}) {
+    SCOPED_TRACE("resumed on " + std::to_string(resume_ranks) + " ranks");
+    const fs::path ckpt = root_ / ("ckpt" + std::to_string(resume_ranks));
+    std::vector<std::string> with = args;
+    with.insert(with.end(), {"--checkpoint", ckpt.string()});
+    const RunResult killed =
+        Check(2, with, root_ / "killed.json", {"SEKI_KILL_AT=check-level-file-4x4:20@1"});
+    EXPECT_NE(killed.status, 0) << killed.out << killed.err;
+    ASSERT_TRUE(fs::exists(ckpt / "levels/4x4-level-0019.rank-0001-of-0002.bin"));
+    with.push_back("--resume");
+    const RunResult resumed = Check(resume_ranks, with, root_ / "resumed.json");
+    ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
+    EXPECT_EQ(ReportFacts(root_ / "resumed.json"), ReportFacts(root_ / "one.json"));
+    EXPECT_EQ(SummaryFacts(resumed.out), SummaryFacts(one.out));
+  }
 }
 
 // Keys of 57..64 bits (one word, records of key and offer words) and of 72 bits (two words):

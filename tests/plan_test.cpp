@@ -39,10 +39,16 @@ TEST(PlanTest, ClassesRecordsAndExchangeFollowTheModel) {
 }
 
 // On a level far larger than a push batch (4x4 <= 6, sum 48) each rank's share falls nearly as
-// 1/P; rank 0's catalogue part does not (one process streams its catalogue lines in batches of
-// bounded size, CatalogueWriter::HeldBytesBound; rank 0 of several gathers the level's).
+// 1/P; rank 0's catalogue part does not with --lists all (one process streams its catalogue lines
+// in batches of bounded size, CatalogueWriter::HeldBytesBound; rank 0 of several gathers the
+// level's); with --lists complete (auto past 10^9 classes) it is one batch, as one process.
 TEST(PlanTest, MoreRanksNeedLessMemoryAndTimeEach) {
-  const RunPlan one = PlanRun(Request(4, 4, 6, 1)), eight = PlanRun(Request(4, 4, 6, 8));
+  PlanRequest all = Request(4, 4, 6, 8);
+  all.lists = seki::ListsOption::kAll;
+  const RunPlan one = PlanRun(Request(4, 4, 6, 1)), eight = PlanRun(all);
+  const RunPlan listed = PlanRun(Request(4, 4, 6, 8));
+  EXPECT_EQ(listed.lists, seki::CatalogueLists::kComplete);
+  EXPECT_DOUBLE_EQ(listed.levels[47].root_extra_bytes, one.levels[47].root_extra_bytes);
   const seki::PlanLevel &peak1 = one.levels[47], &peak8 = eight.levels[47];
   ASSERT_EQ(peak1.sum, 48);
   EXPECT_EQ(one.exchanged_bytes, 0.0);
@@ -96,8 +102,28 @@ TEST(PlanTest, MemoryLimitPlansLevelsInParts) {
   EXPECT_LT(parted.peak_disk_bytes, 3 * 3.5 * 2861174065.0);
   q.memory_limit = 1.0 * (1 << 30);
   EXPECT_FALSE(PlanRun(q).fits);  // not even in 64 parts
-  q.ranks = 2;
-  EXPECT_THROW(PlanRun(q), seki::InputError);
+  // On 4 ranks each rank builds its share of each part: 4x4 <= 6 fits 16 GiB a rank in at most 2
+  // parts (--lists auto: complete). With --lists all rank 0 also holds the level's catalogue text
+  // (16 bytes a class, an upper bound), which no part count lowers: it does not fit 16 GiB, and
+  // fits 64 GiB with the levels past the peak in one part (the level below kept compact).
+  q.ranks = 4;
+  q.memory_limit = 16.0 * (1 << 30);
+  const RunPlan ranks = PlanRun(q);
+  EXPECT_TRUE(ranks.fits);
+  EXPECT_LE(ranks.most_parts, 2);
+  EXPECT_GT(ranks.first_parted_level, parted.first_parted_level);
+  for (const seki::PlanLevel& l : ranks.levels)
+    EXPECT_LE(l.bytes_per_rank + l.root_extra_bytes, q.memory_limit) << "sum " << l.sum;
+  q.lists = seki::ListsOption::kAll;
+  const RunPlan all = PlanRun(q);
+  const std::size_t peak = static_cast<std::size_t>(whole.peak_level - 1);
+  EXPECT_GT(all.levels[peak].root_extra_bytes, q.memory_limit);
+  EXPECT_FALSE(all.fits);
+  q.memory_limit = 64.0 * (1 << 30);
+  const RunPlan roomy = PlanRun(q);
+  EXPECT_TRUE(roomy.fits);
+  EXPECT_EQ(roomy.most_parts, 1);
+  EXPECT_EQ(roomy.first_parted_level, whole.peak_level);
 }
 
 TEST(PlanTest, BadRequestsAreInputErrors) {

@@ -24,8 +24,6 @@ RunPlan PlanRun(const PlanRequest& q) {
   if (q.threads < 1) throw InputError("--threads", "must be positive");
   if (q.classes_per_thread_second < 0) throw InputError("--rate", "must be positive");
   if (!(q.bandwidth > 0)) throw InputError("--bandwidth", "must be positive");
-  if (q.memory_limit > 0 && q.ranks > 1)
-    throw InputError("--memory-limit", "plans levels in parts in one process, not on ranks");
 
   RunPlan plan;
   plan.request = q;
@@ -39,6 +37,9 @@ RunPlan PlanRun(const PlanRequest& q) {
   const std::vector<std::uint64_t> counts =
       ClassCountsBySum(space.rows, space.cols, space.max_entry, space.max_sum);
   plan.classes = counts[0];
+  std::uint64_t total = 0;
+  for (std::uint64_t c : counts) total += c;
+  plan.lists = ResolveLists(q.lists, total);
   const double off_rank = double(q.ranks - 1) / q.ranks;
   const double record_words = space.RecordWords();
   const double rate = plan.request.classes_per_thread_second;
@@ -47,9 +48,10 @@ RunPlan PlanRun(const PlanRequest& q) {
   if (q.memory_limit > 0) {
     std::vector<double> whole(counts.size(), 0);
     for (int s = 1; s <= space.max_sum; ++s)
-      whole[s] = LevelBytesEstimate(space, counts, s, q.outcomes, false);
-    parted =
-        PlanLevelParts(space, counts, whole, q.outcomes, q.memory_limit, 0, !space.WideRecords());
+      whole[s] = LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks, Device::kCpu,
+                                    plan.lists);
+    parted = PlanLevelParts(space, counts, whole, q.outcomes, q.memory_limit, 0,
+                            !space.WideRecords(), 0, false, q.ranks, plan.lists);
   }
   for (int s = 1; s <= space.max_sum; ++s) {
     PlanLevel l;
@@ -57,9 +59,11 @@ RunPlan PlanRun(const PlanRequest& q) {
     l.classes = counts[s];
     l.records = LevelBuilder::PushRecords(space, counts[s - 1]);
     l.exchanged_bytes = l.records * off_rank * sizeof(PushRecord) * record_words;
-    l.root_extra_bytes = CatalogueBytesEstimate(space, counts[s], q.outcomes, false, q.ranks);
+    l.root_extra_bytes =
+        CatalogueBytesEstimate(space, counts[s], q.outcomes, false, q.ranks, plan.lists);
     l.bytes_per_rank =
-        LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks) - l.root_extra_bytes;
+        LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks, Device::kCpu, plan.lists) -
+        l.root_extra_bytes;
     l.seconds = double(l.classes) / (rate * workers) + l.exchanged_bytes / q.ranks / q.bandwidth;
     if (q.memory_limit > 0) {
       l.parts = parted.parts[s];
@@ -104,6 +108,7 @@ nlohmann::json PlanJson(const RunPlan& p) {
           {"ranks", q.ranks},
           {"threads", q.threads},
           {"outcomes", q.outcomes},
+          {"lists", CatalogueListsName(p.lists)},
           {"classes_per_thread_second", q.classes_per_thread_second},
           {"bandwidth_bytes_per_second", q.bandwidth},
           {"key_bits", p.key_bits},

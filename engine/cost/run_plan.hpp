@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "engine/run/catalogue_lists.hpp"
+
 namespace seki {
 
 // Classes per second per thread of a single-process `seki enumerate` (both games, catalogues),
@@ -37,9 +39,12 @@ struct PlanRequest {
   bool outcomes = false;
   double classes_per_thread_second = 0;  // 0: the measured rate of the engine the region needs
   double bandwidth = kAssumedBandwidth;  // bytes per second per rank
-  // One process (ranks 1) within this many bytes: levels too large are built in parts, as `seki
+  // Each process (rank) within this many bytes: levels too large are built in parts, as `seki
   // enumerate --memory-limit` does (engine/run/memory_budget.hpp); 0: every level whole.
   double memory_limit = 0;
+  // What rank 0's catalogue part holds (as `seki enumerate --lists`): every seki's line (all), or
+  // the complete and semi-complete seki's only (complete; auto: past 10^9 classes).
+  ListsOption lists = ListsOption::kAuto;
 };
 
 struct PlanLevel {
@@ -68,12 +73,12 @@ struct RunPlan {
   double peak_bytes_per_rank = 0;  // the largest level's bytes_per_rank + root_extra_bytes
   int peak_level = 0;
   double peak_disk_bytes = 0;
-  int first_parted_level = 0, most_parts = 0;  // 0: no level in parts
-  bool fits = true;                            // every level within request.memory_limit
+  int first_parted_level = 0, most_parts = 0;   // 0: no level in parts
+  bool fits = true;                             // every level within request.memory_limit
+  CatalogueLists lists = CatalogueLists::kAll;  // request.lists resolved
 };
 
-// Throws InputError for unusable bounds, ranks (1..256) or threads (>= 1), a memory limit with
-// ranks.
+// Throws InputError for unusable bounds, ranks (1..256) or threads (>= 1).
 RunPlan PlanRun(const PlanRequest& request);
 nlohmann::json PlanJson(const RunPlan& plan);
 

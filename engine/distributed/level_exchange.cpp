@@ -51,25 +51,39 @@ std::vector<PushRecord> PackForOthers(tbb::enumerable_thread_specific<ShardBucke
 
 Level MpiGroup::BuildOwnedShards(const LevelBuilder& builder, const Level& previous,
                                  std::atomic<std::uint64_t>& parents_done) const {
-  Level next;
-  next.sum = previous.sum + 1;
   const ShardRange mine = owned();
   const int owned_shards = mine.last - mine.first;
   // Every rank takes part in every exchange, so all use the largest rank's number of batches.
   const int batches =
       static_cast<int>(MaxAll(std::min(builder.PushBatches(previous.size()), owned_shards)));
+  return BuildOwnedBatches(
+      builder, previous.sum + 1, previous.key_words, batches, 1,
+      [&](int batch, int of, tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
+        const int first = mine.first + batch * owned_shards / of;
+        const int last = mine.first + (batch + 1) * owned_shards / of;
+        builder.Push(previous, first, last, buckets);
+        std::uint64_t parents = 0;
+        for (int s = first; s < last; ++s) parents += previous.shards[s].values.size();
+        return parents;
+      },
+      parents_done);
+}
 
-  next.key_words = previous.key_words;
+Level MpiGroup::BuildOwnedBatches(const LevelBuilder& builder, int sum, int key_words, int batches,
+                                  int parts, const LevelBuilder::PushBatch& push,
+                                  std::atomic<std::uint64_t>& parents_done) const {
+  Level next;
+  next.sum = sum;
+  next.key_words = key_words;
+  const ShardRange mine = owned();
   // Tables only for the shards it gets; records are builder.space().RecordWords() words, and every
   // count below is of words.
-  const std::unique_ptr<ShardAssembly> assembly = builder.Assembly(next.sum);
+  const std::unique_ptr<ShardAssembly> assembly = builder.Assembly(next.sum, parts);
   tbb::enumerable_thread_specific<ShardBuckets> buckets;
   std::vector<ShardCounts> all_counts(size_);  // [source rank][shard]: records of this batch
   std::vector<int> send_counts(size_), send_at(size_), receive_counts(size_), receive_at(size_);
   for (int batch = 0; batch < batches; ++batch) {
-    const int first = mine.first + batch * owned_shards / batches;
-    const int last = mine.first + (batch + 1) * owned_shards / batches;
-    builder.Push(previous, first, last, buckets);
+    std::uint64_t done[] = {push(batch, batches, buckets)};
     ShardCounts counts;
     std::vector<PushRecord> send = PackForOthers(buckets, mine, counts);
 
@@ -113,8 +127,6 @@ Level MpiGroup::BuildOwnedShards(const LevelBuilder& builder, const Level& previ
       }
     });
 
-    std::uint64_t done[] = {0};
-    for (int s = first; s < last; ++s) done[0] += previous.shards[s].values.size();
     SumAll(done);
     parents_done.fetch_add(done[0], std::memory_order_relaxed);
   }

@@ -1,9 +1,10 @@
 // MpiGroup: the DistributedGroup over MPI_COMM_WORLD (a build with MPI). Rank r owns the shards
 // ShardBlock(r, size); per level BuildOwnedShards pushes the owned parents in batches of owned
-// shards, sends every record to the rank owning its shard with MPI_Alltoallv after each batch (so
-// only one batch of records is in flight), absorbs what arrives and finishes its shards with
-// oneTBB. Concurrency: see distributed_group.hpp; every member that is collective blocks until all
-// ranks have called it, in the same order.
+// shards (a level in parts: BuildOwnedBatches, in batches of the rank's blocks), sends every record
+// to the rank owning its shard with MPI_Alltoallv after each batch (so only one batch of records is
+// in flight), absorbs what arrives and finishes its shards with oneTBB. Concurrency: see
+// distributed_group.hpp; every member that is collective blocks until all ranks have called it, in
+// the same order.
 #pragma once
 
 #include <cstdint>
@@ -27,9 +28,12 @@ class MpiGroup final : public DistributedGroup {
   BuildHooks Hooks(std::atomic<std::uint64_t>*, const std::atomic<bool>*) const override {
     return {};  // progress is counted after each exchange; a stop waits for the level's end
   }
-  Level BuildOwnedShards(
-      const LevelBuilder& builder, const Level& previous,
-      std::atomic<std::uint64_t>& parents_done) const override;  // level_exchange.cpp
+  // level_exchange.cpp:
+  Level BuildOwnedShards(const LevelBuilder& builder, const Level& previous,
+                         std::atomic<std::uint64_t>& parents_done) const override;
+  Level BuildOwnedBatches(const LevelBuilder& builder, int sum, int key_words, int batches,
+                          int parts, const LevelBuilder::PushBatch& push,
+                          std::atomic<std::uint64_t>& parents_done) const override;
   void SumAll(std::span<std::uint64_t> values) const override;
   double MaxAll(double value) const override;
   std::vector<std::uint64_t> AllGather(std::span<const std::uint64_t> values) const override;

@@ -1,6 +1,7 @@
 // Catalogue lines and the writer that streams them level by level.
 #include "engine/level/catalogue.hpp"
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/parallel_sort.h>
@@ -322,22 +323,6 @@ std::size_t UpperBound(const Level& level, int s, std::size_t from, std::size_t 
   return from;
 }
 
-// What the scan of a level counts besides the lines: starting classes, and with lists kComplete
-// the seki of each game (all of them) and those neither complete nor semi-complete by height.
-struct LevelTally {
-  std::uint64_t starting = 0;
-  std::array<std::uint64_t, 2> seki{};
-  std::array<std::array<std::uint64_t, kMaxEntry + 1>, 2> unlisted{};  // [game][height]
-
-  void Add(const LevelTally& t) {
-    starting += t.starting;
-    for (int g = 0; g < 2; ++g) {
-      seki[g] += t.seki[g];
-      for (int h = 0; h <= kMaxEntry; ++h) unlisted[g][h] += t.unlisted[g][h];
-    }
-  }
-};
-
 // One class as the catalogues take it: a starting class is counted in `tally` (and, when `lists`
 // lists complete seki only, a seki that is neither complete nor semi-complete by game and height);
 // returns whether it gets a line (SelectedForCatalogues).
@@ -438,6 +423,87 @@ LevelCounts CatalogueWriter::AddLevel(const CompactLevel& level) {
   });
 }
 
+void LevelTally::Add(const LevelTally& t) {
+  starting += t.starting;
+  for (int g = 0; g < 2; ++g) {
+    seki[g] += t.seki[g];
+    for (int h = 0; h <= kMaxEntry; ++h) unlisted[g][h] += t.unlisted[g][h];
+  }
+}
+
+std::vector<KeyedEntry> TakeEntries(const HeldLevel& level, const EnumerationSpace& space,
+                                    bool outcomes, CatalogueLists lists, LevelTally* tally,
+                                    std::vector<std::uint64_t>* keys) {
+  struct Taken {
+    std::vector<std::pair<std::uint64_t, PackedOutcome>> compact;  // a compact level's
+    std::vector<KeyedEntry> entries;                               // a whole level's
+    LevelTally tally;
+  };
+  tbb::enumerable_thread_specific<Taken> taken;
+  if (level.in_parts()) {
+    ForEachCompactBlock(*level.grouped, [&](const std::uint64_t* block_keys,
+                                            const PackedOutcome* values, std::size_t count) {
+      Taken& t = taken.local();
+      for (std::size_t k = 0; k < count; ++k)
+        if (TakeClass(space, &block_keys[k], values[k], outcomes, lists, t.tally))
+          t.compact.emplace_back(block_keys[k], values[k]);
+    });
+  } else {
+    const Level& whole = level.whole;
+    tbb::parallel_for(0, kShardCount, [&](int shard) {
+      Taken& t = taken.local();
+      for (std::size_t k = 0; k < whole.shards[shard].values.size(); ++k) {
+        const std::uint64_t* key = whole.KeyAt(shard, k);
+        const PackedOutcome value = whole.shards[shard].values[k];
+        if (TakeClass(space, key, value, outcomes, lists, t.tally))
+          t.entries.emplace_back(key, value);
+      }
+    });
+  }
+  std::vector<std::pair<std::uint64_t, PackedOutcome>> compact;
+  std::vector<KeyedEntry> entries;
+  for (Taken& t : taken) {
+    tally->Add(t.tally);
+    compact.insert(compact.end(), t.compact.begin(), t.compact.end());
+    entries.insert(entries.end(), t.entries.begin(), t.entries.end());
+  }
+  if (level.in_parts()) {
+    tbb::parallel_sort(compact.begin(), compact.end(),
+                       [](const auto& x, const auto& y) { return x.first < y.first; });
+    keys->resize(compact.size());
+    entries.resize(compact.size());
+    for (std::size_t k = 0; k < compact.size(); ++k) {
+      (*keys)[k] = compact[k].first;
+      entries[k] = {&(*keys)[k], compact[k].second};
+    }
+    return entries;
+  }
+  const int words = level.whole.key_words;
+  tbb::parallel_sort(entries.begin(), entries.end(), [words](const auto& x, const auto& y) {
+    return KeyWordsLess(x.first, y.first, words);
+  });
+  return entries;
+}
+
+void CatalogueWriter::AddSekiCounts(int sum, const LevelTally& tally) {
+  if (lists_ != CatalogueLists::kComplete) return;
+  for (Game g : kGames) {  // the seki counts file instead of seki.txt
+    const int game = static_cast<int>(g);
+    std::string text;
+    for (int h = 0; h <= kMaxEntry; ++h)
+      if (tally.unlisted[game][h] > 0)
+        text += SekiCountLine(sum, h, tally.unlisted[game][h]) + '\n';
+    Write(files_[game * 3 + static_cast<int>(CatalogueKind::kSeki)], text);
+  }
+  Flush();
+}
+
+void SekiMembersFromTally(const LevelTally& tally, CatalogueLists lists, LevelCounts& counts) {
+  if (lists != CatalogueLists::kComplete) return;
+  for (int g = 0; g < 2; ++g)
+    counts.members[g][static_cast<int>(CatalogueKind::kSeki)] = tally.seki[g];
+}
+
 template <class ForEachBatch>
 LevelCounts CatalogueWriter::AddLevelFrom(int sum, std::uint64_t classes,
                                           ForEachBatch&& for_each_batch) {
@@ -452,17 +518,8 @@ LevelCounts CatalogueWriter::AddLevelFrom(int sum, std::uint64_t classes,
       for (int k = 0; k < 3; ++k) counts.members[g][k] += text.counts.members[g][k];
   });
   counts.starting = tally.starting;
-  if (!seki_lines)
-    for (Game g : kGames) {  // the seki counts file instead of seki.txt
-      const int game = static_cast<int>(g);
-      counts.members[game][static_cast<int>(CatalogueKind::kSeki)] = tally.seki[game];
-      std::string text;
-      for (int h = 0; h <= kMaxEntry; ++h)
-        if (tally.unlisted[game][h] > 0)
-          text += SekiCountLine(sum, h, tally.unlisted[game][h]) + '\n';
-      Write(files_[game * 3 + static_cast<int>(CatalogueKind::kSeki)], text);
-    }
-  Flush();
+  SekiMembersFromTally(tally, lists_, counts);
+  AddSekiCounts(sum, tally);  // flushes
   return counts;
 }
 

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/level/held_level.hpp"
 #include "engine/level/level_builder.hpp"
 #include "storage/compact_level.hpp"
 #include "storage/level.hpp"
@@ -74,6 +75,23 @@ using KeyedEntry = std::pair<const std::uint64_t*, PackedOutcome>;
 // level's starting classes to *starting when given.
 std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpace& space,
                                         bool outcomes, std::uint64_t* starting);
+// What the catalogues count of some classes besides their lines: starting classes and, with lists
+// kComplete, the seki of each game (all of them) and those neither complete nor semi-complete by
+// height (seki-counts.txt). Sums over key ranges, parts or ranks with Add.
+struct LevelTally {
+  std::uint64_t starting = 0;
+  std::array<std::uint64_t, 2> seki{};
+  std::array<std::array<std::uint64_t, kMaxEntry + 1>, 2> unlisted{};  // [game][height]
+  void Add(const LevelTally& t);
+};
+// The classes of a level (whole, or by groups; a rank's share) that get a line under `lists`,
+// sorted by key, their tally added to *tally; the entries of a level by groups point into *keys.
+std::vector<KeyedEntry> TakeEntries(const HeldLevel& level, const EnumerationSpace& space,
+                                    bool outcomes, CatalogueLists lists, LevelTally* tally,
+                                    std::vector<std::uint64_t>* keys);
+// With lists kComplete, the seki members of `counts` are the tally's seki (all of them, listed or
+// counted); otherwise nothing changes.
+void SekiMembersFromTally(const LevelTally& tally, CatalogueLists lists, LevelCounts& counts);
 // Renders `entries` (selected starting classes, sorted by key) in parallel chunks; the text is in
 // the order of the entries. The counts are the members (with `seki_lines` false, no seki.txt lines
 // and no seki counted); classes and starting are the caller's.
@@ -115,6 +133,9 @@ class CatalogueWriter {
   // Appends lines rendered elsewhere (RenderLevel, or RenderKeyedLines in key order after what is
   // there).
   void AddText(const LevelText& text);
+  // With lists kComplete, the seki-counts lines of level `sum` from `tally` (the whole level's: a
+  // level taken on ranks); nothing otherwise.
+  void AddSekiCounts(int sum, const LevelTally& tally);
   // Flushes and fsyncs every partial file and returns their sizes (a checkpoint).
   PartialSizes Sync();
   // Closes the files and moves them to their final names; returns the final paths by name.

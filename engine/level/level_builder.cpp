@@ -148,50 +148,66 @@ void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
       PushBatches(previous.size()),
       [&](int batch, int batches, tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
         Push(previous, batch * kShardCount / batches, (batch + 1) * kShardCount / batches, buckets);
+        return std::uint64_t{0};  // Push counts its parents through the hooks
       },
       1, next);
 }
 
 Level LevelBuilder::NextPart(const CompactLevel& below, const PartPlan& plan, int part) const {
+  Level next;
+  next.sum = below.sum + 1;
+  next.key_words = 1;
+  const PartPushes pushes = PartPush(below, plan, part);
+  if (next.sum <= space_.max_sum) Assemble(pushes.batches, pushes.push, plan.parts(), next);
+  return next;
+}
+
+LevelBuilder::PartPushes LevelBuilder::PartPush(const CompactLevel& below, const PartPlan& plan,
+                                                int part) const {
   if (space_.WideRecords() || !solve_)
     throw std::invalid_argument("a level is built in parts only when solving keys of <= 56 bits");
   if (part < 0 || part >= plan.parts())
     throw std::invalid_argument("part " + std::to_string(part) + " of " +
                                 std::to_string(plan.parts()));
-  Level next;
-  next.sum = below.sum + 1;
-  next.key_words = 1;
-  if (next.sum > space_.max_sum) return next;
   // The blocks of the groups of below whose children reach this part, in batches; each parent
   // pushes the children of its rows that reach it.
-  std::vector<std::pair<std::size_t, const CompactBlock*>> blocks;  // (group, block)
+  auto blocks = std::make_shared<std::vector<std::pair<std::size_t, const CompactBlock*>>>();
   for (std::size_t g = 0; g < below.parts.size(); ++g)
     if (plan.Reaches(g, part))
-      for (const CompactBlock& b : below.parts[g].blocks) blocks.emplace_back(g, &b);
+      for (const CompactBlock& b : below.parts[g].blocks) blocks->emplace_back(g, &b);
+  PartPushes pushes;
   // A part receives about 1/P of the level's records: batched as if 1/P of the parents pushed.
-  Assemble(
-      PushBatches(below.size() / static_cast<std::uint64_t>(plan.parts())),
-      [&](int batch, int batches, tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
-        const std::size_t first = batch * blocks.size() / batches,
-                          last = (batch + 1) * blocks.size() / batches;
-        tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch(kCompactBlockClasses);
-        tbb::parallel_for(first, last, [&](std::size_t b) {
-          if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed)) throw LevelInterrupted();
-          std::vector<std::uint64_t>& keys = scratch.local();
-          const auto [group, block] = blocks[b];
-          block->Decode(keys.data());
-          ShardBuckets& out = buckets.local();
-          for (std::uint32_t k = 0; k < block->count; ++k)
-            if (const canon::RowMask rows = plan.RowsOf(group, RowSumsOf(space_, keys[k]), part))
-              PushParent(keys[k], block->values[k], out, rows);
-        });
-      },
-      plan.parts(), next);
-  return next;
+  pushes.batches = PushBatches(below.size() / static_cast<std::uint64_t>(plan.parts()));
+  pushes.push = [this, blocks, &plan, part](
+                    int batch, int batches,
+                    tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
+    const std::size_t first = batch * blocks->size() / batches,
+                      last = (batch + 1) * blocks->size() / batches;
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch(kCompactBlockClasses);
+    tbb::parallel_for(first, last, [&](std::size_t b) {
+      if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed)) throw LevelInterrupted();
+      std::vector<std::uint64_t>& keys = scratch.local();
+      const auto [group, block] = (*blocks)[b];
+      block->Decode(keys.data());
+      ShardBuckets& out = buckets.local();
+      for (std::uint32_t k = 0; k < block->count; ++k)
+        if (const canon::RowMask rows = plan.RowsOf(group, RowSumsOf(space_, keys[k]), part))
+          PushParent(keys[k], block->values[k], out, rows);
+    });
+    std::uint64_t parents = 0;
+    for (std::size_t b = first; b < last; ++b) parents += (*blocks)[b].second->count;
+    return parents;
+  };
+  return pushes;
 }
 
-template <class PushBatch>
-void LevelBuilder::Assemble(int batches, PushBatch&& push_batch, int parts, Level& next) const {
+void LevelBuilder::AssembleBatches(int batches, const PushBatch& push_batch, int parts,
+                                   Level& next) const {
+  Assemble(batches, push_batch, parts, next);
+}
+
+template <class PushFn>
+void LevelBuilder::Assemble(int batches, PushFn&& push_batch, int parts, Level& next) const {
   // Phase 1, in batches of parents so that the pushed records of only one batch are alive:
   // every parent pushes each increment to the shard of the child's canonical key, with what moving
   // from the child back to the parent offers; each shard's table then absorbs its records,

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -72,6 +73,20 @@ class LevelBuilder {
   void Push(const Level& previous, int first_shard, int last_shard,
             tbb::enumerable_thread_specific<ShardBuckets>& buckets) const;
   std::unique_ptr<ShardAssembly> Assembly(int sum, int parts = 1) const;
+  // One batch of pushes: push(batch, batches, buckets) fills the buckets with the records of batch
+  // `batch` of `batches` and returns the parents it read (progress).
+  using PushBatch =
+      std::function<std::uint64_t(int, int, tbb::enumerable_thread_specific<ShardBuckets>&)>;
+  // NextPart's pushes, for ranks that build a part together (engine/run): the batches this
+  // process would push in, and the push of a batch (any `batches`: the ranks use their largest).
+  struct PartPushes {
+    int batches = 1;
+    PushBatch push;
+  };
+  PartPushes PartPush(const CompactLevel& below, const PartPlan& plan, int part) const;
+  // Pushes in `batches` batches, absorbs each batch's records into the tables of `parts` parts'
+  // size, and finishes them into `next` (whose sum is set).
+  void AssembleBatches(int batches, const PushBatch& push_batch, int parts, Level& next) const;
 
   // About the most memory Next uses (bytes, the level below included) when the level below has
   // `parents` classes and the new level `classes`; the memory budgets of the apps use it.
@@ -102,9 +117,9 @@ class LevelBuilder {
   // The records of one parent's children (of the filter's part) to its thread's buckets.
   void PushParent(std::uint64_t parent, PackedOutcome value, ShardBuckets& out,
                   canon::RowMask rows) const;
-  // Push in `batches` batches (push_batch(b, buckets) fills the buckets), absorb, finish.
-  template <class PushBatch>
-  void Assemble(int batches, PushBatch&& push_batch, int parts, Level& next) const;
+  // AssembleBatches for any callable (inlined where the push is known: PushAndSolve).
+  template <class PushFn>
+  void Assemble(int batches, PushFn&& push_batch, int parts, Level& next) const;
   void PushAndSolve(const Level& previous, Level& next) const;
   void Generate(const Level& previous, Level& next) const;
 

@@ -33,7 +33,8 @@ std::uint64_t GroupOf(const EnumerationSpace& space, RowSums sums) {
   return group;
 }
 
-PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts)
+PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts,
+                   const CombineWeights& combine)
     : parts_(parts), weights_(static_cast<std::size_t>(parts)) {
   if (parts < 1 || parts > 64)
     throw std::invalid_argument("a level is built in 1 to 64 parts, not " + std::to_string(parts));
@@ -53,6 +54,7 @@ PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int
       weight[child] += double(group.size()) * space.cols;
     }
   }
+  if (combine) weight = combine(weight);
   // Heaviest group first to the lightest part (ties: the smaller group, the lower part).
   std::vector<std::pair<double, std::uint64_t>> order;
   for (const auto& [group, w] : weight) order.emplace_back(w, group);
@@ -139,6 +141,32 @@ CompactLevel GroupedLevel(int sum, std::vector<std::vector<CompactPart>> parts) 
   CompactLevel level;
   level.sum = sum;
   for (auto& [group, part] : joined) level.parts.push_back(std::move(part));
+  return level;
+}
+
+CompactLevel MergedGroupedLevel(int sum, std::vector<std::vector<CompactPart>> pieces) {
+  std::map<std::uint64_t, std::vector<CompactPart>> of_group;
+  for (std::vector<CompactPart>& piece : pieces)
+    for (CompactPart& group : piece)
+      if (!group.blocks.empty()) of_group[group.group].push_back(std::move(group));
+  std::vector<std::uint64_t> shared;  // groups in more than one piece
+  for (const auto& [group, parts] : of_group)
+    if (parts.size() > 1) shared.push_back(group);
+  tbb::parallel_for(std::size_t{0}, shared.size(), [&](std::size_t i) {
+    std::vector<CompactPart>& parts = of_group.at(shared[i]);
+    CompactLevel joined;
+    joined.parts = std::move(parts);
+    CompactPartWriter writer;
+    ForEachInKeyOrder(joined, kCompactBlockClasses,
+                      [&](const std::uint64_t* keys, const PackedOutcome* values, std::size_t n) {
+                        for (std::size_t k = 0; k < n; ++k) writer.Add(keys[k], values[k]);
+                      });
+    parts.assign(1, writer.Finish());
+    parts[0].group = shared[i];
+  });
+  CompactLevel level;
+  level.sum = sum;
+  for (auto& [group, parts] : of_group) level.parts.push_back(std::move(parts[0]));
   return level;
 }
 

@@ -10,13 +10,15 @@
 // PlanParts assigns the new level's groups to parts from the level below alone: each group's
 // weight is the number of cells of its parents' rows that push to it, and groups go, heaviest
 // first, to the lightest part (longest processing time first); the plan is deterministic, so a
-// resumed run and every rank make the same one.
+// resumed run and every rank make the same one (ranks, which hold each a share of the level below,
+// sum their weights first: CombineWeights).
 // Concurrency: a PartPlan is immutable once made; the functions run in parallel inside (oneTBB).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,11 +42,18 @@ RowSums RowSumsOf(const EnumerationSpace& space, std::uint64_t key);
 // exactly when their row sums are, up to order.
 std::uint64_t GroupOf(const EnumerationSpace& space, RowSums sums);
 
+// The weights of the new level's groups (group -> cells pushed to it) made the same for every
+// process that holds a share of the level below: the sums over them all (engine/run's ranks).
+using CombineWeights =
+    std::function<std::map<std::uint64_t, double>(const std::map<std::uint64_t, double>&)>;
+
 class PartPlan {
  public:
   // The plan of level below.sum + 1 in `parts` (1..64) parts; `below` holds one CompactPart a
-  // group (GroupedLevel).
-  PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts);
+  // group (GroupedLevel). `combine`, when given, turns the weights of `below`'s children into
+  // those of the whole level's.
+  PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts,
+           const CombineWeights& combine = {});
 
   int parts() const { return parts_; }
   // The part of a group of the new level (every group a child of `below` can have).
@@ -76,6 +85,9 @@ std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const Level& le
 std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const CompactPart& classes);
 // A level kept by groups, from the groups of its parts (GroupsOf of each part).
 CompactLevel GroupedLevel(int sum, std::vector<std::vector<CompactPart>> parts);
+// The same from pieces that may share groups (the files of several ranks, each a share of a
+// part): the pieces of a group are merged in key order.
+CompactLevel MergedGroupedLevel(int sum, std::vector<std::vector<CompactPart>> pieces);
 // A level file (storage/level_file.hpp: a whole level, either version) read back kept by groups;
 // nothing, with the one-line reason in *why, for a file that does not verify.
 std::optional<CompactLevel> ReadGroupedLevel(const EnumerationSpace& space,

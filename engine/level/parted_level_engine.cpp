@@ -39,24 +39,26 @@ std::vector<CompactPart> MemoryPartStore::Load(int sum, int part, int parts) {
 HeldLevel PartedLevelEngine::NextHeld(HeldLevel& below) {
   const int sum = below.sum() + 1;
   const int parts = std::max(1, parts_of_(sum));
-  if (!below.in_parts() && parts_of_(sum) <= 1) return HeldLevel(builder_.Next(below.whole));
+  if (!below.in_parts() && parts_of_(sum) <= 1) return HeldLevel(Next(below.whole));
   if (!below.in_parts()) {
     below = HeldLevel(GroupedLevel(below.sum(), {GroupsOf(space_, below.whole)}));
     ReturnFreedMemory();
   }
   const CompactLevel& from = *below.grouped;
-  const PartPlan plan(space_, from, parts);
-  const std::uint64_t parents = from.size();
+  const PartPlan plan(space_, from, parts, sharing_.combine);
+  const std::uint64_t parents = sharing_.total ? sharing_.total(from.size()) : from.size();
   // The save of the part built last, on a second thread beside the build of the next one.
   std::future<void> saving;
   const auto saved = [&saving] {
     if (saving.valid()) saving.get();
   };
   for (int p = 0; p < parts; ++p) {
-    if (!store_.Has(sum, p, parts)) {
+    const bool kept = store_.Has(sum, p, parts);
+    if (sharing_.all ? !sharing_.all(kept) : !kept) {
       std::shared_ptr<const CompactPart> part;
       {
-        const Level built = builder_.NextPart(from, plan, p);
+        const Level built = sharing_.build_part ? sharing_.build_part(builder_, from, plan, p)
+                                                : builder_.NextPart(from, plan, p);
         part = std::make_shared<const CompactPart>(CompactFromLevel(built));
       }
       saved();

@@ -7,16 +7,21 @@
 // holds already (a run resumed inside a level) is not built again.
 // Memory: the level below (compact) and one part being built, then the new level (compact):
 // LevelBuilder::PartedPeakBytes.
+// Under ranks (PartSharing) every rank keeps its own classes of every level, by groups, and its own
+// share of each part; the plan is made from the weights summed over the ranks, so it is the same.
 // Concurrency: one thread drives the engine (as every LevelEngine); a store is called on it.
 #pragma once
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "engine/level/level_engine.hpp"
+#include "engine/level/level_parts.hpp"
 
 namespace seki {
 
@@ -47,20 +52,35 @@ class MemoryPartStore : public PartStore {
   std::mutex mutex_;
 };
 
+// How processes that each hold a share of every level (ranks: engine/run/level_engines.cpp) build
+// a level in parts together; one process leaves it empty.
+struct PartSharing {
+  // Levels built whole (before the first level in parts), First included.
+  std::unique_ptr<LevelEngine> whole;
+  CombineWeights combine;  // the plan's weights summed over the processes
+  // This process's share of part p of the new level, built with the others (collective).
+  std::function<Level(const LevelBuilder&, const CompactLevel&, const PartPlan&, int)> build_part;
+  std::function<bool(bool)> all;                      // true on every process when true on all
+  std::function<std::uint64_t(std::uint64_t)> total;  // a count summed over the processes
+};
+
 class PartedLevelEngine : public LevelEngine {
  public:
   // parts_of(s): the parts of level s (0 or 1 builds it whole while the level below is whole;
   // once a level is built in parts, every later one is, in at least one part).
   PartedLevelEngine(const EnumerationSpace& space, BuildHooks hooks,
-                    std::function<int(int)> parts_of, PartStore& store)
+                    std::function<int(int)> parts_of, PartStore& store, PartSharing sharing = {})
       : space_(space),
         hooks_(hooks),
         builder_(space, true, hooks),
         parts_of_(parts_of),
-        store_(store) {}
+        store_(store),
+        sharing_(std::move(sharing)) {}
 
-  Level First() override { return builder_.First(); }
-  Level Next(const Level& previous) override { return builder_.Next(previous); }
+  Level First() override { return sharing_.whole ? sharing_.whole->First() : builder_.First(); }
+  Level Next(const Level& previous) override {
+    return sharing_.whole ? sharing_.whole->Next(previous) : builder_.Next(previous);
+  }
   HeldLevel NextHeld(HeldLevel& below) override;
   bool FreesBelow() const override { return true; }
 
@@ -70,6 +90,7 @@ class PartedLevelEngine : public LevelEngine {
   LevelBuilder builder_;
   std::function<int(int)> parts_of_;
   PartStore& store_;
+  PartSharing sharing_;
 };
 
 }  // namespace seki

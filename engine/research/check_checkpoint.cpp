@@ -80,8 +80,9 @@ std::optional<CheckCheckpoint::Resumed> CheckCheckpoint::Take(
   if (r.tally.last_sum == space.max_sum) return r;
   const std::vector<std::string> files = LevelFiles(shapes_[key]);
   std::string why;
-  if (by_groups && files.size() == 1) {
-    if (auto level = ReadGroupedLevel(space, checkpoint_.dir() / files[0], FileParams(space), &why))
+  if (by_groups) {
+    if (auto level = LoadOwnedGroups(space, checkpoint_.dir(), files, group_.owned(),
+                                     FileParams(space), &why))
       r.level = HeldLevel(std::move(*level));
   } else if (auto level = LoadOwnedShards(checkpoint_.dir(), files, group_.owned(),
                                           FileParams(space), &why)) {

@@ -111,11 +111,10 @@ ShapeReport ScanShape(Conjecture c, const EnumerationSpace& space,
   const RunGroup& group = options.group ? *options.group : one_process;
   const bool in_parts =
       std::any_of(options.parts.begin(), options.parts.end(), [](int n) { return n > 0; });
-  if (in_parts && (!options.part_store || group.size() > 1))
-    throw std::logic_error("levels in parts need a part store and one process");
+  if (in_parts && !options.part_store) throw std::logic_error("levels in parts need a part store");
   const std::unique_ptr<LevelEngine> engine =
-      in_parts ? std::make_unique<PartedLevelEngine>(
-                     space, options.build,
+      in_parts ? MakePartedLevelEngine(
+                     space, group, options.build,
                      [&options](int s) { return options.parts[static_cast<std::size_t>(s)]; },
                      *options.part_store)
                : MakeLevelEngine(space, Device::kCpu, /*solve=*/true, group, options.build);

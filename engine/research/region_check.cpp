@@ -47,7 +47,7 @@ void PlanShape(Conjecture c, int rows, int cols, const CheckRequest& r, double m
   if (r.parts > 0 && space.WideRecords())
     throw InputError("--parts", "levels are built in parts with keys of at most 56 bits, not " +
                                     Shape(rows, cols) + "'s");
-  // Levels too large are built in parts (one process; a check's parts stay in memory unless it
+  // Levels too large are built in parts (a check's parts stay in memory unless it
   // has a checkpoint directory).
   const LevelParts parts =
       PlanLevelParts(space, counts, whole, false, memory_limit, r.parts, !space.WideRecords(),
@@ -200,16 +200,6 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
   const auto notice = [&](const std::string& text) {
     if (observer) observer->Notice(text);
   };
-  bool any_parts = false;
-  for (const std::vector<int>& p : plan.parts)
-    any_parts = any_parts || std::any_of(p.begin(), p.end(), [](int n) { return n > 0; });
-  if (any_parts && ranks.size() > 1) {
-    if (plan.forced_parts)
-      throw InputError("--parts", "levels are built in parts in one process; not under mpirun");
-    throw MemoryLimitError("--memory-limit",
-                           "a level needs building in parts, which runs in one process; give "
-                           "each rank more memory or run without mpirun");
-  }
   std::optional<CheckCheckpoint> checkpoint;
   if (!plan.checkpoint_dir.empty())
     checkpoint.emplace(plan.checkpoint_dir, CheckpointParameters(plan), plan.resume, notice, ranks);
@@ -244,7 +234,7 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
         config.part_store = &part_files.emplace(
             fs::path(plan.checkpoint_dir) / ("parts-" + Shape(space.rows, space.cols)), space,
             LevelFileParams{space.rows, space.cols, space.max_entry, space.max_sum, true}, notice,
-            /*keep=*/false);
+            /*keep=*/false, ranks.rank(), ranks.size());
       else
         config.part_store = &part_memory.emplace(space);
     }

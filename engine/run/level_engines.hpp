@@ -6,9 +6,11 @@
 // Concurrency: one thread drives an engine; its calls are parallel inside.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "engine/level/level_engine.hpp"
+#include "engine/level/parted_level_engine.hpp"
 #include "engine/run/run_group.hpp"
 
 namespace seki {
@@ -23,5 +25,15 @@ void CheckLevelEngine(const EnumerationSpace& space, Device device, bool solve,
 // and stop a build; under ranks a stop waits for the level's end, when the driver honours it.
 std::unique_ptr<LevelEngine> MakeLevelEngine(const EnumerationSpace& space, Device device,
                                              bool solve, const RunGroup& group, BuildHooks hooks);
+
+// The CPU engine in parts (engine/level/parted_level_engine.hpp; solving, keys of at most 56 bits)
+// on the ranks of a group: each rank keeps its own classes by groups and its own share of each
+// part in `store`, the plan comes from the weights summed over the ranks, and a part is built by
+// all ranks together (their records exchanged as for a level built whole); a part kept by some
+// ranks but not all is built again. Under ranks a stop waits for the level's end.
+std::unique_ptr<LevelEngine> MakePartedLevelEngine(const EnumerationSpace& space,
+                                                   const RunGroup& group, BuildHooks hooks,
+                                                   std::function<int(int)> parts_of,
+                                                   PartStore& store);
 
 }  // namespace seki

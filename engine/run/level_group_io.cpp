@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "engine/level/level_parts.hpp"
 #include "engine/run/part_files.hpp"
 #include "storage/wide_key.hpp"
 
@@ -72,33 +73,60 @@ std::vector<KeyedEntry> EntriesOfMyRange(const RunGroup& group, const std::vecto
 
 }  // namespace
 
-LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
-                           bool solved, bool outcomes, CatalogueWriter* writer) {
+LevelCounts CatalogueLevel(const RunGroup& group, const HeldLevel& level,
+                           const EnumerationSpace& space, bool solved, bool outcomes,
+                           CatalogueLists lists, CatalogueWriter* writer) {
   if (group.size() == 1) {
-    if (!solved) return CountClasses(level, space);
-    return writer ? writer->AddLevel(level) : RenderLevel(level, space, outcomes).counts;
+    if (level.in_parts()) return writer->AddLevel(*level.grouped);  // always solving
+    if (!solved) return CountClasses(level.whole, space);
+    return writer ? writer->AddLevel(level.whole)
+                  : RenderLevel(level.whole, space, outcomes).counts;
   }
 
-  LevelCounts counts = CountClasses(level, space);
-  std::vector<std::uint64_t> sums = {counts.classes, counts.starting, 0, 0, 0, 0, 0, 0};
+  LevelCounts counts;
+  counts.sum = level.sum();
+  // The classes the catalogues need (solving), and what they count on the way.
+  LevelTally tally;
+  std::vector<std::uint64_t> keys;  // a level by groups: the keys its entries point to
+  std::vector<KeyedEntry> selected;
+  if (solved)
+    selected = TakeEntries(level, space, outcomes, lists, &tally, &keys);
+  else
+    tally.starting = CountClasses(level.whole, space).starting;
+  // Summed over the ranks: classes, the tally (starting, seki, unlisted by height), the members.
+  std::vector<std::uint64_t> sums = {level.size(), tally.starting, tally.seki[0], tally.seki[1]};
+  for (const auto& game : tally.unlisted) sums.insert(sums.end(), game.begin(), game.end());
+  const std::size_t members_at = sums.size();
+  sums.resize(members_at + 6, 0);
+  LevelText text;
   if (solved) {
-    // The classes the catalogues need, moved so that rank r holds the r-th range of keys.
+    // Moved so that rank r holds the r-th range of keys.
     std::vector<std::uint64_t> records;
-    const std::vector<KeyedEntry> entries = EntriesOfMyRange(
-        group, SelectedEntries(level, space, outcomes, nullptr), space.key_words, &records);
+    const std::vector<KeyedEntry> entries =
+        EntriesOfMyRange(group, selected, space.key_words, &records);
+    selected = {};
 
     // Each rank renders its range; rank 0 appends the ranges in rank order, i.e. in key order.
-    LevelText text = RenderKeyedLines(entries, space, outcomes);
+    text = RenderKeyedLines(entries, space, outcomes, lists == CatalogueLists::kAll);
     for (std::string& file : text.files) file = group.GatherText(std::move(file));
-    if (writer) writer->AddText(text);
     for (int g = 0; g < 2; ++g)
-      for (int k = 0; k < 3; ++k) sums[2 + g * 3 + k] = text.counts.members[g][k];
+      for (int k = 0; k < 3; ++k) sums[members_at + g * 3 + k] = text.counts.members[g][k];
   }
   group.SumAll(sums);
   counts.classes = sums[0];
-  counts.starting = sums[1];
+  std::size_t at = 1;
+  tally.starting = sums[at++];
+  for (auto& seki : tally.seki) seki = sums[at++];
+  for (auto& game : tally.unlisted)
+    for (auto& n : game) n = sums[at++];
+  counts.starting = tally.starting;
   for (int g = 0; g < 2; ++g)
-    for (int k = 0; k < 3; ++k) counts.members[g][k] = sums[2 + g * 3 + k];
+    for (int k = 0; k < 3; ++k) counts.members[g][k] = sums[members_at + g * 3 + k];
+  SekiMembersFromTally(tally, lists, counts);
+  if (writer && solved) {
+    writer->AddText(text);
+    writer->AddSekiCounts(counts.sum, tally);
+  }
   return counts;
 }
 
@@ -131,6 +159,37 @@ std::optional<Level> LoadOwnedShards(const std::filesystem::path& dir,
   return level;
 }
 
+std::optional<CompactLevel> LoadOwnedGroups(const EnumerationSpace& space,
+                                            const std::filesystem::path& dir,
+                                            const std::vector<std::string>& files, ShardRange owned,
+                                            const LevelFileParams& params, std::string* why) {
+  const int writers = static_cast<int>(files.size());
+  const auto mine = [owned](std::uint64_t key) { return owned.Contains(ShardOf(key)); };
+  std::vector<std::vector<CompactPart>> pieces;
+  int sum = -1;
+  for (int q = 0; q < writers; ++q) {
+    const ShardRange held = ShardBlock(q, writers);
+    if (!held.Overlaps(owned)) continue;
+    std::optional<CompactLevel> file = ReadGroupedLevel(space, dir / files[q], params, why);
+    if (!file) return std::nullopt;
+    if (sum >= 0 && file->sum != sum) {
+      if (why)
+        *why =
+            files[q] + ": level " + std::to_string(file->sum) + ", expected " + std::to_string(sum);
+      return std::nullopt;
+    }
+    sum = file->sum;
+    if (!(owned.first <= held.first && held.last <= owned.last))
+      for (CompactPart& group : file->parts) group = ClassesWhere(group, mine);
+    pieces.push_back(std::move(file->parts));
+  }
+  if (sum < 0) {
+    if (why) *why = "no level file";
+    return std::nullopt;
+  }
+  return MergedGroupedLevel(sum, std::move(pieces));
+}
+
 std::optional<HeldLevel> LoadSavedLevel(const std::filesystem::path& dir,
                                         const std::vector<std::string>& files, ShardRange owned,
                                         const LevelFileParams& params, std::string* why) {
@@ -139,13 +198,9 @@ std::optional<HeldLevel> LoadSavedLevel(const std::filesystem::path& dir,
     if (!level) return std::nullopt;
     return HeldLevel(std::move(*level));
   }
-  if (owned.first != 0 || owned.last != kShardCount) {
-    if (why) *why = "level saved in parts by one process; resume it without mpirun";
-    return std::nullopt;
-  }
   const EnumerationSpace space =
       EnumerationSpace::Make(params.rows, params.cols, params.max_entry, params.max_sum);
-  std::optional<CompactLevel> level = ReadPartFiles(dir, space, files, params, why);
+  std::optional<CompactLevel> level = ReadPartFiles(dir, space, files, params, owned, why);
   if (!level) return std::nullopt;
   return HeldLevel(std::move(*level));
 }

@@ -23,8 +23,11 @@ namespace seki {
 // ranks, on every rank). A single process streams them (CatalogueWriter::AddLevel: bounded
 // memory); under ranks every rank renders its key range and rank 0 appends them all to `writer`
 // (null on the other ranks).
-LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const EnumerationSpace& space,
-                           bool solved, bool outcomes, CatalogueWriter* writer);
+// A level in parts (HeldLevel::grouped) is always solved; one process streams it in key order.
+// `lists`: the writer's (with kComplete the other seki are counted by height: summed over ranks).
+LevelCounts CatalogueLevel(const RunGroup& group, const HeldLevel& level,
+                           const EnumerationSpace& space, bool solved, bool outcomes,
+                           CatalogueLists lists, CatalogueWriter* writer);
 
 // The shards in `owned` of the level saved in `files` (relative to `dir`; file q of Q holds the
 // shards ShardBlock(q, Q)), reading only the files that hold some of them; every file read is
@@ -32,8 +35,15 @@ LevelCounts CatalogueLevel(const RunGroup& group, const Level& level, const Enum
 std::optional<Level> LoadOwnedShards(const std::filesystem::path& dir,
                                      const std::vector<std::string>& files, ShardRange owned,
                                      const LevelFileParams& params, std::string* why);
+// The classes in `owned` of a whole level saved in `files` (file q of Q holds the shards
+// ShardBlock(q, Q); compact or not), by groups (engine/level/level_parts.hpp): a check's level of
+// a shape built in parts. Nothing (and *why) when a file read does not verify.
+std::optional<CompactLevel> LoadOwnedGroups(const EnumerationSpace& space,
+                                            const std::filesystem::path& dir,
+                                            const std::vector<std::string>& files, ShardRange owned,
+                                            const LevelFileParams& params, std::string* why);
 // A saved level as the level loop holds it: whole (LoadOwnedShards) or, saved in part files
-// (engine/run/part_files.hpp, one process), by groups.
+// (engine/run/part_files.hpp, by any number of ranks), the owned classes by groups.
 std::optional<HeldLevel> LoadSavedLevel(const std::filesystem::path& dir,
                                         const std::vector<std::string>& files, ShardRange owned,
                                         const LevelFileParams& params, std::string* why);

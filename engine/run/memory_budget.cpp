@@ -42,7 +42,8 @@ std::string FormatGib(double bytes) {
 }
 
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
-                          int sum, bool outcomes, bool generate_only, int ranks, Device device) {
+                          int sum, bool outcomes, bool generate_only, int ranks, Device device,
+                          CatalogueLists lists) {
   const double below = double(counts[sum - 1]), here = double(counts[sum]);
   const auto share = [&](std::uint64_t n) { return (n + ranks - 1) / ranks; };
   const double build =
@@ -52,29 +53,32 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
   const double exchange =
       ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, share(counts[sum - 1])) : 0;
   return build + exchange +
-         CatalogueBytesEstimate(space, counts[sum], outcomes, generate_only, ranks);
+         CatalogueBytesEstimate(space, counts[sum], outcomes, generate_only, ranks, lists);
 }
 
 LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           const std::vector<double>& whole, bool outcomes, double limit, int forced,
-                          bool may_part, double reserve, bool parts_in_memory) {
+                          bool may_part, double reserve, bool parts_in_memory, int ranks,
+                          CatalogueLists lists) {
   LevelParts plan{std::vector<int>(counts.size(), 0), whole};
+  const auto share = [ranks](std::uint64_t n) { return (n + ranks - 1) / ranks; };
   bool in_parts = false;
   for (std::size_t s = 1; s < counts.size(); ++s) {
+    const std::uint64_t parents = share(counts[s - 1]), classes = share(counts[s]);
     // Besides the level's estimate: what the process holds anyway, and the push buffers' capacity
     // kept from the level before (up to twice a batch on each side of the check: measured 0.19-0.27
     // GiB beside levels in parts of 4x4 <= 5, whose batches are 64 MiB).
-    const double room = limit - reserve - 4 * LevelBuilder::BatchRecordBytes(space, counts[s - 1]);
+    const double room = limit - reserve - 4 * LevelBuilder::BatchRecordBytes(space, parents);
     // A level built whole also has beside it what the level loop holds while the level below is
     // being written (the persist overlaps the build): measured up to 11 bytes a class of the
     // level below (kWholeLevelOverheadPerParent).
-    const double whole_need = plan.bytes[s] + kWholeLevelOverheadPerParent * double(counts[s - 1]);
+    const double whole_need = plan.bytes[s] + kWholeLevelOverheadPerParent * double(parents);
     if (!may_part || (!in_parts && forced == 0 && whole_need <= room)) continue;
-    const double take = CatalogueBytesEstimate(space, counts[s], outcomes, false, 1);
+    const double take = CatalogueBytesEstimate(space, counts[s], outcomes, false, ranks, lists);
+    const double exchange = ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, parents) : 0;
     const auto parted = [&](int p) {
-      return LevelBuilder::PartedPeakBytes(space, counts[s - 1], counts[s], p, !in_parts,
-                                           parts_in_memory) +
-             take;
+      return LevelBuilder::PartedPeakBytes(space, parents, classes, p, !in_parts, parts_in_memory) +
+             exchange + take;
     };
     int parts = forced > 0 ? forced : 1;
     while (forced == 0 && parts < kMaxLevelParts && parted(parts) > room) ++parts;
@@ -86,9 +90,10 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
 }
 
 double CatalogueBytesEstimate(const EnumerationSpace& space, std::uint64_t classes, bool outcomes,
-                              bool generate_only, int ranks) {
+                              bool generate_only, int ranks, CatalogueLists lists) {
   if (generate_only) return 0;
-  if (ranks == 1) return CatalogueWriter::HeldBytesBound(space, outcomes, classes);
+  if (ranks == 1 || (lists == CatalogueLists::kComplete && !outcomes))
+    return CatalogueWriter::HeldBytesBound(space, outcomes, classes);
   return (16.0 + (outcomes ? 48.0 : 0.0)) * double(classes);
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/base/memory_limit.hpp"
+#include "engine/level/catalogue.hpp"
 #include "engine/level/level_builder.hpp"
 #include "engine/level/level_engine.hpp"
 
@@ -30,7 +31,8 @@ std::string FormatGib(double bytes);
 // part.
 double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           int sum, bool outcomes, bool generate_only, int ranks = 1,
-                          Device device = Device::kCpu);
+                          Device device = Device::kCpu,
+                          CatalogueLists lists = CatalogueLists::kAll);
 // How each level of a one-process CPU run is built within a memory limit: parts[s] = 0 builds
 // level s whole; 1..kMaxLevelParts builds it in that many parts (engine/level/
 // parted_level_engine.hpp), the fewest whose estimate fits; once a level is in parts every later
@@ -39,7 +41,9 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
 // (its resident memory before the run); `parts_in_memory`: a level's parts are kept in memory
 // until it is complete (a check without a checkpoint directory), not in files.
 // `forced` > 0 builds every level in that many parts (tests, and users who want it); `may_part`
-// false (ranks, a device, generation only, wide keys) builds every level whole.
+// false (a device, generation only, wide keys) builds every level whole. With `ranks` > 1 every
+// estimate is the most one rank needs: its share of the levels, the send and receive buffers of
+// one batch, and on rank 0 the catalogue part (`whole` is LevelBytesEstimate's for those ranks).
 struct LevelParts {
   std::vector<int> parts;
   std::vector<double> bytes;
@@ -47,17 +51,22 @@ struct LevelParts {
 inline constexpr int kMaxLevelParts = 64;
 // Resident memory beside a whole level's estimate at the check before it, per class of the level
 // below (its level file being written on the persist thread, buffers kept from the level before):
-// measured 0.49-1.04 GiB at 6.3-10.1 x 10^7 classes on 4x4 <= 5, levels 29-31 (docs/performance.md).
+// measured 0.49-1.04 GiB at 6.3-10.1 x 10^7 classes on 4x4 <= 5, levels 29-31
+// (docs/performance.md).
 inline constexpr double kWholeLevelOverheadPerParent = 12.0;
 LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           const std::vector<double>& whole, bool outcomes, double limit, int forced,
-                          bool may_part, double reserve = 0, bool parts_in_memory = false);
+                          bool may_part, double reserve = 0, bool parts_in_memory = false,
+                          int ranks = 1, CatalogueLists lists = CatalogueLists::kAll);
 
 // Its part for writing the catalogues of a level of `classes` classes (0 when generating only). One
 // process streams a level's lines in key-range batches: a bound that does not grow with the level
 // (CatalogueWriter::HeldBytesBound). Under MPI rank 0 holds the level's selected classes and text:
-// 16 bytes a class, 48 more with outcomes (an estimate, as if every class had lines).
+// 16 bytes a class, 48 more with outcomes (an estimate, as if every class had lines); with `lists`
+// kComplete and no outcomes only the complete and semi-complete seki have lines (a few hundred in
+// billions of classes on 4x4 <= 5), bounded as one process's batch.
 double CatalogueBytesEstimate(const EnumerationSpace& space, std::uint64_t classes, bool outcomes,
-                              bool generate_only, int ranks);
+                              bool generate_only, int ranks,
+                              CatalogueLists lists = CatalogueLists::kAll);
 
 }  // namespace seki

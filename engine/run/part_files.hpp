@@ -5,6 +5,8 @@
 // parts finds the parts it built (each verified completely before it is used) and builds only the
 // rest; with other parts it builds the level again. The files of a finished level are its level
 // files in the checkpoint (engine/run/run_directory.hpp), and are read back by ReadPartFiles.
+// Under ranks each rank keeps its own share of every part, in the rank's file of the part
+// (storage/rank_file.hpp: levels/level-SSSS.part-PP-of-QQ.rank-RRRR-of-NNNN.bin).
 // Concurrency: used by the thread that drives the level engine.
 #pragma once
 
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "engine/level/parted_level_engine.hpp"
+#include "engine/run/run_group.hpp"
 #include "storage/level_file.hpp"
 
 namespace seki {
@@ -22,19 +25,25 @@ namespace seki {
 class PartFiles : public PartStore {
  public:
   // `notice` hears of a part file passed over (damaged, torn); may be empty. `keep` false removes
-  // a part file once it is loaded (a check, whose checkpoints write levels whole).
+  // a part file once it is loaded (a check, whose checkpoints write levels whole). `rank` of
+  // `ranks`: the share of the parts this process keeps.
   PartFiles(std::filesystem::path dir, const EnumerationSpace& space, LevelFileParams params,
-            std::function<void(const std::string&)> notice = {}, bool keep = true)
+            std::function<void(const std::string&)> notice = {}, bool keep = true, int rank = 0,
+            int ranks = 1)
       : dir_(std::move(dir)),
         space_(space),
         params_(params),
         notice_(std::move(notice)),
-        keep_(keep) {}
+        keep_(keep),
+        rank_(rank),
+        ranks_(ranks) {}
 
-  // "levels/level-0012.part-03-of-16.bin": relative to the directory.
-  static std::string Name(int sum, int part, int parts);
+  // "levels/level-0012.part-03-of-16.bin" (rank 1 of 2: "….part-03-of-16.rank-0001-of-0002.bin"):
+  // relative to the directory.
+  static std::string Name(int sum, int part, int parts, int rank = 0, int ranks = 1);
   static bool IsPartName(const std::string& name);
-  static std::vector<std::string> Names(int sum, int parts);
+  // Every file of a level: part by part, each part's ranks in rank order.
+  static std::vector<std::string> Names(int sum, int parts, int ranks = 1);
 
   bool Has(int sum, int part, int parts) override;
   void Save(int sum, int part, int parts, const CompactPart& classes) override;
@@ -48,13 +57,16 @@ class PartFiles : public PartStore {
   LevelFileParams params_;
   std::function<void(const std::string&)> notice_;
   bool keep_;
+  int rank_, ranks_;
 };
 
-// The level kept in part files `names` (relative to `dir`; file k holds part k of names.size()),
-// by groups; nothing, with the one-line reason in *why, when one does not verify.
+// The classes in `owned` of the level kept in part files `names` (relative to `dir`: Names, written
+// by any number of ranks), by groups; reads only the files that hold some of them, each verified
+// completely. Nothing, with the one-line reason in *why, when one does not verify.
 std::optional<CompactLevel> ReadPartFiles(const std::filesystem::path& dir,
                                           const EnumerationSpace& space,
                                           const std::vector<std::string>& names,
-                                          const LevelFileParams& params, std::string* why);
+                                          const LevelFileParams& params, ShardRange owned,
+                                          std::string* why);
 
 }  // namespace seki

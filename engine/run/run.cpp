@@ -122,18 +122,22 @@ RunResult Session::Execute() {
   // which refuses a run with a level that cannot fit before anything starts.
   const std::vector<std::uint64_t> counts =
       ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
+  std::uint64_t total = 0;
+  for (std::uint64_t c : counts) total += c;
+  lists_ = p_.generate_only ? CatalogueLists::kAll  // checked: not complete
+                            : ResolveLists(p_.lists, total);
   std::vector<double> whole(counts.size(), 0);
   for (int s = 1; s <= space_.max_sum; ++s)
     whole[s] = LevelBytesEstimate(space_, counts, s, p_.outcomes, p_.generate_only, group_.size(),
-                                  p_.device);
-  const bool may_part =
-      group_.size() == 1 && p_.device == Device::kCpu && !p_.generate_only && !space_.WideRecords();
+                                  p_.device, lists_);
+  const bool may_part = p_.device == Device::kCpu && !p_.generate_only && !space_.WideRecords();
   if (p_.parts > 0 && !may_part)
     throw InputError("--parts",
-                     "levels are built in parts by the CPU engine in one process, "
-                     "solving, with keys of at most 56 bits");
+                     "levels are built in parts by the CPU engine, solving, with keys of at most "
+                     "56 bits");
+  // The same plan on every rank: from the largest rank's resident memory.
   plan_ = PlanLevelParts(space_, counts, whole, p_.outcomes, memory_limit_, p_.parts, may_part,
-                         double(CurrentRssBytes()));
+                         group_.MaxAll(double(CurrentRssBytes())), false, group_.size(), lists_);
   for (int s = 1; s <= space_.max_sum; ++s)
     if (plan_.bytes[s] > memory_limit_)
       throw MemoryLimitError(
@@ -146,10 +150,6 @@ RunResult Session::Execute() {
   file_params_ = {space_.rows, space_.cols, space_.max_entry, space_.max_sum, !p_.generate_only};
   // The engine before the directory, so that a device that cannot be used leaves nothing behind.
   const std::unique_ptr<LevelEngine> engine = MakeEngine();
-  std::uint64_t total = 0;
-  for (std::uint64_t c : counts) total += c;
-  lists_ = p_.generate_only || group_.size() > 1 ? CatalogueLists::kAll  // checked: not complete
-                                                 : ResolveLists(p_.lists, total);
   parameters_ = ParametersJson(p_, space_);
   if (lists_ == CatalogueLists::kComplete) parameters_["lists"] = CatalogueListsName(lists_);
   RunStartPoint start =
@@ -193,10 +193,12 @@ std::unique_ptr<LevelEngine> Session::MakeEngine() {
   observer_.Notice("levels " + std::to_string(first) + " to " + std::to_string(space_.max_sum) +
                    " are built in parts (at most " + std::to_string(most) + ")" +
                    (p_.parts > 0 ? "" : " to fit the memory limit of " + FormatGib(memory_limit_)));
-  part_files_.emplace(run_.path(), space_, file_params_,
-                      [this](const std::string& text) { observer_.Notice(text); });
-  return std::make_unique<PartedLevelEngine>(
-      space_, hooks, [this](int s) { return plan_.parts[s]; }, *part_files_);
+  part_files_.emplace(
+      run_.path(), space_, file_params_,
+      [this](const std::string& text) { observer_.Notice(text); }, true, group_.rank(),
+      group_.size());
+  return MakePartedLevelEngine(
+      space_, group_, hooks, [this](int s) { return plan_.parts[s]; }, *part_files_);
 }
 
 // Refuses level `sum` if its estimate would not fit next to what the process (the largest rank)
@@ -225,10 +227,8 @@ void Session::BuildStarted(int sum) {
 // in the next checkpoint.
 void Session::Take(const HeldLevel& level, double build_seconds) {
   const auto start = Clock::now();
-  const LevelCounts counts = level.in_parts()
-                                 ? writer_->AddLevel(*level.grouped)  // one process, solving
-                                 : CatalogueLevel(group_, level.whole, space_, !p_.generate_only,
-                                                  p_.outcomes, writer_ ? &*writer_ : nullptr);
+  const LevelCounts counts = CatalogueLevel(group_, level, space_, !p_.generate_only, p_.outcomes,
+                                            lists_, writer_ ? &*writer_ : nullptr);
   const LevelReport report = MakeLevelReport(counts, build_seconds + Seconds(start));
   checkpoint_.levels.push_back(LevelReportJson(report));
   checkpoint_.elapsed_seconds = session_before_ + Seconds(session_start_);
@@ -259,7 +259,7 @@ void Session::SaveCheckpoint(const HeldLevel& level) {
   const PartialSizes sizes = writer_ ? writer_->Sync() : PartialSizes{};
   ResumePoint point{sum, {}, sizes};
   if (level.in_parts())
-    point.level_files = PartFiles::Names(sum, std::max(1, plan_.parts[sum]));
+    point.level_files = PartFiles::Names(sum, std::max(1, plan_.parts[sum]), group_.size());
   else
     for (int q = 0; q < group_.size(); ++q)
       point.level_files.push_back(run_.LevelFileName(sum, q, group_.size()));
@@ -360,8 +360,6 @@ CheckedRun CheckRunParameters(const RunParameters& p, const RunGroup& group) {
   if (p.parts < 0 || p.parts > kMaxLevelParts)
     throw InputError("--parts", "must be 1.." + std::to_string(kMaxLevelParts));
   CheckLevelEngine(checked.space, p.device, !p.generate_only, group);
-  if (p.lists == ListsOption::kComplete && group.size() > 1)
-    throw InputError("--lists", "complete runs in one process; use --lists all under mpirun");
   checked.memory_limit_bytes = MemoryLimitBytes(
       p.memory_limit.empty() ? 0 : ParseByteSize(p.memory_limit, "--memory-limit"));
   checked.threads = p.threads > 0 ? p.threads : tbb::info::default_concurrency();

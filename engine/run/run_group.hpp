@@ -56,6 +56,26 @@ class RunGroup {
                                  std::atomic<std::uint64_t>& /*parents_done*/) const {
     return builder.Next(previous);
   }
+  // The same step over any pushes (a level in parts: LevelBuilder::PartPush): the owned shards of
+  // level `sum` (keys of `key_words` words) from `batches` batches, the same number on every rank,
+  // each filled by push(batch, batches, buckets) from this rank's parents, absorbed into tables
+  // sized for a level in `parts` parts. `parents_done` counts the parents pushed on all ranks.
+  virtual Level BuildOwnedBatches(const LevelBuilder& builder, int sum, int key_words, int batches,
+                                  int parts, const LevelBuilder::PushBatch& push,
+                                  std::atomic<std::uint64_t>& parents_done) const {
+    Level next;
+    next.sum = sum;
+    next.key_words = key_words;
+    builder.AssembleBatches(
+        batches,
+        [&](int batch, int of, tbb::enumerable_thread_specific<ShardBuckets>& buckets) {
+          const std::uint64_t parents = push(batch, of, buckets);
+          parents_done.fetch_add(parents, std::memory_order_relaxed);
+          return parents;
+        },
+        parts, next);
+    return next;
+  }
   // Element-wise sums over the ranks, in place on every rank.
   virtual void SumAll(std::span<std::uint64_t> /*values*/) const {}
   // The largest `value` of any rank, on every rank.
