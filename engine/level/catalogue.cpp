@@ -7,6 +7,8 @@
 #include <tbb/parallel_sort.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -173,21 +175,30 @@ void CatalogueWriter::Open(File& f, const std::string& name,
     f.out = std::fopen(f.temp_path.c_str(), "ab");
     f.synced_size = size->second;
   }
-  if (!f.out) throw std::runtime_error("cannot write " + f.temp_path.string());
+  if (!f.out)
+    throw std::runtime_error("cannot write " + f.temp_path.string() + ": " + std::strerror(errno));
 }
 
+namespace {
+
+// A failed write of a catalogue file, with the system's reason ("No space left on device").
+std::runtime_error WriteError(const std::filesystem::path& path) {
+  return std::runtime_error("error writing " + path.string() + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
 void CatalogueWriter::Write(File& f, const std::string& text) {
-  if (std::fwrite(text.data(), 1, text.size(), f.out) != text.size())
-    throw std::runtime_error("error writing " + f.temp_path.string());
+  if (std::fwrite(text.data(), 1, text.size(), f.out) != text.size()) throw WriteError(f.temp_path);
 }
 
 PartialSizes CatalogueWriter::Sync() {
   PartialSizes sizes;
   for (File& f : files_) {
-    if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
+    if (std::fflush(f.out) != 0) throw WriteError(f.temp_path);
     const auto size = static_cast<std::uint64_t>(std::ftell(f.out));
     if (size != f.synced_size && ::fsync(::fileno(f.out)) != 0)  // unchanged files need no fsync
-      throw std::runtime_error("error writing " + f.temp_path.string());
+      throw WriteError(f.temp_path);
     f.synced_size = size;
     sizes[f.name] = size;
   }
@@ -551,7 +562,7 @@ void CatalogueWriter::Append(const LevelText& text) {
 
 void CatalogueWriter::Flush() {
   for (File& f : files_)  // hand the level to the OS (a later Sync makes it durable)
-    if (std::fflush(f.out) != 0) throw std::runtime_error("error writing " + f.temp_path.string());
+    if (std::fflush(f.out) != 0) throw WriteError(f.temp_path);
 }
 
 }  // namespace seki
