@@ -274,31 +274,6 @@ LevelText RenderLines(std::size_t count, EntryAt entry, bool outcomes, bool seki
 
 }  // namespace
 
-std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpace& space,
-                                        bool outcomes, std::uint64_t* starting) {
-  const int words = level.key_words;
-  std::array<std::vector<KeyedEntry>, kShardCount> selected;
-  std::array<std::uint64_t, kShardCount> starting_in{};
-  tbb::parallel_for(0, kShardCount, [&](int shard) {
-    const LevelShard& s = level.shards[shard];
-    for (std::size_t k = 0; k < s.values.size(); ++k) {
-      const std::uint64_t* key = level.KeyAt(shard, k);
-      if (space.HasZeroLine(key)) continue;
-      ++starting_in[shard];
-      if (SelectedForCatalogues(s.values[k], outcomes))
-        selected[shard].emplace_back(key, s.values[k]);
-    }
-  });
-  std::vector<KeyedEntry> entries;
-  for (auto& part : selected) entries.insert(entries.end(), part.begin(), part.end());
-  tbb::parallel_sort(entries.begin(), entries.end(), [words](const auto& x, const auto& y) {
-    return KeyWordsLess(x.first, y.first, words);
-  });
-  if (starting)
-    for (std::uint64_t n : starting_in) *starting += n;
-  return entries;
-}
-
 LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const EnumerationSpace& space,
                            bool outcomes, bool seki_lines) {
   return RenderLines(
@@ -310,12 +285,12 @@ LevelText RenderKeyedLines(const std::vector<KeyedEntry>& entries, const Enumera
 LevelText RenderLevel(const Level& level, const EnumerationSpace& space, bool outcomes) {
   // The classes that get a line (starting classes in some catalogue, or every starting class with
   // outcomes), in key order; the others are only counted.
-  std::uint64_t starting = 0;
-  LevelText text =
-      RenderKeyedLines(SelectedEntries(level, space, outcomes, &starting), space, outcomes);
+  LevelTally tally;
+  LevelText text = RenderKeyedLines(
+      TakeEntries(level, space, outcomes, CatalogueLists::kAll, &tally), space, outcomes);
   text.counts.sum = level.sum;
   text.counts.classes = level.size();
-  text.counts.starting = starting;
+  text.counts.starting = tally.starting;
   return text;
 }
 
@@ -442,57 +417,59 @@ void LevelTally::Add(const LevelTally& t) {
   }
 }
 
-std::vector<KeyedEntry> TakeEntries(const HeldLevel& level, const EnumerationSpace& space,
-                                    bool outcomes, CatalogueLists lists, LevelTally* tally,
-                                    std::vector<std::uint64_t>* keys) {
-  struct Taken {
-    std::vector<std::pair<std::uint64_t, PackedOutcome>> compact;  // a compact level's
-    std::vector<KeyedEntry> entries;                               // a whole level's
-    LevelTally tally;
-  };
-  tbb::enumerable_thread_specific<Taken> taken;
-  if (level.in_parts()) {
-    ForEachCompactBlock(*level.grouped, [&](const std::uint64_t* block_keys,
-                                            const PackedOutcome* values, std::size_t count) {
-      Taken& t = taken.local();
-      for (std::size_t k = 0; k < count; ++k)
-        if (TakeClass(space, &block_keys[k], values[k], outcomes, lists, t.tally))
-          t.compact.emplace_back(block_keys[k], values[k]);
-    });
-  } else {
-    const Level& whole = level.whole;
-    tbb::parallel_for(0, kShardCount, [&](int shard) {
-      Taken& t = taken.local();
-      for (std::size_t k = 0; k < whole.shards[shard].values.size(); ++k) {
-        const std::uint64_t* key = whole.KeyAt(shard, k);
-        const PackedOutcome value = whole.shards[shard].values[k];
-        if (TakeClass(space, key, value, outcomes, lists, t.tally))
-          t.entries.emplace_back(key, value);
-      }
-    });
-  }
-  std::vector<std::pair<std::uint64_t, PackedOutcome>> compact;
-  std::vector<KeyedEntry> entries;
-  for (Taken& t : taken) {
-    tally->Add(t.tally);
-    compact.insert(compact.end(), t.compact.begin(), t.compact.end());
-    entries.insert(entries.end(), t.entries.begin(), t.entries.end());
-  }
-  if (level.in_parts()) {
-    tbb::parallel_sort(compact.begin(), compact.end(),
-                       [](const auto& x, const auto& y) { return x.first < y.first; });
-    keys->resize(compact.size());
-    entries.resize(compact.size());
-    for (std::size_t k = 0; k < compact.size(); ++k) {
-      (*keys)[k] = compact[k].first;
-      entries[k] = {&(*keys)[k], compact[k].second};
+std::vector<KeyedEntry> TakeEntries(const Level& level, const EnumerationSpace& space,
+                                    bool outcomes, CatalogueLists lists, LevelTally* tally) {
+  std::array<std::vector<KeyedEntry>, kShardCount> selected;
+  std::vector<LevelTally> tallies(kShardCount);
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    const LevelShard& s = level.shards[shard];
+    for (std::size_t k = 0; k < s.values.size(); ++k) {
+      const std::uint64_t* key = level.KeyAt(shard, k);
+      if (TakeClass(space, key, s.values[k], outcomes, lists, tallies[shard]))
+        selected[shard].emplace_back(key, s.values[k]);
     }
-    return entries;
+  });
+  std::vector<KeyedEntry> entries;
+  for (int shard = 0; shard < kShardCount; ++shard) {
+    entries.insert(entries.end(), selected[shard].begin(), selected[shard].end());
+    tally->Add(tallies[shard]);
   }
-  const int words = level.whole.key_words;
+  const int words = level.key_words;
   tbb::parallel_sort(entries.begin(), entries.end(), [words](const auto& x, const auto& y) {
     return KeyWordsLess(x.first, y.first, words);
   });
+  return entries;
+}
+
+std::vector<KeyedEntry> TakeEntries(const HeldLevel& level, const EnumerationSpace& space,
+                                    bool outcomes, CatalogueLists lists, LevelTally* tally,
+                                    std::vector<std::uint64_t>* keys) {
+  if (!level.in_parts()) return TakeEntries(level.whole, space, outcomes, lists, tally);
+  struct Taken {
+    std::vector<std::pair<std::uint64_t, PackedOutcome>> selected;
+    LevelTally tally;
+  };
+  tbb::enumerable_thread_specific<Taken> taken;
+  ForEachCompactBlock(*level.grouped, [&](const std::uint64_t* block_keys,
+                                          const PackedOutcome* values, std::size_t count) {
+    Taken& t = taken.local();
+    for (std::size_t k = 0; k < count; ++k)
+      if (TakeClass(space, &block_keys[k], values[k], outcomes, lists, t.tally))
+        t.selected.emplace_back(block_keys[k], values[k]);
+  });
+  std::vector<std::pair<std::uint64_t, PackedOutcome>> selected;
+  for (Taken& t : taken) {
+    tally->Add(t.tally);
+    selected.insert(selected.end(), t.selected.begin(), t.selected.end());
+  }
+  tbb::parallel_sort(selected.begin(), selected.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+  keys->resize(selected.size());
+  std::vector<KeyedEntry> entries(selected.size());
+  for (std::size_t k = 0; k < selected.size(); ++k) {
+    (*keys)[k] = selected[k].first;
+    entries[k] = {&(*keys)[k], selected[k].second};
+  }
   return entries;
 }
 

@@ -71,10 +71,6 @@ bool SelectedForCatalogues(PackedOutcome value, bool outcomes,
 // One class as the catalogues see it, its key of any number of words: a pointer to the key's
 // words (in a level or buffer that outlives the entry) and its values.
 using KeyedEntry = std::pair<const std::uint64_t*, PackedOutcome>;
-// The starting classes of `level` that get a line (SelectedForCatalogues), sorted by key; adds the
-// level's starting classes to *starting when given.
-std::vector<KeyedEntry> SelectedEntries(const Level& level, const EnumerationSpace& space,
-                                        bool outcomes, std::uint64_t* starting);
 // What the catalogues count of some classes besides their lines: starting classes and, with lists
 // kComplete, the seki of each game (all of them) and those neither complete nor semi-complete by
 // height (seki-counts.txt). Sums over key ranges, parts or ranks with Add.
@@ -84,8 +80,11 @@ struct LevelTally {
   std::array<std::array<std::uint64_t, kMaxEntry + 1>, 2> unlisted{};  // [game][height]
   void Add(const LevelTally& t);
 };
-// The classes of a level (whole, or by groups; a rank's share) that get a line under `lists`,
-// sorted by key, their tally added to *tally; the entries of a level by groups point into *keys.
+// The starting classes of a level (whole, or by groups; a rank's share) that get a line under
+// `lists` (SelectedForCatalogues), sorted by key, their tally added to *tally; the entries point
+// into the level, or for a level by groups into *keys.
+std::vector<KeyedEntry> TakeEntries(const Level& level, const EnumerationSpace& space,
+                                    bool outcomes, CatalogueLists lists, LevelTally* tally);
 std::vector<KeyedEntry> TakeEntries(const HeldLevel& level, const EnumerationSpace& space,
                                     bool outcomes, CatalogueLists lists, LevelTally* tally,
                                     std::vector<std::uint64_t>* keys);
