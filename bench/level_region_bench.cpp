@@ -30,7 +30,7 @@ void BM_RegionLevelFiles(benchmark::State& state) {
     seki::Level level = builder.First();
     while (true) {
       const auto start = std::chrono::steady_clock::now();
-      const seki::LevelFilePart part{level.sum, 0, 1, seki::CompactFromLevel(level)};
+      const seki::LevelFilePart part{level.sum, 0, 1, seki::CompactFromLevel(level), {}};
       compact += double(seki::EncodeLevelFilePart(part, params).size());
       encode_seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -202,7 +202,10 @@ std::optional<Level> Parse(Source& src, std::span<const std::uint8_t> magic,
   }
   CompactLevel compact;
   compact.sum = part->sum;
-  compact.parts.push_back(std::move(part->classes));
+  if (part->groups.empty())
+    compact.parts.push_back(std::move(part->classes));
+  else
+    compact.parts = std::move(part->groups);
   return ExpandToLevel(compact);
 }
 
@@ -336,7 +339,7 @@ void WriteLevelFile(const std::filesystem::path& path, const Level& level,
                     const LevelFileParams& params) {
   level_file_format::Validate(level, params);
   if (level.key_words == 1) {  // a valid level makes a valid part
-    WriteValidPart(path, LevelFilePart{level.sum, 0, 1, CompactFromLevel(level)}, params);
+    WriteValidPart(path, LevelFilePart{level.sum, 0, 1, CompactFromLevel(level), {}}, params);
     return;
   }
   UncommittedFile file(path);  // storage/atomic_file.hpp
@@ -359,6 +362,84 @@ std::optional<LevelFilePart> ReadLevelFilePart(const std::filesystem::path& path
                                                const LevelFileParams& expected, std::string* why) {
   return ReadFile<LevelFilePart>(path, why, [&](FileSource& src, int) {
     return ParsePart(src, expected, path.string(), why);
+  });
+}
+
+namespace {
+
+// The table of a file by groups, read from its start, and the part it holds.
+std::optional<std::vector<level_file_format::GroupEntry>> ReadTable(FileSource& src,
+                                                                    const LevelFileParams& expected,
+                                                                    const std::string& name,
+                                                                    std::string* why,
+                                                                    LevelFilePart* info) {
+  return level_file_format::CompactFileParser<FileSource>(src, expected, name, why)
+      .ParseTable(info);
+}
+
+}  // namespace
+
+std::optional<std::vector<LevelFileGroup>> ReadLevelFileGroupTable(
+    const std::filesystem::path& path, const LevelFileParams& expected, std::string* why) {
+  return ReadFile<std::vector<LevelFileGroup>>(path, why, [&](FileSource& src, int) {
+    LevelFilePart info;
+    const auto table = ReadTable(src, expected, path.string(), why, &info);
+    if (!table) return std::optional<std::vector<LevelFileGroup>>();
+    std::vector<LevelFileGroup> groups;
+    for (const auto& entry : *table) groups.push_back({entry.group, entry.classes});
+    return std::optional(std::move(groups));
+  });
+}
+
+std::optional<std::vector<CompactPart>> ReadLevelFileGroups(
+    const std::filesystem::path& path, const LevelFileParams& expected,
+    const std::vector<std::uint64_t>& wanted, std::string* why, bool check_keys) {
+  using Result = std::vector<CompactPart>;
+  return ReadFile<Result>(path, why, [&](FileSource& src, int fd) -> std::optional<Result> {
+    const std::string name = path.string();
+    LevelFilePart info;
+    const auto table = ReadTable(src, expected, name, why, &info);
+    if (!table) return std::nullopt;
+    Result groups;
+    std::vector<std::uint8_t> bytes;
+    for (const std::uint64_t group : wanted) {
+      const auto entry = std::lower_bound(
+          table->begin(), table->end(), group,
+          [](const level_file_format::GroupEntry& e, std::uint64_t g) { return e.group < g; });
+      if (entry == table->end() || entry->group != group) {
+        if (why) *why = OneLine(name + ": holds no group " + level_file_format::Hex(group));
+        return std::nullopt;
+      }
+      bytes.resize(static_cast<std::size_t>(entry->bytes));
+      std::size_t done = 0;
+      while (done < bytes.size()) {
+        const ssize_t r = ::pread(fd, bytes.data() + done, bytes.size() - done,
+                                  static_cast<off_t>(entry->offset + done));
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+          if (why)
+            *why = OneLine(name + ": read error: " +
+                           (r < 0 ? std::strerror(errno) : "the file shrank while being read"));
+          return std::nullopt;
+        }
+        done += static_cast<std::size_t>(r);
+      }
+      level_file_format::Hasher hash;
+      hash.Update(bytes.data(), bytes.size());
+      if (hash.Digest() != entry->hash) {
+        if (why)
+          *why = OneLine(name + ": group " + level_file_format::Hex(group) + ": " +
+                         level_file_format::ChecksumMismatch(entry->hash, hash.Digest()));
+        return std::nullopt;
+      }
+      MemorySource group_src(bytes);
+      std::optional<CompactPart> read =
+          level_file_format::CompactFileParser<MemorySource>(group_src, expected, name, why)
+              .ParseGroup(*entry, info.sum, check_keys);
+      if (!read) return std::nullopt;
+      groups.push_back(std::move(*read));
+    }
+    return groups;
   });
 }
 

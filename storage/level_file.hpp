@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "storage/compact_level.hpp"
 #include "storage/level.hpp"
@@ -28,19 +29,29 @@ struct LevelFileParams {
   friend bool operator==(const LevelFileParams&, const LevelFileParams&) = default;
 };
 
-// One part of a level in key order: part `part` of the `parts` a level was built in (0 of 1 for a
-// whole level).
+// One part of a level: part `part` of the `parts` a level was built in (0 of 1 for a whole level),
+// its classes in key order (`classes`) or, in a file by groups, its groups (`groups`: each its
+// `group` set and in key order, in increasing group order; `classes` is then empty).
 struct LevelFilePart {
   int sum = 0;
   int part = 0, parts = 1;
   CompactPart classes;
+  std::vector<CompactPart> groups;
+};
+
+// What the group table of a file by groups says of one group.
+struct LevelFileGroup {
+  std::uint64_t group = 0;
+  std::uint64_t classes = 0;
 };
 
 // Writes level to path atomically: compact (version 2, as one part) when its keys are one word,
 // else version 1. Throws std::runtime_error on an I/O failure.
 void WriteLevelFile(const std::filesystem::path& path, const Level& level,
                     const LevelFileParams& params);
-// Writes one part in the compact format (version 2) atomically.
+// Writes one part in the compact format (version 2) atomically: by groups when `part.groups` is
+// not empty (each group's blocks together, after a table of the groups with the checksum of each,
+// so that one group can be read and checked alone: ReadLevelFileGroups).
 void WriteLevelFilePart(const std::filesystem::path& path, const LevelFilePart& part,
                         const LevelFileParams& params);
 // Writes a whole level kept compact in any number of parts (a level built in parts, kept by
@@ -59,5 +70,16 @@ std::optional<Level> ReadLevelFile(const std::filesystem::path& path,
 std::optional<LevelFilePart> ReadLevelFilePart(const std::filesystem::path& path,
                                                const LevelFileParams& expected,
                                                std::string* why = nullptr);
+// The group table of a compact file by groups (its header and table checked; not its blocks):
+// nothing, with the reason, for a file not by groups or one that does not check.
+std::optional<std::vector<LevelFileGroup>> ReadLevelFileGroupTable(
+    const std::filesystem::path& path, const LevelFileParams& expected, std::string* why = nullptr);
+// The groups `wanted` (each in the file's table) of a compact file by groups, each read alone and
+// verified completely (its checksum, its blocks, its keys); in the order of `wanted`. With
+// `check_keys` false, for a file read and verified completely before, each group is checked by its
+// checksum and its blocks' sizes only.
+std::optional<std::vector<CompactPart>> ReadLevelFileGroups(
+    const std::filesystem::path& path, const LevelFileParams& expected,
+    const std::vector<std::uint64_t>& wanted, std::string* why = nullptr, bool check_keys = true);
 
 }  // namespace seki

@@ -126,21 +126,31 @@ void ValidateCompact(const LevelFilePart& file, const LevelFileParams& params) {
     fail("part " + std::to_string(file.part) + " of " + std::to_string(file.parts));
   const KeyChecker checker(params, file.sum);
   std::vector<std::uint64_t> keys(kCompactBlockClasses);
-  bool first = true;
-  std::uint64_t last = 0;
-  for (const CompactBlock& block : file.classes.blocks) {
-    if (block.count == 0 || block.count > kCompactBlockClasses ||
-        block.values.size() != block.count || !block.DecodeChecked(keys.data()))
-      fail("a malformed block");
-    for (std::uint32_t k = 0; k < block.count; ++k) {
-      if (!first && keys[k] <= last) fail("keys not sorted and distinct");
-      first = false;
-      last = keys[k];
-      if (std::string p = checker.Problem(&keys[k]); !p.empty())
-        fail("key " + Hex(keys[k]) + " " + p);
-      if (params.solved && !ValidPacked(block.values[k].bits))
-        fail("invalid value byte for key " + Hex(keys[k]));
+  const auto check_run = [&](const CompactPart& run) {
+    bool first = true;
+    std::uint64_t last = 0;
+    for (const CompactBlock& block : run.blocks) {
+      if (block.count == 0 || block.count > kCompactBlockClasses ||
+          block.values.size() != block.count || !block.DecodeChecked(keys.data()))
+        fail("a malformed block");
+      for (std::uint32_t k = 0; k < block.count; ++k) {
+        if (!first && keys[k] <= last) fail("keys not sorted and distinct");
+        first = false;
+        last = keys[k];
+        if (std::string p = checker.Problem(&keys[k]); !p.empty())
+          fail("key " + Hex(keys[k]) + " " + p);
+        if (params.solved && !ValidPacked(block.values[k].bits))
+          fail("invalid value byte for key " + Hex(keys[k]));
+      }
     }
+  };
+  if (file.groups.empty()) return check_run(file.classes);
+  if (!file.classes.blocks.empty()) fail("a part with both classes and groups");
+  for (std::size_t g = 0; g < file.groups.size(); ++g) {
+    if (file.groups[g].blocks.empty()) fail("an empty group");
+    if (g > 0 && file.groups[g].group <= file.groups[g - 1].group)
+      fail("groups not in increasing order");
+    check_run(file.groups[g]);
   }
 }
 

@@ -265,7 +265,7 @@ TEST(CliEnumerate, MemoryLimitRefusesWithExit3) {
       std::filesystem::temp_directory_path() / ("seki_cli_memory_" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   const RunResult r = RunSeki({"enumerate", "--rows", "4", "--cols", "4", "--max-entry", "4",
-                               "--memory-limit", "200M", "--quiet", "--out", dir.string()});
+                               "--memory-limit", "100M", "--quiet", "--out", dir.string()});
   EXPECT_EQ(r.status, 3) << r.err;
   EXPECT_EQ(Lines(r.err).size(), 1u) << r.err;
   EXPECT_EQ(r.err.rfind("seki: --memory-limit: level ", 0), 0u) << r.err;

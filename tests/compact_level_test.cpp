@@ -1,12 +1,14 @@
 // Compact levels (storage/compact_level.hpp) and the compact level-file format (version 2,
 // storage/level_file_compact.hpp): the Rice coding of key gaps at every kind of gap, a real level
-// to compact and back, the walks in key order over parts, and every kind of damage to a file.
+// to compact and back, the walks in key order over parts, and every kind of damage to a file, in
+// key order or by groups (a whole file, its group table, one group read alone).
 #include "storage/compact_level.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <random>
 #include <span>
 #include <string>
@@ -158,7 +160,7 @@ class CompactFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
     level_ = MiddleLevel(&params_);
-    part_ = {level_.sum, 1, 3, CompactFromLevel(level_)};
+    part_ = {level_.sum, 1, 3, CompactFromLevel(level_), {}};
     bytes_ = EncodeLevelFilePart(part_, params_);
   }
   LevelFileParams params_;
@@ -233,6 +235,109 @@ TEST_F(CompactFileTest, WriterRefusesWhatBreaksTheFormat) {
   EXPECT_THROW(EncodeLevelFilePart(bad, params_), std::invalid_argument);
   bad = part_;
   std::swap(bad.classes.blocks.front(), bad.classes.blocks.back());
+  EXPECT_THROW(EncodeLevelFilePart(bad, params_), std::invalid_argument);
+}
+
+// A part written by groups (a run's part files): read back whole, its group table alone, and any
+// of its groups alone, each checked by its own checksum; damage is named where it is.
+class ByGroupsFileTest : public CompactFileTest {
+ protected:
+  void SetUp() override {
+    CompactFileTest::SetUp();
+    groups_ = CompactGroupsFromLevel(level_, [](std::uint64_t key) { return key % 5 * 3; });
+    ASSERT_EQ(groups_.size(), 5u);
+    path_ = dir_.path() / "part.bin";
+    WriteLevelFilePart(path_, {level_.sum, 1, 3, {}, groups_}, params_);
+  }
+  static std::vector<std::uint64_t> Keys(const CompactPart& part) {
+    CompactLevel level;
+    level.parts.push_back(part);
+    return ExpandToLevel(level).SortedKeys();
+  }
+  void Flip(std::uint64_t at) {
+    std::fstream f(path_, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(static_cast<std::streamoff>(at));
+    const char c = static_cast<char>(f.get());
+    f.seekp(static_cast<std::streamoff>(at));
+    f.put(static_cast<char>(c ^ 0x10));
+  }
+  std::vector<CompactPart> groups_;
+  std::filesystem::path path_;
+};
+
+TEST_F(ByGroupsFileTest, ReadBackWholeAndGroupByGroup) {
+  std::string why;
+  const auto back = ReadLevelFilePart(path_, params_, &why);
+  ASSERT_TRUE(back.has_value()) << why;
+  EXPECT_EQ(back->part, 1);
+  EXPECT_TRUE(back->classes.blocks.empty());
+  ASSERT_EQ(back->groups.size(), groups_.size());
+  CompactLevel all;
+  all.sum = level_.sum;
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    EXPECT_EQ(back->groups[g].group, groups_[g].group);
+    EXPECT_EQ(Keys(back->groups[g]), Keys(groups_[g]));
+    all.parts.push_back(back->groups[g]);
+  }
+  EXPECT_TRUE(SameLevel(ExpandToLevel(all), level_));
+  EXPECT_LT(double(std::filesystem::file_size(path_)) / double(level_.size()), 3.5);
+  const auto table = ReadLevelFileGroupTable(path_, params_, &why);
+  ASSERT_TRUE(table.has_value()) << why;
+  ASSERT_EQ(table->size(), groups_.size());
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    EXPECT_EQ((*table)[g].group, groups_[g].group);
+    EXPECT_EQ((*table)[g].classes, groups_[g].size());
+  }
+  const auto two = ReadLevelFileGroups(path_, params_, {groups_[3].group, groups_[1].group}, &why);
+  ASSERT_TRUE(two.has_value()) << why;
+  ASSERT_EQ(two->size(), 2u);
+  EXPECT_EQ(Keys((*two)[0]), Keys(groups_[3]));
+  EXPECT_EQ(Keys((*two)[1]), Keys(groups_[1]));
+  EXPECT_EQ((*two)[0].group, groups_[3].group);
+  EXPECT_FALSE(ReadLevelFileGroups(path_, params_, {1}, &why).has_value());
+  EXPECT_NE(why.find("holds no group 0000000000000001"), std::string::npos) << why;
+  // A file in key order has no group table.
+  WriteLevelFilePart(path_, part_, params_);
+  EXPECT_FALSE(ReadLevelFileGroupTable(path_, params_, &why).has_value());
+  EXPECT_NE(why.find("not a level file by groups"), std::string::npos) << why;
+}
+
+TEST_F(ByGroupsFileTest, DamageIsNamedWhereItIs) {
+  std::string why;
+  // A byte in the middle of the last group's blocks: that group is refused, the others read.
+  Flip(std::filesystem::file_size(path_) - 9);  // its last value byte
+  EXPECT_FALSE(ReadLevelFileGroups(path_, params_, {groups_[0].group, groups_.back().group}, &why));
+  EXPECT_EQ(why.rfind(path_.string() + ": group 000000000000000c: checksum mismatch", 0), 0u)
+      << why;
+  EXPECT_TRUE(ReadLevelFileGroups(path_, params_, {groups_[0].group}, &why).has_value()) << why;
+  EXPECT_FALSE(ReadLevelFilePart(path_, params_, &why).has_value());
+  EXPECT_EQ(why.rfind(path_.string() + ": ", 0), 0u) << why;
+  // A byte of the group table.
+  WriteLevelFilePart(path_, {level_.sum, 1, 3, {}, groups_}, params_);
+  Flip(56 + 8 + 40 + 20);
+  EXPECT_FALSE(ReadLevelFileGroupTable(path_, params_, &why).has_value());
+  EXPECT_NE(why.find("group table: checksum mismatch"), std::string::npos) << why;
+  EXPECT_FALSE(ReadLevelFileGroups(path_, params_, {groups_[0].group}, &why).has_value());
+  // Every truncation and flipped byte of the whole file is refused.
+  const std::string bytes = EncodeLevelFilePart({level_.sum, 1, 3, {}, groups_}, params_);
+  for (std::size_t n = 0; n < bytes.size(); n += 1 + n / 64)
+    EXPECT_FALSE(DecodePart(bytes.substr(0, n), params_, &why).has_value()) << n;
+  for (std::size_t at = 0; at < bytes.size(); at += 1 + at / 32) {
+    std::string damaged = bytes;
+    damaged[at] = static_cast<char>(damaged[at] ^ 0x10);
+    EXPECT_FALSE(DecodePart(damaged, params_, &why).has_value()) << "offset " << at;
+  }
+}
+
+TEST_F(ByGroupsFileTest, WriterRefusesGroupsThatBreakTheFormat) {
+  LevelFilePart bad{level_.sum, 1, 3, {}, groups_};
+  std::swap(bad.groups[0], bad.groups[1]);
+  EXPECT_THROW(EncodeLevelFilePart(bad, params_), std::invalid_argument);
+  bad.groups = groups_;
+  bad.groups[2].blocks.clear();
+  EXPECT_THROW(EncodeLevelFilePart(bad, params_), std::invalid_argument);
+  bad.groups = groups_;
+  bad.classes = part_.classes;
   EXPECT_THROW(EncodeLevelFilePart(bad, params_), std::invalid_argument);
 }
 

@@ -130,7 +130,7 @@ TEST_F(LevelFileTest, RoundTripThroughAFile) {
   const fs::path path = dir_.path() / "level-0009.bin";
   WriteLevelFile(path, level_, params_);  // one-word keys: the compact format (version 2)
   EXPECT_EQ(ReadBytes(path),
-            EncodeLevelFilePart({level_.sum, 0, 1, CompactFromLevel(level_)}, params_));
+            EncodeLevelFilePart({level_.sum, 0, 1, CompactFromLevel(level_), {}}, params_));
   EXPECT_LT(fs::file_size(path), 48 + 256 * 8 + level_.size() * 9 + 8);
   EXPECT_FALSE(fs::exists(path.string() + ".partial"));
   std::string why;
@@ -156,7 +156,7 @@ TEST_F(LevelFileTest, RoundTripEveryLevelAndGenerationOnly) {
           ASSERT_TRUE(back.has_value()) << why;
           EXPECT_TRUE(SameLevel(*back, level)) << "sum " << level.sum;
           EXPECT_EQ(fs::file_size(path),
-                    EncodeLevelFilePart({level.sum, 0, 1, CompactFromLevel(level)}, p).size());
+                    EncodeLevelFilePart({level.sum, 0, 1, CompactFromLevel(level), {}}, p).size());
         },
         solved);
   }

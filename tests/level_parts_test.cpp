@@ -12,15 +12,18 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "canon/canonical_form.hpp"
+#include "engine/base/input_error.hpp"
 #include "engine/level/catalogue.hpp"
 #include "engine/level/level_builder.hpp"
 #include "engine/level/parted_level_engine.hpp"
 #include "engine/run/level_driver.hpp"
+#include "engine/run/part_files.hpp"
 #include "storage/compact_level.hpp"
 #include "storage/level_file.hpp"
 #include "storage/level_file_bytes.hpp"
@@ -199,7 +202,7 @@ TEST(PartedLevelEngine, DrivenByTheLevelLoopEqualsTheWholeEngine) {
     const EnumerationSpace space = EnumerationSpace::Make(3, 4, 3, -1);
     std::vector<Level> whole;
     ForEachLevel(space, [&](const Level& level) { whole.push_back(level); });
-    MemoryPartStore store(space);
+    MemoryPartStore store;
     PartedLevelEngine engine(
         space, {}, [](int sum) { return sum < 4 ? 0 : 1 + sum % 5; }, store);
     struct Walk : LevelWalk {
@@ -219,6 +222,97 @@ TEST(PartedLevelEngine, DrivenByTheLevelLoopEqualsTheWholeEngine) {
       }
     }
   }
+}
+
+// The engine in parts with a run's part files (PartFiles) in a temporary directory, up to a level.
+class PartFilesEngine {
+ public:
+  PartFilesEngine()
+      : space_(EnumerationSpace::Make(3, 4, 3, -1)),
+        files_(dir_.path(), space_,
+               {space_.rows, space_.cols, space_.max_entry, space_.max_sum, true}),
+        engine_(space_, {}, PartsOf, files_) {
+    ForEachLevel(space_, [&](const Level& level) { whole_.push_back(level); });
+  }
+  static int PartsOf(int sum) { return sum < 4 ? 0 : 1 + sum % 5; }
+  // Level `sum` from the one held, each level checked against the level built whole.
+  void BuildTo(int sum) {
+    while (held_.sum() < sum) Next();
+  }
+  void Next() {
+    HeldLevel next = engine_.NextHeld(held_);
+    const int sum = next.sum();
+    EXPECT_EQ(next.kept_parts, sum < 4 ? 0 : PartsOf(sum)) << "sum " << sum;
+    const Level made = next.in_parts() ? ExpandToLevel(*next.grouped) : next.whole;
+    for (int s = 0; s < kShardCount; ++s) {
+      ASSERT_EQ(made.shards[s].keys, whole_[sum].shards[s].keys) << "sum " << sum;
+      ASSERT_EQ(made.shards[s].values, whole_[sum].shards[s].values) << "sum " << sum;
+    }
+    held_ = std::move(next);
+  }
+  std::filesystem::path File(int sum, int part) const {
+    return dir_.path() / PartFiles::Name(sum, part, PartsOf(sum));
+  }
+
+  TempDir dir_;
+  EnumerationSpace space_;
+  PartFiles files_;
+  PartedLevelEngine engine_;
+  std::vector<Level> whole_;
+  HeldLevel held_{engine_.First()};
+};
+
+// With the level below kept in a run's part files by groups, each part reads again only the
+// groups whose children reach it: every level equals the level built whole, and is kept so too;
+// a part file of the level below damaged after it was loaded is named when it is read again
+// (InputError: exit status 2).
+TEST(PartedLevelEngine, ReadsTheLevelBelowAgainFromItsPartFiles) {
+  PartFilesEngine run;
+  for (int sum = 1; sum <= 12; ++sum) {
+    run.Next();
+    if (sum >= 4) {
+      EXPECT_TRUE(run.files_.Reloads(sum, PartFilesEngine::PartsOf(sum))) << "sum " << sum;
+    }
+  }
+  // Level 12 (3 parts) is held; its part 1 is damaged on disk before level 13 is built.
+  const std::filesystem::path damaged = run.File(12, 1);
+  {
+    std::fstream f(damaged, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(std::filesystem::file_size(damaged) - 9));
+    f.put('\x5a');
+  }
+  try {
+    run.Next();
+    ADD_FAILURE() << "a damaged part file of the level below was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(damaged.string() + ": group ", 0), 0u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("checksum mismatch"), std::string::npos) << e.what();
+  }
+}
+
+// Part files in key order (the layout before files by groups) are read, not read again: the
+// level below is then held whole while the next level is built, which equals the level built
+// whole; the levels after it are read again.
+TEST(PartedLevelEngine, PartFilesInKeyOrderAreHeldWhole) {
+  PartFilesEngine run;
+  run.BuildTo(12);
+  const LevelFileParams params{run.space_.rows, run.space_.cols, run.space_.max_entry,
+                               run.space_.max_sum, true};
+  for (int p = 0; p < 3; ++p) {
+    std::optional<LevelFilePart> part = ReadLevelFilePart(run.File(12, p), params);
+    ASSERT_TRUE(part.has_value());
+    CompactLevel groups;
+    groups.parts = std::move(part->groups);
+    CompactPartWriter in_key_order;
+    ForEachInKeyOrder(groups, kCompactBlockClasses,
+                      [&](const std::uint64_t* keys, const PackedOutcome* values, std::size_t n) {
+                        for (std::size_t k = 0; k < n; ++k) in_key_order.Add(keys[k], values[k]);
+                      });
+    WriteLevelFilePart(run.File(12, p), {12, p, 3, in_key_order.Finish(), {}}, params);
+  }
+  EXPECT_FALSE(run.files_.Reloads(12, 3));
+  run.BuildTo(15);
+  EXPECT_TRUE(run.files_.Reloads(14, PartFilesEngine::PartsOf(14)));
 }
 
 std::map<std::string, std::string> Files(
@@ -329,6 +423,23 @@ TEST(LevelParts, AreBalanced) {
                    std::to_string(visits / double(below.size())));
     EXPECT_LT(most / mean, 1.25) << parts << " parts";
     EXPECT_LT(visits / double(below.size()), 4.0) << parts << " parts";
+  }
+  // The window of each part (the classes of the groups of the level below that reach it, what a
+  // part reads again from part files) within the memory model's estimate.
+  for (const int parts : {4, 8, 16, 32}) {
+    const PartPlan plan(space, below, parts);
+    std::uint64_t most = 0;
+    for (int p = 0; p < parts; ++p) {
+      std::uint64_t window = 0;
+      for (std::size_t g = 0; g < below.parts.size(); ++g)
+        if (plan.Reaches(g, p)) window += below.parts[g].size();
+      most = std::max(most, window);
+    }
+    const double spread = double(most) / double(below.size()) / (double(space.rows) / parts);
+    RecordProperty("parts" + std::to_string(parts) + "_window_spread", std::to_string(spread));
+    EXPECT_LE(double(most), std::min(1.0, LevelBuilder::kWindowSpread * space.rows / parts) *
+                                double(below.size()))
+        << parts << " parts: window spread " << spread;
   }
 }
 

@@ -51,7 +51,7 @@ RunPlan PlanRun(const PlanRequest& q) {
       whole[s] = LevelBytesEstimate(space, counts, s, q.outcomes, false, q.ranks, Device::kCpu,
                                     plan.lists);
     parted = PlanLevelParts(space, counts, whole, q.outcomes, q.memory_limit, 0,
-                            !space.WideRecords(), 0, false, q.ranks, plan.lists);
+                            !space.WideRecords(), 0, PartKeeping::kReadAgain, q.ranks, plan.lists);
   }
   for (int s = 1; s <= space.max_sum; ++s) {
     PlanLevel l;

@@ -21,6 +21,9 @@ namespace seki {
 struct HeldLevel {
   Level whole;                          // the level, unless it is kept by groups
   std::optional<CompactLevel> grouped;  // the level built in parts, by groups
+  // When it is kept by groups in the part files of a PartStore too: the parts it was built in
+  // (its groups can be read again a few at a time: PartStore::LoadGroups); else 0.
+  int kept_parts = 0;
 
   HeldLevel() = default;
   explicit HeldLevel(Level level) : whole(std::move(level)) {}

@@ -106,17 +106,22 @@ double LevelBuilder::PeakBytes(const EnumerationSpace& space, std::uint64_t pare
 
 double LevelBuilder::PartedPeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                      std::uint64_t classes, int parts, bool below_whole,
-                                     bool parts_in_memory) {
+                                     PartKeeping keeping) {
   // Making the groups of a whole level below: the level and its compact copy. Building a part:
-  // the level below kept compact, the tables of 1/parts of the new level, the part as a Level
-  // and its compact copy, the records of one batch. Loading the level: the new level compact,
-  // and one part twice while its groups are made.
+  // the level below kept compact (or its window), the tables of 1/parts of the new level, the
+  // part as a Level and its compact copy, the records of one batch. Loading the level: the new
+  // level compact, and one part twice while its groups are made.
   const double share = double(classes) / parts;
   const double group = below_whole ? (9.0 + kCompactBytesPerClass) * double(parents) : 0.0;
-  const double build = kCompactBytesPerClass * double(parents) +
-                       (parts_in_memory ? kCompactBytesPerClass * double(classes) : 0.0) +
-                       (11.0 + 9.0 + kCompactBytesPerClass) * share +
-                       2 * BatchRecordBytes(space, parents / static_cast<std::uint64_t>(parts));
+  const double held_below =
+      keeping == PartKeeping::kReadAgain && !below_whole
+          ? std::min(1.0, kWindowSpread * space.rows / parts) * double(parents)
+          : double(parents);
+  const double build =
+      kCompactBytesPerClass * held_below +
+      (keeping == PartKeeping::kInMemory ? kCompactBytesPerClass * double(classes) : 0.0) +
+      (11.0 + 9.0 + kCompactBytesPerClass) * share +
+      2 * BatchRecordBytes(space, parents / static_cast<std::uint64_t>(parts));
   const double load = kCompactBytesPerClass * (double(classes) + share);
   return std::max({group, build, load});
 }
@@ -177,7 +182,7 @@ LevelBuilder::PartPushes LevelBuilder::PartPush(const CompactLevel& below, const
       for (const CompactBlock& b : below.parts[g].blocks) blocks->emplace_back(g, &b);
   PartPushes pushes;
   // A part receives about 1/P of the level's records: batched as if 1/P of the parents pushed.
-  pushes.batches = PushBatches(below.size() / static_cast<std::uint64_t>(plan.parts()));
+  pushes.batches = PushBatches(plan.parents() / static_cast<std::uint64_t>(plan.parts()));
   pushes.push = [this, blocks, &plan, part](
                     int batch, int batches,
                     tbb::enumerable_thread_specific<ShardBuckets>& buckets) {

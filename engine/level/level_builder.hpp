@@ -41,6 +41,12 @@
 
 namespace seki {
 
+// Where the parts of a level built in parts are kept until the level is complete: in memory
+// (MemoryPartStore: a check without a checkpoint directory), in files (removed once the level is
+// loaded: a check's; kept: several ranks'), or in files kept and read again part by part while the
+// next level is built (one process's run: PartStore::Reloads).
+enum class PartKeeping { kInMemory, kFiles, kReadAgain };
+
 class LevelBuilder {
  public:
   // Pushed records alive at once: parents are taken in batches of shards to stay near this.
@@ -96,11 +102,15 @@ class LevelBuilder {
   // 4x4, docs/performance.md), and about the most memory PartedLevelEngine uses to build a level
   // of `classes` classes in `parts` parts from `parents` classes kept compact (or whole).
   static constexpr double kCompactBytesPerClass = 4.0;
-  // `parts_in_memory`: the parts built so far are kept compact in memory (MemoryPartStore), not in
-  // files.
+  // `keeping`: where the parts are kept (PartKeeping); with kReadAgain the level below, when it
+  // was built in parts too, is held only a part's window at a time: the groups whose children reach
+  // the part, estimated as kWindowSpread * rows / parts of it.
   static double PartedPeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                 std::uint64_t classes, int parts, bool below_whole,
-                                bool parts_in_memory = false);
+                                PartKeeping keeping = PartKeeping::kFiles);
+  // The most of a level below that a part's window held, over the parts, in units of rows / parts
+  // of it: measured 1.4 (4x4 <= 3, 16 parts), 2.4 (3x4 <= 6, 32 parts), docs/performance.md.
+  static constexpr double kWindowSpread = 2.5;
   // Bytes of the records one push batch of `parents` classes holds (at most kPushBatchBytes).
   static double BatchRecordBytes(const EnumerationSpace& space, std::uint64_t parents);
   // Records `parents` classes push at most (one per entry below the bound).

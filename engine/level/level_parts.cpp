@@ -35,7 +35,7 @@ std::uint64_t GroupOf(const EnumerationSpace& space, RowSums sums) {
 
 PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts,
                    const CombineWeights& combine)
-    : parts_(parts), weights_(static_cast<std::size_t>(parts)) {
+    : parts_(parts), parents_(below.size()), weights_(static_cast<std::size_t>(parts)) {
   if (parts < 1 || parts > 64)
     throw std::invalid_argument("a level is built in 1 to 64 parts, not " + std::to_string(parts));
   // Each group of below: its row sums (from any of its keys), and the weight it gives the group
@@ -129,6 +129,11 @@ std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const CompactPa
   return groups;
 }
 
+std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, LevelFilePart&& part) {
+  if (!part.groups.empty()) return std::move(part.groups);
+  return GroupsOf(space, part.classes);
+}
+
 CompactLevel GroupedLevel(int sum, std::vector<std::vector<CompactPart>> parts) {
   std::map<std::uint64_t, CompactPart> joined;
   for (std::vector<CompactPart>& part : parts)
@@ -181,9 +186,10 @@ std::optional<CompactLevel> ReadGroupedLevel(const EnumerationSpace& space,
                std::to_string(part->parts) + ", not a whole level";
       return std::nullopt;
     }
+    const int sum = part->sum;
     std::vector<std::vector<CompactPart>> groups;
-    groups.push_back(GroupsOf(space, part->classes));
-    return GroupedLevel(part->sum, std::move(groups));
+    groups.push_back(GroupsOf(space, std::move(*part)));
+    return GroupedLevel(sum, std::move(groups));
   }
   // Not a compact file that verifies: a plain one (version 1), or the compact reader's reason.
   std::string plain_reason;

@@ -56,6 +56,7 @@ class PartPlan {
            const CombineWeights& combine = {});
 
   int parts() const { return parts_; }
+  std::uint64_t parents() const { return parents_; }  // the classes of `below`
   // The part of a group of the new level (every group a child of `below` can have).
   int PartOf(std::uint64_t group) const;
   // The groups of the new level in each part, and their estimated weight (cells pushed).
@@ -67,6 +68,7 @@ class PartPlan {
 
  private:
   int parts_;
+  std::uint64_t parents_;
   std::map<std::uint64_t, int> part_of_;  // group of the new level -> part
   std::vector<double> weights_;           // per part
   // Per group of below: the part of the child made by growing a row of each of its row sums.
@@ -83,6 +85,9 @@ class PartPlan {
 std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const Level& level);
 // Classes in key order (a level, or a part of one read back from a level file) by groups.
 std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, const CompactPart& classes);
+// A part read from a level file by groups: its groups as written, or made (GroupsOf) from its
+// classes in key order.
+std::vector<CompactPart> GroupsOf(const EnumerationSpace& space, LevelFilePart&& part);
 // A level kept by groups, from the groups of its parts (GroupsOf of each part).
 CompactLevel GroupedLevel(int sum, std::vector<std::vector<CompactPart>> parts);
 // The same from pieces that may share groups (the files of several ranks, each a share of a

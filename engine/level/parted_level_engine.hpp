@@ -4,9 +4,12 @@
 // directory: engine/run/part_files.hpp) and freed. When every part is kept, the level below is
 // freed and the new level is put together from the store, by groups (the parts loaded in
 // parallel). A part is saved on a second thread while the next part is built. A part the store
-// holds already (a run resumed inside a level) is not built again.
-// Memory: the level below (compact) and one part being built, then the new level (compact):
-// LevelBuilder::PartedPeakBytes.
+// holds already (a run resumed inside a level) is not built again. When the store keeps the level
+// below too and can read its groups again (PartStore::Reloads: a run's part files, one process),
+// the level below is freed once the plan is made, and each part reads only the groups of the
+// level below whose children reach it (a group that reaches the next part too stays).
+// Memory: the level below (compact; or only the groups that reach the part) and one part being
+// built, then the new level (compact): LevelBuilder::PartedPeakBytes.
 // Under ranks (PartSharing) every rank keeps its own classes of every level, by groups, and its own
 // share of each part; the plan is made from the weights summed over the ranks, so it is the same.
 // Concurrency: one thread drives the engine (as every LevelEngine); a store is called on it.
@@ -30,24 +33,30 @@ class PartStore {
   virtual ~PartStore() = default;
   // Whether part `part` of `parts` of level `sum` is kept already, whole and verified.
   virtual bool Has(int sum, int part, int parts) = 0;
-  // Keeps a part just built (its classes in key order).
-  virtual void Save(int sum, int part, int parts, const CompactPart& classes) = 0;
+  // Keeps a part just built, by groups (GroupsOf).
+  virtual void Save(int sum, int part, int parts, std::vector<CompactPart> groups) = 0;
   // A part kept, by groups (GroupsOf). Throws std::runtime_error when it is missing or damaged.
   // Load may run for different parts of a level at once (on oneTBB's threads); Save runs on one
   // thread at a time, possibly beside the build of the next part.
   virtual std::vector<CompactPart> Load(int sum, int part, int parts) = 0;
+  // Whether the groups of level `sum`, kept in `parts` parts and loaded already, can be read again
+  // a few at a time (LoadGroups).
+  virtual bool Reloads(int /*sum*/, int /*parts*/) { return false; }
+  // The groups `wanted` of level `sum` kept in `parts` parts, each whole, in the order of `wanted`.
+  // Throws std::runtime_error when one is missing or damaged.
+  virtual std::vector<CompactPart> LoadGroups(int sum, int parts,
+                                              const std::vector<std::uint64_t>& wanted);
 };
 
 // A store in memory (tests, benchmarks, walks with no directory): a part is moved out by Load.
 class MemoryPartStore : public PartStore {
  public:
-  explicit MemoryPartStore(const EnumerationSpace& space) : space_(space) {}
+  MemoryPartStore() = default;
   bool Has(int sum, int part, int parts) override;
-  void Save(int sum, int part, int parts, const CompactPart& classes) override;
+  void Save(int sum, int part, int parts, std::vector<CompactPart> groups) override;
   std::vector<CompactPart> Load(int sum, int part, int parts) override;
 
  private:
-  EnumerationSpace space_;
   std::map<std::tuple<int, int, int>, std::vector<CompactPart>> kept_;
   std::mutex mutex_;
 };
@@ -85,6 +94,10 @@ class PartedLevelEngine : public LevelEngine {
   bool FreesBelow() const override { return true; }
 
  private:
+  // Makes `window` (every group of level `sum`, kept in `parts` parts) hold the groups that reach
+  // part p of `plan` and no other: drops the others, reads the missing ones from the store.
+  void LoadWindow(CompactLevel& window, const PartPlan& plan, int p, int parts);
+
   EnumerationSpace space_;
   BuildHooks hooks_;
   LevelBuilder builder_;

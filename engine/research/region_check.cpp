@@ -51,7 +51,8 @@ void PlanShape(Conjecture c, int rows, int cols, const CheckRequest& r, double m
   // has a checkpoint directory).
   const LevelParts parts =
       PlanLevelParts(space, counts, whole, false, memory_limit, r.parts, !space.WideRecords(),
-                     double(CurrentRssBytes()), r.checkpoint_dir.empty());
+                     double(CurrentRssBytes()),
+                     r.checkpoint_dir.empty() ? PartKeeping::kInMemory : PartKeeping::kFiles);
   for (int s = 1; s <= space.max_sum; ++s)
     if (const double need = parts.bytes[s]; need > memory_limit)
       throw MemoryLimitError(
@@ -236,7 +237,7 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
             LevelFileParams{space.rows, space.cols, space.max_entry, space.max_sum, true}, notice,
             /*keep=*/false, ranks.rank(), ranks.size());
       else
-        config.part_store = &part_memory.emplace(space);
+        config.part_store = &part_memory.emplace();
     }
     config.checkpoint_every = plan.checkpoint_every;
     config.min_height_62 = report.min_height;

@@ -202,7 +202,12 @@ std::optional<HeldLevel> LoadSavedLevel(const std::filesystem::path& dir,
       EnumerationSpace::Make(params.rows, params.cols, params.max_entry, params.max_sum);
   std::optional<CompactLevel> level = ReadPartFiles(dir, space, files, params, owned, why);
   if (!level) return std::nullopt;
-  return HeldLevel(std::move(*level));
+  HeldLevel held(std::move(*level));
+  // One process's part files (PartFiles::Names of one rank): read again while the next level is
+  // built, when they are by groups (PartStore::Reloads).
+  if (files[0].find(".rank-") == std::string::npos)
+    held.kept_parts = static_cast<int>(files.size());
+  return held;
 }
 
 }  // namespace seki

@@ -58,8 +58,9 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
 
 LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           const std::vector<double>& whole, bool outcomes, double limit, int forced,
-                          bool may_part, double reserve, bool parts_in_memory, int ranks,
+                          bool may_part, double reserve, PartKeeping keeping, int ranks,
                           CatalogueLists lists) {
+  if (ranks > 1 && keeping == PartKeeping::kReadAgain) keeping = PartKeeping::kFiles;
   LevelParts plan{std::vector<int>(counts.size(), 0), whole};
   const auto share = [ranks](std::uint64_t n) { return (n + ranks - 1) / ranks; };
   bool in_parts = false;
@@ -77,7 +78,7 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
     const double take = CatalogueBytesEstimate(space, counts[s], outcomes, false, ranks, lists);
     const double exchange = ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, parents) : 0;
     const auto parted = [&](int p) {
-      return LevelBuilder::PartedPeakBytes(space, parents, classes, p, !in_parts, parts_in_memory) +
+      return LevelBuilder::PartedPeakBytes(space, parents, classes, p, !in_parts, keeping) +
              exchange + take;
     };
     int parts = forced > 0 ? forced : 1;

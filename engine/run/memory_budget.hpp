@@ -38,8 +38,8 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
 // parted_level_engine.hpp), the fewest whose estimate fits; once a level is in parts every later
 // one is. bytes[s] is the estimate of the way chosen (above the limit where no way fits); whole[s]
 // is LevelBytesEstimate's for level s built whole; `reserve` is what the process holds besides
-// (its resident memory before the run); `parts_in_memory`: a level's parts are kept in memory
-// until it is complete (a check without a checkpoint directory), not in files.
+// (its resident memory before the run); `keeping`: where a level's parts are kept
+// (LevelBuilder's PartKeeping; kReadAgain only for one process).
 // `forced` > 0 builds every level in that many parts (tests, and users who want it); `may_part`
 // false (a device, generation only, wide keys) builds every level whole. With `ranks` > 1 every
 // estimate is the most one rank needs: its share of the levels, the send and receive buffers of
@@ -56,8 +56,9 @@ inline constexpr int kMaxLevelParts = 64;
 inline constexpr double kWholeLevelOverheadPerParent = 12.0;
 LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                           const std::vector<double>& whole, bool outcomes, double limit, int forced,
-                          bool may_part, double reserve = 0, bool parts_in_memory = false,
-                          int ranks = 1, CatalogueLists lists = CatalogueLists::kAll);
+                          bool may_part, double reserve = 0,
+                          PartKeeping keeping = PartKeeping::kReadAgain, int ranks = 1,
+                          CatalogueLists lists = CatalogueLists::kAll);
 
 // Its part for writing the catalogues of a level of `classes` classes (0 when generating only). One
 // process streams a level's lines in key-range batches: a bound that does not grow with the level

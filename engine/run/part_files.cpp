@@ -1,10 +1,13 @@
 // Part files of a level built in parts: names, atomic writes, verified reads.
 #include "engine/run/part_files.hpp"
 
+#include <tbb/parallel_for.h>
+
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
 
+#include "engine/base/input_error.hpp"
 #include "engine/level/level_parts.hpp"
 #include "storage/kill_point.hpp"
 #include "storage/rank_file.hpp"
@@ -48,19 +51,76 @@ bool PartFiles::Has(int sum, int part, int parts) {
   return false;
 }
 
-void PartFiles::Save(int sum, int part, int parts, const CompactPart& classes) {
+void PartFiles::Save(int sum, int part, int parts, std::vector<CompactPart> groups) {
   const std::filesystem::path path = dir_ / Name(sum, part, parts, rank_, ranks_);
   std::filesystem::create_directories(path.parent_path());
-  WriteLevelFilePart(path, {sum, part, parts, classes}, params_);
+  // By groups; an empty part is written as an empty run of classes.
+  WriteLevelFilePart(path, {sum, part, parts, {}, std::move(groups)}, params_);
   KillPoint("level-part", sum);
 }
 
 std::vector<CompactPart> PartFiles::Load(int sum, int part, int parts) {
   std::string why;
   std::optional<LevelFilePart> read = Read(sum, part, parts, &why);
-  if (!read) throw std::runtime_error(why);
+  if (!read) throw InputError(why);  // damaged after it was built: named, exit status 2
   if (!keep_) std::filesystem::remove(dir_ / Name(sum, part, parts, rank_, ranks_));
-  return GroupsOf(space_, read->classes);
+  return GroupsOf(space_, std::move(*read));
+}
+
+bool PartFiles::IndexGroups(int sum, int parts, std::string* why) {
+  if (indexed_sum_ == sum && indexed_parts_ == parts) return true;
+  part_of_group_.clear();
+  indexed_sum_ = -1;
+  for (int p = 0; p < parts; ++p) {
+    const std::optional<std::vector<LevelFileGroup>> table =
+        ReadLevelFileGroupTable(dir_ / Name(sum, p, parts), params_, why);
+    if (!table) return false;
+    for (const LevelFileGroup& group : *table) part_of_group_[group.group] = p;
+  }
+  indexed_sum_ = sum, indexed_parts_ = parts;
+  return true;
+}
+
+bool PartFiles::Reloads(int sum, int parts) {
+  if (!keep_ || ranks_ != 1) return false;
+  std::string why;
+  if (IndexGroups(sum, parts, &why)) return true;
+  if (notice_) notice_("level " + std::to_string(sum) + " is held in memory: " + why);
+  return false;
+}
+
+std::vector<CompactPart> PartFiles::LoadGroups(int sum, int parts,
+                                               const std::vector<std::uint64_t>& wanted) {
+  std::string why;
+  if (!IndexGroups(sum, parts, &why)) throw InputError(why);
+  // The wanted groups of each file, read file by file in parallel.
+  std::vector<std::vector<std::uint64_t>> of_part(static_cast<std::size_t>(parts));
+  for (const std::uint64_t group : wanted) {
+    const auto it = part_of_group_.find(group);
+    if (it == part_of_group_.end())
+      throw InputError("level " + std::to_string(sum) + " has no group " + std::to_string(group) +
+                       " in its part files in " + dir_.string());
+    of_part[static_cast<std::size_t>(it->second)].push_back(group);
+  }
+  std::vector<std::vector<CompactPart>> read(static_cast<std::size_t>(parts));
+  std::vector<std::string> problems(static_cast<std::size_t>(parts));
+  tbb::parallel_for(0, parts, [&](int p) {
+    if (of_part[p].empty()) return;
+    std::optional<std::vector<CompactPart>> groups =
+        // Verified completely when the level was loaded: now by each group's checksum.
+        ReadLevelFileGroups(dir_ / Name(sum, p, parts), params_, of_part[p], &problems[p], false);
+    if (groups) read[p] = std::move(*groups);
+  });
+  std::map<std::uint64_t, CompactPart> found;
+  for (int p = 0; p < parts; ++p) {
+    if (of_part[p].empty()) continue;
+    if (read[p].size() != of_part[p].size()) throw InputError(problems[p]);
+    for (CompactPart& group : read[p]) found[group.group] = std::move(group);
+  }
+  std::vector<CompactPart> groups;
+  groups.reserve(wanted.size());
+  for (const std::uint64_t group : wanted) groups.push_back(std::move(found.at(group)));
+  return groups;
 }
 
 namespace {
@@ -113,10 +173,12 @@ std::optional<CompactLevel> ReadPartFiles(const std::filesystem::path& dir,
     }
     sum = read->sum;
     const bool all_mine = owned.first <= held.first && held.last <= owned.last;
-    groups.push_back(GroupsOf(
-        space, all_mine ? read->classes : ClassesWhere(read->classes, [&](std::uint64_t key) {
-          return owned.Contains(ShardOf(key));
-        })));
+    std::vector<CompactPart> pieces = GroupsOf(space, std::move(*read));
+    if (!all_mine)
+      for (CompactPart& group : pieces)
+        group =
+            ClassesWhere(group, [&](std::uint64_t key) { return owned.Contains(ShardOf(key)); });
+    groups.push_back(std::move(pieces));
   }
   if (sum < 0) {
     if (why) *why = "no part file";

@@ -1,17 +1,22 @@
 // PartFiles: the parts of a level built in parts (engine/level/parted_level_engine.hpp) kept in a
 // run directory: part p of P of level s in levels/level-SSSS.part-PP-of-QQ.bin (a version-2 level
-// file, storage/level_file.hpp: the part's classes in key order, checked by XXH3), written
-// atomically as soon as the part is built. A run killed inside a level and resumed with the same
-// parts finds the parts it built (each verified completely before it is used) and builds only the
-// rest; with other parts it builds the level again. The files of a finished level are its level
-// files in the checkpoint (engine/run/run_directory.hpp), and are read back by ReadPartFiles.
-// Under ranks each rank keeps its own share of every part, in the rank's file of the part
-// (storage/rank_file.hpp: levels/level-SSSS.part-PP-of-QQ.rank-RRRR-of-NNNN.bin).
-// Concurrency: used by the thread that drives the level engine.
+// file by groups, storage/level_file.hpp: the part's groups, each in key order and checked by its
+// own XXH3 and the file's), written atomically as soon as the part is built. A level kept so is
+// read again a few groups at a time while the next level is built (Reloads, LoadGroups: one
+// process; each file's group table read once a level). A part file found damaged once its level
+// is built (loaded, or read again) is named in an InputError (exit status 2); resumed, the run
+// verifies its files and falls back as for any damaged level file. A run killed inside a level and
+// resumed with the same parts finds the parts it built (each verified completely before it is used)
+// and builds only the rest; with other parts it builds the level again. The files of a finished
+// level are its level files in the checkpoint (engine/run/run_directory.hpp), and are read back by
+// ReadPartFiles. Under ranks each rank keeps its own share of every part, in the rank's file of the
+// part (storage/rank_file.hpp: levels/level-SSSS.part-PP-of-QQ.rank-RRRR-of-NNNN.bin). Concurrency:
+// used by the thread that drives the level engine.
 #pragma once
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,10 +51,19 @@ class PartFiles : public PartStore {
   static std::vector<std::string> Names(int sum, int parts, int ranks = 1);
 
   bool Has(int sum, int part, int parts) override;
-  void Save(int sum, int part, int parts, const CompactPart& classes) override;
+  void Save(int sum, int part, int parts, std::vector<CompactPart> groups) override;
   std::vector<CompactPart> Load(int sum, int part, int parts) override;
+  bool Reloads(int sum, int parts) override;
+  std::vector<CompactPart> LoadGroups(int sum, int parts,
+                                      const std::vector<std::uint64_t>& wanted) override;
 
  private:
+  // Which part file of level `sum` in `parts` parts holds each group: read from the files' group
+  // tables once a level; false, with the reason, when a file is missing, not by groups or damaged.
+  bool IndexGroups(int sum, int parts, std::string* why);
+  int indexed_sum_ = -1, indexed_parts_ = 0;
+  std::map<std::uint64_t, int> part_of_group_;
+
   std::optional<LevelFilePart> Read(int sum, int part, int parts, std::string* why) const;
 
   std::filesystem::path dir_;

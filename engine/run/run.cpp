@@ -137,7 +137,8 @@ RunResult Session::Execute() {
                      "56 bits");
   // The same plan on every rank: from the largest rank's resident memory.
   plan_ = PlanLevelParts(space_, counts, whole, p_.outcomes, memory_limit_, p_.parts, may_part,
-                         group_.MaxAll(double(CurrentRssBytes())), false, group_.size(), lists_);
+                         group_.MaxAll(double(CurrentRssBytes())), PartKeeping::kReadAgain,
+                         group_.size(), lists_);
   for (int s = 1; s <= space_.max_sum; ++s)
     if (plan_.bytes[s] > memory_limit_)
       throw MemoryLimitError(

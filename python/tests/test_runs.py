@@ -140,9 +140,9 @@ def test_memory_limit_raises_the_cli_message(tmp_path, cli):
     it exits with status 3), before the run directory is made."""
     out = str(tmp_path / "big")
     with pytest.raises(seki.InputError) as e:
-        seki.enumerate(4, 4, max_entry=4, out=out, memory_limit="200M")
+        seki.enumerate(4, 4, max_entry=4, out=out, memory_limit="100M")
     p = cli.run("enumerate", "--rows", "4", "--cols", "4", "--max-entry", "4", "--memory-limit",
-                "200M", "--out", out)
+                "100M", "--out", out)
     assert p.returncode == 3, (p.returncode, p.stderr)
     assert p.stderr.strip() == "seki: " + str(e.value)
     assert not os.path.exists(out)

@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   if (file[7] == '2') {  // compact (version 2): its blocks may be cut otherwise; the classes agree
-    const seki::LevelFilePart part{level->sum, 0, 1, seki::CompactFromLevel(*level)};
+    const seki::LevelFilePart part{level->sum, 0, 1, seki::CompactFromLevel(*level), {}};
     const std::string again = seki::EncodeLevelFilePart(part, expected);
     const auto back = seki::DecodeLevelFile(
         std::span(reinterpret_cast<const std::uint8_t*>(again.data()), again.size()), expected,
