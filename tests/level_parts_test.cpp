@@ -8,6 +8,7 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -227,11 +228,13 @@ TEST(PartedLevelEngine, DrivenByTheLevelLoopEqualsTheWholeEngine) {
 // The engine in parts with a run's part files (PartFiles) in a temporary directory, up to a level.
 class PartFilesEngine {
  public:
-  PartFilesEngine()
+  // on_disk: the engine leaves each level built in parts on disk (HeldLevel::on_disk).
+  explicit PartFilesEngine(bool on_disk = false)
       : space_(EnumerationSpace::Make(3, 4, 3, -1)),
         files_(dir_.path(), space_,
                {space_.rows, space_.cols, space_.max_entry, space_.max_sum, true}),
-        engine_(space_, {}, PartsOf, files_) {
+        engine_(space_, {}, PartsOf, files_, {}, on_disk),
+        on_disk_(on_disk) {
     ForEachLevel(space_, [&](const Level& level) { whole_.push_back(level); });
   }
   static int PartsOf(int sum) { return sum < 4 ? 0 : 1 + sum % 5; }
@@ -243,7 +246,21 @@ class PartFilesEngine {
     HeldLevel next = engine_.NextHeld(held_);
     const int sum = next.sum();
     EXPECT_EQ(next.kept_parts, sum < 4 ? 0 : PartsOf(sum)) << "sum " << sum;
-    const Level made = next.in_parts() ? ExpandToLevel(*next.grouped) : next.whole;
+    EXPECT_EQ(next.on_disk(), on_disk_ && sum >= 4) << "sum " << sum;
+    EXPECT_EQ(next.size(), whole_[sum].size()) << "sum " << sum;
+    Level made = next.whole;
+    if (next.on_disk()) {  // every block once, part by part; then read whole
+      std::atomic<std::uint64_t> seen{0};
+      ForEachHeldBlock(
+          next, [&](const std::uint64_t*, const PackedOutcome*, std::size_t n) { seen += n; });
+      EXPECT_EQ(seen.load(), whole_[sum].size()) << "sum " << sum;
+      HeldLevel read = next;
+      LoadWhole(read);
+      EXPECT_FALSE(read.on_disk());
+      made = ExpandToLevel(*read.grouped);
+    } else if (next.in_parts()) {
+      made = ExpandToLevel(*next.grouped);
+    }
     for (int s = 0; s < kShardCount; ++s) {
       ASSERT_EQ(made.shards[s].keys, whole_[sum].shards[s].keys) << "sum " << sum;
       ASSERT_EQ(made.shards[s].values, whole_[sum].shards[s].values) << "sum " << sum;
@@ -258,6 +275,7 @@ class PartFilesEngine {
   EnumerationSpace space_;
   PartFiles files_;
   PartedLevelEngine engine_;
+  bool on_disk_;
   std::vector<Level> whole_;
   HeldLevel held_{engine_.First()};
 };
@@ -287,6 +305,28 @@ TEST(PartedLevelEngine, ReadsTheLevelBelowAgainFromItsPartFiles) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()).rfind(damaged.string() + ": group ", 0), 0u) << e.what();
     EXPECT_NE(std::string(e.what()).find("checksum mismatch"), std::string::npos) << e.what();
+  }
+}
+
+// Levels left on disk (a run with no outcomes.txt): each level built in parts is held as its
+// group table only, read one part at a time, and equals the level built whole; the next level
+// reads it again by groups; a part file damaged after its level was built is named when the take
+// reads it (InputError: exit status 2).
+TEST(PartedLevelEngine, LeavesLevelsOnDiskAndReadsThemPartByPart) {
+  PartFilesEngine run(true);
+  run.BuildTo(12);
+  EXPECT_LT(run.held_.bytes(), 4096u);  // the group ids alone
+  const std::filesystem::path damaged = run.File(12, 2);
+  {
+    std::fstream f(damaged, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(std::filesystem::file_size(damaged) / 2));
+    f.put('\x5a');
+  }
+  try {
+    ForEachHeldBlock(run.held_, [](const std::uint64_t*, const PackedOutcome*, std::size_t) {});
+    ADD_FAILURE() << "a damaged part file of a level on disk was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(damaged.string() + ":", 0), 0u) << e.what();
   }
 }
 

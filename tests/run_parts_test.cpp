@@ -3,7 +3,10 @@
 // run built whole, on 3x3 <= 3, 3x4 <= 4 and 4x4 <= 2 at 1 and 2 threads; a run killed inside a
 // level built in parts and resumed keeps the parts it built and gives the same files, also with
 // other parts; a damaged part file is named and built again; combinations no engine runs in parts
-// are refused with one line. `seki check` in parts gives the report of the whole check.
+// are refused with one line. `seki check` in parts gives the report of the whole check. Without
+// outcomes.txt and with only complete seki listed the levels in parts stay on disk and give the
+// same catalogues, also after kills;
+// the frontier regions are planned within 16 and 20 GiB.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -14,6 +17,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "tests/run_files.hpp"
@@ -40,10 +44,11 @@ class RunPartsTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(base_); }
 
   // `seki enumerate` of a region into base_/name with `extra` options; expects exit 0.
+  // With outcomes false, no outcomes.txt: one process leaves each level in parts on disk.
   RunResult Enumerate(const std::string& name, const std::vector<std::string>& region,
-                      std::vector<std::string> extra = {}) {
-    std::vector<std::string> args = {"enumerate", "--outcomes", "--quiet", "--out",
-                                     (base_ / name).string()};
+                      std::vector<std::string> extra = {}, bool outcomes = true) {
+    std::vector<std::string> args = {"enumerate", "--quiet", "--out", (base_ / name).string()};
+    if (outcomes) args.push_back("--outcomes");
     args.insert(args.end(), region.begin(), region.end());
     args.insert(args.end(), extra.begin(), extra.end());
     RunResult r = RunSeki(args);
@@ -51,9 +56,9 @@ class RunPartsTest : public ::testing::Test {
     return r;
   }
   RunResult Killed(const std::string& name, const std::vector<std::string>& region,
-                   const std::string& point, std::vector<std::string> extra) {
-    std::vector<std::string> args = {"enumerate", "--outcomes", "--quiet", "--out",
-                                     (base_ / name).string()};
+                   const std::string& point, std::vector<std::string> extra, bool outcomes = true) {
+    std::vector<std::string> args = {"enumerate", "--quiet", "--out", (base_ / name).string()};
+    if (outcomes) args.push_back("--outcomes");
     args.insert(args.end(), region.begin(), region.end());
     args.insert(args.end(), extra.begin(), extra.end());
     RunResult r = RunSeki(args, "", {"SEKI_KILL_AT=" + point});
@@ -99,6 +104,66 @@ TEST_F(RunPartsTest, CompleteListsAndCountsInParts) {
     EXPECT_EQ(x, y) << file;
   }
   ExpectSameCatalogues(Catalogues(base_ / "parts"), Catalogues(base_ / "whole"));
+}
+
+// Listing only the complete and semi-complete seki (no outcomes.txt), each level in parts stays on
+// disk (its take reads one part at a time): the catalogues and seki counts are the whole run's, at
+// 1 and 2 threads, after kills inside a level and at its catalogue, resumed from levels on disk.
+TEST_F(RunPartsTest, LevelsLeftOnDiskGiveTheCataloguesOfTheWholeRun) {
+  const std::vector<std::string> k34 = {"--rows", "3", "--cols", "4", "--max-entry", "4"};
+  const auto counts = [&](const std::string& name) {
+    std::ifstream seki(base_ / name / "seki/seki-counts.txt"),
+        dseki(base_ / name / "dseki/seki-counts.txt");
+    return std::string(std::istreambuf_iterator<char>(seki), {}) + "--\n" +
+           std::string(std::istreambuf_iterator<char>(dseki), {});
+  };
+  Enumerate("whole", k34, {"--lists", "complete"}, false);
+  const auto whole = Catalogues(base_ / "whole");
+  ASSERT_NE(whole.at("seki/complete.txt"), "<missing>");
+  ASSERT_GT(counts("whole").size(), 100u);
+  for (const std::string threads : {"1", "2"}) {
+    SCOPED_TRACE("threads " + threads);
+    const std::string name = "parts-t" + threads;
+    const std::vector<std::string> extra = {"--lists", "complete", "--threads",
+                                            threads,   "--parts",  "3"};
+    Killed(name, k34, "level-part:25", extra, false);
+    std::vector<std::string> resume = extra;
+    resume.push_back("--resume");
+    Killed(name, k34, "catalogue:30", resume, false);
+    Enumerate(name, k34, resume, false);
+    ExpectSameCatalogues(Catalogues(base_ / name), whole);
+    EXPECT_EQ(counts(name), counts("whole"));
+    EXPECT_FALSE(fs::exists(base_ / name / "outcomes.txt"));
+  }
+}
+
+// The plans of the frontier regions on one machine (issue 30): with every level in parts left on
+// disk, 4x4 <= 6 fits 16 GiB, 3x4 <= 12 and 5x5 <= 3 fit 20 GiB; with outcomes.txt (each level
+// loaded for its take) 5x5 <= 3 does not, as its largest level alone is 21 GiB compact.
+TEST_F(RunPartsTest, FrontierRegionsArePlannedWithinTheirLimits) {
+  const auto plan = [](const std::string& rows, const std::string& cols, const std::string& entry,
+                       const std::string& limit, bool outcomes) {
+    std::vector<std::string> args = {"plan", "--rows",         rows,  "--cols",
+                                     cols,   "--max-entry",    entry, "--threads",
+                                     "2",    "--memory-limit", limit, "--json"};
+    if (outcomes) args.push_back("--outcomes");
+    const RunResult r = RunSeki(args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return nlohmann::json::parse(r.out);
+  };
+  const double gib = 1024.0 * 1024 * 1024;
+  for (const auto& [rows, cols, entry, limit, gibs] :
+       {std::tuple{"4", "4", "6", "16G", 16.0}, std::tuple{"3", "4", "12", "20G", 20.0},
+        std::tuple{"5", "5", "3", "20G", 20.0}}) {
+    const nlohmann::json p = plan(rows, cols, entry, limit, false);
+    SCOPED_TRACE(std::string(rows) + "x" + cols + " <= " + entry);
+    EXPECT_TRUE(p.at("fits").get<bool>());
+    EXPECT_LE(p.at("most_parts").get<int>(), 64);
+    EXPECT_LE(p.at("peak_bytes_per_rank").get<double>(), gibs * gib);
+  }
+  const nlohmann::json loaded = plan("5", "5", "3", "20G", true);
+  EXPECT_FALSE(loaded.at("fits").get<bool>());
+  EXPECT_GT(loaded.at("peak_bytes_per_rank").get<double>(), 20 * gib);
 }
 
 TEST_F(RunPartsTest, MemoryLimitChoosesPartsAndPeakStaysWithin) {

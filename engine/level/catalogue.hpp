@@ -124,6 +124,10 @@ class CatalogueWriter {
   // kBatchClasses: the same lines and counts.
   LevelCounts AddLevel(const CompactLevel& level);
   static constexpr std::size_t kBatchClasses = (kBatchShardClasses + 1) * kShardCount;
+  // The same for a level as the level loop holds it. A level on disk (HeldLevel::on_disk) is read
+  // part by part; its selected classes (TakeEntries: 16 bytes each) are held and sorted, then
+  // rendered in batches of kBatchClasses: the same lines and counts.
+  LevelCounts AddLevel(const HeldLevel& level);
   // The most memory AddLevel holds for a level of `classes` classes (an upper bound): a batch's
   // entries twice (per shard and sorted) and its text twice (per chunk and joined), as if every
   // class of the batch had the longest lines of the space in all four catalogues it can be in (a

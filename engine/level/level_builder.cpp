@@ -110,11 +110,12 @@ double LevelBuilder::PartedPeakBytes(const EnumerationSpace& space, std::uint64_
   // Making the groups of a whole level below: the level and its compact copy. Building a part:
   // the level below kept compact (or its window), the tables of 1/parts of the new level, the
   // part as a Level and its compact copy, the records of one batch. Loading the level: the new
-  // level compact, and one part twice while its groups are made.
+  // level compact, and one part twice while its groups are made (on disk: one part, for the take).
   const double share = double(classes) / parts;
   const double group = below_whole ? (9.0 + kCompactBytesPerClass) * double(parents) : 0.0;
+  const bool read_again = keeping == PartKeeping::kReadAgain || keeping == PartKeeping::kOnDisk;
   const double held_below =
-      keeping == PartKeeping::kReadAgain && !below_whole
+      read_again && !below_whole
           ? std::min(1.0, kWindowSpread * space.rows / parts) * double(parents)
           : double(parents);
   const double build =
@@ -122,7 +123,8 @@ double LevelBuilder::PartedPeakBytes(const EnumerationSpace& space, std::uint64_
       (keeping == PartKeeping::kInMemory ? kCompactBytesPerClass * double(classes) : 0.0) +
       (11.0 + 9.0 + kCompactBytesPerClass) * share +
       2 * BatchRecordBytes(space, parents / static_cast<std::uint64_t>(parts));
-  const double load = kCompactBytesPerClass * (double(classes) + share);
+  const double load =
+      kCompactBytesPerClass * (keeping == PartKeeping::kOnDisk ? share : double(classes) + share);
   return std::max({group, build, load});
 }
 

@@ -45,7 +45,9 @@ namespace seki {
 // (MemoryPartStore: a check without a checkpoint directory), in files (removed once the level is
 // loaded: a check's; kept: several ranks'), or in files kept and read again part by part while the
 // next level is built (one process's run: PartStore::Reloads).
-enum class PartKeeping { kInMemory, kFiles, kReadAgain };
+// kOnDisk: read again, and the new level left on disk too (its take reads one part at a time:
+// a run that lists only complete and semi-complete seki, PartedLevelEngine's on_disk).
+enum class PartKeeping { kInMemory, kFiles, kReadAgain, kOnDisk };
 
 class LevelBuilder {
  public:
@@ -102,9 +104,10 @@ class LevelBuilder {
   // 4x4, docs/performance.md), and about the most memory PartedLevelEngine uses to build a level
   // of `classes` classes in `parts` parts from `parents` classes kept compact (or whole).
   static constexpr double kCompactBytesPerClass = 4.0;
-  // `keeping`: where the parts are kept (PartKeeping); with kReadAgain the level below, when it
-  // was built in parts too, is held only a part's window at a time: the groups whose children reach
-  // the part, estimated as kWindowSpread * rows / parts of it.
+  // `keeping`: where the parts are kept (PartKeeping); with kReadAgain or kOnDisk the level below,
+  // when it was built in parts too, is held only a part's window at a time: the groups whose
+  // children reach the part, estimated as kWindowSpread * rows / parts of it; with kOnDisk the new
+  // level is never loaded whole (its take holds one part of it).
   static double PartedPeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                                 std::uint64_t classes, int parts, bool below_whole,
                                 PartKeeping keeping = PartKeeping::kFiles);

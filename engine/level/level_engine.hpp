@@ -31,9 +31,13 @@ class LevelEngine {
   // Level below.sum() + 1 from a level as the level loop holds it (whole or by groups). An engine
   // that FreesBelow() may free `below` once it no longer needs it, and the loop then reads it no
   // more; the default builds the level whole from the level below (made whole first when it is
-  // kept by groups: a run resumed from a level built in parts, with a budget that needs none).
+  // kept by groups or on disk: a run resumed from a level built in parts, with a budget that needs
+  // none).
   virtual HeldLevel NextHeld(HeldLevel& below) {
-    if (below.in_parts()) below = HeldLevel(ExpandToLevel(*below.grouped));
+    if (below.in_parts()) {
+      LoadWhole(below);  // a level on disk read first
+      below = HeldLevel(ExpandToLevel(*below.grouped));
+    }
     return HeldLevel(Next(below.whole));
   }
   virtual bool FreesBelow() const { return false; }

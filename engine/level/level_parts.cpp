@@ -33,25 +33,49 @@ std::uint64_t GroupOf(const EnumerationSpace& space, RowSums sums) {
   return group;
 }
 
+RowSums RowSumsOfGroup(const EnumerationSpace& space, std::uint64_t group) {
+  const int width = std::bit_width(static_cast<unsigned>(space.cols * space.max_entry));
+  const std::uint64_t mask = width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+  RowSums s;
+  s.rows = space.rows;
+  for (int i = space.rows - 1; i >= 0; --i, group = width == 64 ? 0 : group >> width)
+    s.sum[i] = static_cast<int>(group & mask);
+  return s;
+}
+
+namespace {
+
+std::vector<GroupCount> CountsOf(const CompactLevel& below) {
+  std::vector<GroupCount> counts;
+  for (const CompactPart& group : below.parts) counts.push_back({group.group, group.size()});
+  return counts;
+}
+
+}  // namespace
+
 PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts,
                    const CombineWeights& combine)
-    : parts_(parts), parents_(below.size()), weights_(static_cast<std::size_t>(parts)) {
+    : PartPlan(space, CountsOf(below), parts, combine) {}
+
+PartPlan::PartPlan(const EnumerationSpace& space, const std::vector<GroupCount>& below, int parts,
+                   const CombineWeights& combine)
+    : parts_(parts), parents_(0), weights_(static_cast<std::size_t>(parts)) {
   if (parts < 1 || parts > 64)
     throw std::invalid_argument("a level is built in 1 to 64 parts, not " + std::to_string(parts));
-  // Each group of below: its row sums (from any of its keys), and the weight it gives the group
-  // of each child: its classes times the cells of the rows of that sum.
+  // Each group of below: its row sums, and the weight it gives the group of each child: its
+  // classes times the cells of the rows of that sum.
   std::map<std::uint64_t, double> weight;  // child group -> cells pushed to it (an estimate)
-  std::vector<std::map<int, std::uint64_t>> child_group(below.parts.size());
-  for (std::size_t g = 0; g < below.parts.size(); ++g) {
-    const CompactPart& group = below.parts[g];
-    if (group.blocks.empty()) continue;
-    const RowSums sums = RowSumsOf(space, group.blocks.front().first_key);
+  std::vector<std::map<int, std::uint64_t>> child_group(below.size());
+  for (std::size_t g = 0; g < below.size(); ++g) {
+    parents_ += below[g].classes;
+    if (below[g].classes == 0) continue;
+    const RowSums sums = RowSumsOfGroup(space, below[g].group);
     for (int i = 0; i < sums.rows; ++i) {
       RowSums grown = sums;
       ++grown.sum[i];
       const std::uint64_t child = GroupOf(space, grown);
       child_group[g][sums.sum[i]] = child;
-      weight[child] += double(group.size()) * space.cols;
+      weight[child] += double(below[g].classes) * space.cols;
     }
   }
   if (combine) weight = combine(weight);
@@ -67,9 +91,9 @@ PartPlan::PartPlan(const EnumerationSpace& space, const CompactLevel& below, int
     part_of_[group] = lightest;
     weights_[static_cast<std::size_t>(lightest)] += w;
   }
-  row_parts_.resize(below.parts.size());
-  reach_.assign(below.parts.size(), 0);
-  for (std::size_t g = 0; g < below.parts.size(); ++g)
+  row_parts_.resize(below.size());
+  reach_.assign(below.size(), 0);
+  for (std::size_t g = 0; g < below.size(); ++g)
     for (const auto& [row_sum, child] : child_group[g]) {
       RowParts& r = row_parts_[g];
       r.row_sum[static_cast<std::size_t>(r.count)] = row_sum;

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/level/enumeration_space.hpp"
+#include "engine/level/held_level.hpp"
 #include "storage/compact_level.hpp"
 #include "storage/level.hpp"
 #include "storage/level_file.hpp"
@@ -41,6 +42,8 @@ RowSums RowSumsOf(const EnumerationSpace& space, std::uint64_t key);
 // cols * max_entry; rows of them always fit 64 bits when the keys do), so two groups are equal
 // exactly when their row sums are, up to order.
 std::uint64_t GroupOf(const EnumerationSpace& space, RowSums sums);
+// The row sums of a group (GroupOf), in increasing order.
+RowSums RowSumsOfGroup(const EnumerationSpace& space, std::uint64_t group);
 
 // The weights of the new level's groups (group -> cells pushed to it) made the same for every
 // process that holds a share of the level below: the sums over them all (engine/run's ranks).
@@ -53,6 +56,9 @@ class PartPlan {
   // group (GroupedLevel). `combine`, when given, turns the weights of `below`'s children into
   // those of the whole level's.
   PartPlan(const EnumerationSpace& space, const CompactLevel& below, int parts,
+           const CombineWeights& combine = {});
+  // The same from below's groups and their classes alone (a level kept on disk: HeldLevel).
+  PartPlan(const EnumerationSpace& space, const std::vector<GroupCount>& below, int parts,
            const CombineWeights& combine = {});
 
   int parts() const { return parts_; }

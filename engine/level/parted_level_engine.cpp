@@ -41,6 +41,11 @@ std::vector<CompactPart> PartStore::LoadGroups(int sum, int parts,
                          std::to_string(parts) + " parts cannot be read again from this store");
 }
 
+std::vector<GroupCount> PartStore::GroupCounts(int sum, int parts) {
+  throw std::logic_error("the groups of level " + std::to_string(sum) + " in " +
+                         std::to_string(parts) + " parts are not indexed by this store");
+}
+
 void PartedLevelEngine::LoadWindow(CompactLevel& window, const PartPlan& plan, int p, int parts) {
   std::vector<std::uint64_t> wanted;
   std::vector<std::size_t> at;
@@ -66,9 +71,11 @@ HeldLevel PartedLevelEngine::NextHeld(HeldLevel& below) {
     below = HeldLevel(GroupedLevel(below.sum(), {GroupsOf(space_, below.whole)}));
     ReturnFreedMemory();
   }
-  const PartPlan plan(space_, *below.grouped, parts, sharing_.combine);
-  const std::uint64_t parents =
-      sharing_.total ? sharing_.total(below.grouped->size()) : below.grouped->size();
+  // The level below on disk, where it cannot be read again a few groups at a time: read whole.
+  if (below.on_disk() && (sharing_.build_part || !store_.Reloads(below.sum(), below.kept_parts)))
+    LoadWhole(below);
+  const PartPlan plan(space_, GroupCounts(below), parts, sharing_.combine);
+  const std::uint64_t parents = sharing_.total ? sharing_.total(below.size()) : below.size();
   // One process whose store keeps the level below reads it again, part by part (the window):
   // the level below is freed now.
   const int below_parts = below.kept_parts;
@@ -114,6 +121,11 @@ HeldLevel PartedLevelEngine::NextHeld(HeldLevel& below) {
   below = HeldLevel();  // freed before the new level is loaded
   window = CompactLevel();
   ReturnFreedMemory();
+  if (on_disk_ && !sharing_.build_part && store_.Reloads(sum, parts)) {
+    PartStore& store = store_;
+    return OnDiskLevel(sum, parts, store.GroupCounts(sum, parts),
+                       [&store, sum, parts](int p) { return store.Load(sum, p, parts); });
+  }
   std::vector<std::vector<CompactPart>> groups(static_cast<std::size_t>(parts));
   tbb::parallel_for(0, parts, [&](int p) { groups[p] = store_.Load(sum, p, parts); });
   HeldLevel level(GroupedLevel(sum, std::move(groups)));

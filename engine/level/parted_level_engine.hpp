@@ -9,7 +9,8 @@
 // the level below is freed once the plan is made, and each part reads only the groups of the
 // level below whose children reach it (a group that reaches the next part too stays).
 // Memory: the level below (compact; or only the groups that reach the part) and one part being
-// built, then the new level (compact): LevelBuilder::PartedPeakBytes.
+// built, then the new level (compact; or, on disk, one part of it at a time):
+// LevelBuilder::PartedPeakBytes.
 // Under ranks (PartSharing) every rank keeps its own classes of every level, by groups, and its own
 // share of each part; the plan is made from the weights summed over the ranks, so it is the same.
 // Concurrency: one thread drives the engine (as every LevelEngine); a store is called on it.
@@ -46,6 +47,9 @@ class PartStore {
   // Throws std::runtime_error when one is missing or damaged.
   virtual std::vector<CompactPart> LoadGroups(int sum, int parts,
                                               const std::vector<std::uint64_t>& wanted);
+  // Every group of level `sum` kept in `parts` parts and its classes, in increasing group order,
+  // from the store's index alone (where Reloads).
+  virtual std::vector<GroupCount> GroupCounts(int sum, int parts);
 };
 
 // A store in memory (tests, benchmarks, walks with no directory): a part is moved out by Load.
@@ -76,15 +80,19 @@ struct PartSharing {
 class PartedLevelEngine : public LevelEngine {
  public:
   // parts_of(s): the parts of level s (0 or 1 builds it whole while the level below is whole;
-  // once a level is built in parts, every later one is, in at least one part).
+  // once a level is built in parts, every later one is, in at least one part). `on_disk`: a level
+  // built in parts whose store Reloads it is returned on disk only (HeldLevel::on_disk: its
+  // take reads it part by part), not loaded.
   PartedLevelEngine(const EnumerationSpace& space, BuildHooks hooks,
-                    std::function<int(int)> parts_of, PartStore& store, PartSharing sharing = {})
+                    std::function<int(int)> parts_of, PartStore& store, PartSharing sharing = {},
+                    bool on_disk = false)
       : space_(space),
         hooks_(hooks),
         builder_(space, true, hooks),
         parts_of_(parts_of),
         store_(store),
-        sharing_(std::move(sharing)) {}
+        sharing_(std::move(sharing)),
+        on_disk_(on_disk) {}
 
   Level First() override { return sharing_.whole ? sharing_.whole->First() : builder_.First(); }
   Level Next(const Level& previous) override {
@@ -104,6 +112,7 @@ class PartedLevelEngine : public LevelEngine {
   std::function<int(int)> parts_of_;
   PartStore& store_;
   PartSharing sharing_;
+  bool on_disk_;
 };
 
 }  // namespace seki

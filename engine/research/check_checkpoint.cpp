@@ -109,6 +109,7 @@ void CheckCheckpoint::Save(std::size_t k, const EnumerationSpace& space, const H
     for (int q = 0; q < group_.size(); ++q)
       files.push_back(LevelFileName(shape, level.sum(), q, group_.size()));
     const fs::path path = checkpoint_.dir() / files[group_.rank()];
+    if (level.on_disk()) throw std::logic_error("a check's levels are never left on disk");
     if (level.in_parts())
       WriteLevelFile(path, *level.grouped, FileParams(space));
     else

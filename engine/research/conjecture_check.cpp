@@ -41,7 +41,7 @@ class ShapeScan : public LevelWalk {
   void Take(const HeldLevel& level, double build_seconds) override {
     const auto start = Clock::now();
     // Counts summed, findings in key order: independent of threads, ranks and parts.
-    ShapeTally found = level.in_parts() ? ScanGroups(*level.grouped) : ScanShards(level.whole);
+    ShapeTally found = level.in_parts() ? ScanGroups(level) : ScanShards(level.whole);
     found.classes = level.size();
     if (group_.size() > 1) found = GatherLevelTally(c_, group_, found);
     total.Merge(found);
@@ -87,9 +87,9 @@ class ShapeScan : public LevelWalk {
     });
     return CombineTallies(shards);
   }
-  ShapeTally ScanGroups(const CompactLevel& level) const {
+  ShapeTally ScanGroups(const HeldLevel& level) const {
     tbb::enumerable_thread_specific<ShapeTally> threads;
-    ForEachCompactBlock(
+    ForEachHeldBlock(
         level, [&](const std::uint64_t* keys, const PackedOutcome* values, std::size_t count) {
           ShapeTally& t = threads.local();
           for (std::size_t k = 0; k < count; ++k) Examine(t, keys + k, 1, values[k]);

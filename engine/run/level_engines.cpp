@@ -64,9 +64,10 @@ std::unique_ptr<LevelEngine> MakeLevelEngine(const EnumerationSpace& space, Devi
 std::unique_ptr<LevelEngine> MakePartedLevelEngine(const EnumerationSpace& space,
                                                    const RunGroup& group, BuildHooks hooks,
                                                    std::function<int(int)> parts_of,
-                                                   PartStore& store) {
+                                                   PartStore& store, bool on_disk) {
   if (group.size() == 1)
-    return std::make_unique<PartedLevelEngine>(space, hooks, std::move(parts_of), store);
+    return std::make_unique<PartedLevelEngine>(space, hooks, std::move(parts_of), store,
+                                               PartSharing{}, on_disk);
   PartSharing sharing;
   sharing.whole = std::make_unique<RanksLevelEngine>(space, true, group, hooks);
   // Every rank sends its (group, weight) pairs to every rank, and each sums them all.

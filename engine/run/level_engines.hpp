@@ -30,10 +30,11 @@ std::unique_ptr<LevelEngine> MakeLevelEngine(const EnumerationSpace& space, Devi
 // on the ranks of a group: each rank keeps its own classes by groups and its own share of each
 // part in `store`, the plan comes from the weights summed over the ranks, and a part is built by
 // all ranks together (their records exchanged as for a level built whole); a part kept by some
-// ranks but not all is built again. Under ranks a stop waits for the level's end.
+// ranks but not all is built again. Under ranks a stop waits for the level's end. `on_disk`: one
+// process leaves each level built in parts on disk (PartedLevelEngine).
 std::unique_ptr<LevelEngine> MakePartedLevelEngine(const EnumerationSpace& space,
                                                    const RunGroup& group, BuildHooks hooks,
                                                    std::function<int(int)> parts_of,
-                                                   PartStore& store);
+                                                   PartStore& store, bool on_disk = false);
 
 }  // namespace seki

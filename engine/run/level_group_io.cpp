@@ -77,7 +77,7 @@ LevelCounts CatalogueLevel(const RunGroup& group, const HeldLevel& level,
                            const EnumerationSpace& space, bool solved, bool outcomes,
                            CatalogueLists lists, CatalogueWriter* writer) {
   if (group.size() == 1) {
-    if (level.in_parts()) return writer->AddLevel(*level.grouped);  // always solving
+    if (level.in_parts()) return writer->AddLevel(level);  // always solving
     if (!solved) return CountClasses(level.whole, space);
     return writer ? writer->AddLevel(level.whole)
                   : RenderLevel(level.whole, space, outcomes).counts;
@@ -200,6 +200,16 @@ std::optional<HeldLevel> LoadSavedLevel(const std::filesystem::path& dir,
   }
   const EnumerationSpace space =
       EnumerationSpace::Make(params.rows, params.cols, params.max_entry, params.max_sum);
+  // One process's part files by groups: left on disk, read again while the next level is built.
+  if (files[0].find(".rank-") == std::string::npos) {
+    std::string reason;
+    std::optional<HeldLevel> held = ReadPartFilesOnDisk(dir, space, files, params, &reason);
+    if (held) return held;
+    if (!reason.empty()) {
+      if (why) *why = reason;
+      return std::nullopt;
+    }
+  }
   std::optional<CompactLevel> level = ReadPartFiles(dir, space, files, params, owned, why);
   if (!level) return std::nullopt;
   HeldLevel held(std::move(*level));

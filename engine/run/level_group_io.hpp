@@ -43,7 +43,8 @@ std::optional<CompactLevel> LoadOwnedGroups(const EnumerationSpace& space,
                                             const std::vector<std::string>& files, ShardRange owned,
                                             const LevelFileParams& params, std::string* why);
 // A saved level as the level loop holds it: whole (LoadOwnedShards) or, saved in part files
-// (engine/run/part_files.hpp, by any number of ranks), the owned classes by groups.
+// (engine/run/part_files.hpp, by any number of ranks), the owned classes by groups; one process's
+// part files by groups are left on disk (ReadPartFilesOnDisk).
 std::optional<HeldLevel> LoadSavedLevel(const std::filesystem::path& dir,
                                         const std::vector<std::string>& files, ShardRange owned,
                                         const LevelFileParams& params, std::string* why);

@@ -60,7 +60,12 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
                           const std::vector<double>& whole, bool outcomes, double limit, int forced,
                           bool may_part, double reserve, PartKeeping keeping, int ranks,
                           CatalogueLists lists) {
-  if (ranks > 1 && keeping == PartKeeping::kReadAgain) keeping = PartKeeping::kFiles;
+  // Several ranks keep their parts in files; one process that lists only the complete and
+  // semi-complete seki, with no outcomes.txt, leaves each level in parts on disk (run.cpp).
+  if (keeping == PartKeeping::kReadAgain && ranks == 1 && !outcomes &&
+      lists == CatalogueLists::kComplete)
+    keeping = PartKeeping::kOnDisk;
+  if (ranks > 1 && keeping != PartKeeping::kInMemory) keeping = PartKeeping::kFiles;
   LevelParts plan{std::vector<int>(counts.size(), 0), whole};
   const auto share = [ranks](std::uint64_t n) { return (n + ranks - 1) / ranks; };
   bool in_parts = false;

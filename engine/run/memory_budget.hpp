@@ -39,7 +39,8 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
 // one is. bytes[s] is the estimate of the way chosen (above the limit where no way fits); whole[s]
 // is LevelBytesEstimate's for level s built whole; `reserve` is what the process holds besides
 // (its resident memory before the run); `keeping`: where a level's parts are kept
-// (LevelBuilder's PartKeeping; kReadAgain only for one process).
+// (LevelBuilder's PartKeeping; kReadAgain only for one process, and then kOnDisk with `lists`
+// kComplete and no outcomes.txt).
 // `forced` > 0 builds every level in that many parts (tests, and users who want it); `may_part`
 // false (a device, generation only, wide keys) builds every level whole. With `ranks` > 1 every
 // estimate is the most one rank needs: its share of the levels, the send and receive buffers of

@@ -3,6 +3,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
@@ -70,15 +71,27 @@ std::vector<CompactPart> PartFiles::Load(int sum, int part, int parts) {
 bool PartFiles::IndexGroups(int sum, int parts, std::string* why) {
   if (indexed_sum_ == sum && indexed_parts_ == parts) return true;
   part_of_group_.clear();
+  group_counts_.clear();
   indexed_sum_ = -1;
+  std::map<std::uint64_t, std::uint64_t> classes;
   for (int p = 0; p < parts; ++p) {
     const std::optional<std::vector<LevelFileGroup>> table =
         ReadLevelFileGroupTable(dir_ / Name(sum, p, parts), params_, why);
     if (!table) return false;
-    for (const LevelFileGroup& group : *table) part_of_group_[group.group] = p;
+    for (const LevelFileGroup& group : *table) {
+      part_of_group_[group.group] = p;
+      classes[group.group] = group.classes;
+    }
   }
+  for (const auto& [group, n] : classes) group_counts_.push_back({group, n});
   indexed_sum_ = sum, indexed_parts_ = parts;
   return true;
+}
+
+std::vector<GroupCount> PartFiles::GroupCounts(int sum, int parts) {
+  std::string why;
+  if (!IndexGroups(sum, parts, &why)) throw InputError(why);
+  return group_counts_;
 }
 
 bool PartFiles::Reloads(int sum, int parts) {
@@ -151,7 +164,7 @@ std::optional<CompactLevel> ReadPartFiles(const std::filesystem::path& dir,
                                           const EnumerationSpace& space,
                                           const std::vector<std::string>& names,
                                           const LevelFileParams& params, ShardRange owned,
-                                          std::string* why) {
+                                          std::string* why, std::vector<GroupCount>* counts) {
   std::vector<std::vector<CompactPart>> groups;
   int sum = -1;
   for (const std::string& name : names) {
@@ -178,13 +191,39 @@ std::optional<CompactLevel> ReadPartFiles(const std::filesystem::path& dir,
       for (CompactPart& group : pieces)
         group =
             ClassesWhere(group, [&](std::uint64_t key) { return owned.Contains(ShardOf(key)); });
-    groups.push_back(std::move(pieces));
+    if (counts)
+      for (const CompactPart& group : pieces) counts->push_back({group.group, group.size()});
+    else
+      groups.push_back(std::move(pieces));
   }
   if (sum < 0) {
     if (why) *why = "no part file";
     return std::nullopt;
   }
   return MergedGroupedLevel(sum, std::move(groups));
+}
+
+std::optional<HeldLevel> ReadPartFilesOnDisk(const std::filesystem::path& dir,
+                                             const EnumerationSpace& space,
+                                             const std::vector<std::string>& names,
+                                             const LevelFileParams& params, std::string* why) {
+  *why = "";
+  for (const std::string& name : names)  // the group tables first: by groups at all?
+    if (std::string ignored; !ReadLevelFileGroupTable(dir / name, params, &ignored)) return {};
+  std::vector<GroupCount> counts;
+  const std::optional<CompactLevel> level =
+      ReadPartFiles(dir, space, names, params, ShardBlock(0, 1), why, &counts);
+  if (!level) return std::nullopt;
+  std::sort(counts.begin(), counts.end(),
+            [](const GroupCount& x, const GroupCount& y) { return x.group < y.group; });
+  return OnDiskLevel(
+      level->sum, static_cast<int>(names.size()), counts, [dir, space, names, params](int p) {
+        std::string problem;
+        std::optional<LevelFilePart> read =
+            ReadLevelFilePart(dir / names[static_cast<std::size_t>(p)], params, &problem);
+        if (!read) throw InputError(problem);
+        return GroupsOf(space, std::move(*read));
+      });
 }
 
 }  // namespace seki

@@ -56,6 +56,7 @@ class PartFiles : public PartStore {
   bool Reloads(int sum, int parts) override;
   std::vector<CompactPart> LoadGroups(int sum, int parts,
                                       const std::vector<std::uint64_t>& wanted) override;
+  std::vector<GroupCount> GroupCounts(int sum, int parts) override;
 
  private:
   // Which part file of level `sum` in `parts` parts holds each group: read from the files' group
@@ -63,6 +64,7 @@ class PartFiles : public PartStore {
   bool IndexGroups(int sum, int parts, std::string* why);
   int indexed_sum_ = -1, indexed_parts_ = 0;
   std::map<std::uint64_t, int> part_of_group_;
+  std::vector<GroupCount> group_counts_;  // in increasing group order
 
   std::optional<LevelFilePart> Read(int sum, int part, int parts, std::string* why) const;
 
@@ -76,11 +78,23 @@ class PartFiles : public PartStore {
 
 // The classes in `owned` of the level kept in part files `names` (relative to `dir`: Names, written
 // by any number of ranks), by groups; reads only the files that hold some of them, each verified
-// completely. Nothing, with the one-line reason in *why, when one does not verify.
+// completely. Nothing, with the one-line reason in *why, when one does not verify. With `counts`,
+// each group's classes go to *counts instead (in file order) and the level returned holds none:
+// one file is held at a time.
 std::optional<CompactLevel> ReadPartFiles(const std::filesystem::path& dir,
                                           const EnumerationSpace& space,
                                           const std::vector<std::string>& names,
                                           const LevelFileParams& params, ShardRange owned,
-                                          std::string* why);
+                                          std::string* why,
+                                          std::vector<GroupCount>* counts = nullptr);
+// One process's part files of a level (Names of one rank), when every one is by groups: each
+// verified completely, one at a time, and the level left on disk (HeldLevel::on_disk), a part
+// read from its file when asked (an InputError naming it when it no longer verifies). Nothing,
+// with the reason in *why, when one does not verify; nothing and *why empty when one is not by
+// groups (ReadPartFiles reads it into memory).
+std::optional<HeldLevel> ReadPartFilesOnDisk(const std::filesystem::path& dir,
+                                             const EnumerationSpace& space,
+                                             const std::vector<std::string>& names,
+                                             const LevelFileParams& params, std::string* why);
 
 }  // namespace seki
