@@ -20,6 +20,8 @@
 #include <tuple>
 #include <vector>
 
+#include "engine/level/class_count.hpp"
+#include "engine/run/memory_budget.hpp"
 #include "tests/run_files.hpp"
 #include "tests/seki_process.hpp"
 #include "tests/stable_json.hpp"
@@ -164,6 +166,45 @@ TEST_F(RunPartsTest, FrontierRegionsArePlannedWithinTheirLimits) {
   const nlohmann::json loaded = plan("5", "5", "3", "20G", true);
   EXPECT_FALSE(loaded.at("fits").get<bool>());
   EXPECT_GT(loaded.at("peak_bytes_per_rank").get<double>(), 20 * gib);
+}
+
+// A run that finds more memory in use before a level in parts than its plan counted gives that
+// level the fewest more parts that fit beside it (the frontier run of 4x4 <= 6 was refused at level
+// 41 for 0.07 GiB), and refuses only when 64 parts do not fit.
+TEST(FitLevelParts, GivesALevelMorePartsWhenLessRoomThanPlanned) {
+  const seki::EnumerationSpace space = seki::EnumerationSpace::Make(4, 4, 6, -1);
+  const std::vector<std::uint64_t> counts = seki::ClassCountsBySum(4, 4, 6, space.max_sum);
+  std::vector<double> whole(counts.size(), 0);
+  const double gib = 1024.0 * 1024 * 1024, limit = 16 * gib;
+  const auto kComplete = seki::CatalogueLists::kComplete;
+  for (std::size_t s = 1; s < counts.size(); ++s)
+    whole[s] = seki::LevelBytesEstimate(space, counts, static_cast<int>(s), false, false, 1,
+                                        seki::Device::kCpu, kComplete);
+  const auto plan = [&] {
+    return seki::PlanLevelParts(space, counts, whole, false, limit, 0, true, 0,
+                                seki::PartKeeping::kReadAgain, 1, kComplete);
+  };
+  seki::LevelParts planned = plan();
+  const int sum = 48, parts = planned.parts[sum];
+  ASSERT_GT(parts, 0);
+  ASSERT_LT(parts, 32);
+  const auto fit = [&](seki::LevelParts& p, double in_use) {
+    return seki::FitLevelParts(p, sum, in_use, limit, space, counts, false, false,
+                               seki::PartKeeping::kReadAgain, 1, kComplete);
+  };
+  EXPECT_EQ(fit(planned, 0.0), parts);  // room as planned: unchanged
+  const double in_use = limit - planned.bytes[sum] + 0.5 * gib;
+  seki::LevelParts more = plan();
+  const int fitted = fit(more, in_use);
+  EXPECT_GT(fitted, parts);
+  EXPECT_LE(more.bytes[sum] + in_use, limit);
+  EXPECT_GT(seki::PartedLevelBytes(space, counts, sum, fitted - 1, false, false,
+                                   seki::PartKeeping::kReadAgain, 1, kComplete) +
+                in_use,
+            limit);  // the fewest that fit
+  seki::LevelParts none = plan();
+  EXPECT_EQ(fit(none, limit), seki::kMaxLevelParts);  // nothing fits: 64, refused by the run
+  EXPECT_GT(none.bytes[sum] + limit, limit);
 }
 
 TEST_F(RunPartsTest, MemoryLimitChoosesPartsAndPeakStaysWithin) {

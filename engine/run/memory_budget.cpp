@@ -56,21 +56,31 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
          CatalogueBytesEstimate(space, counts[sum], outcomes, generate_only, ranks, lists);
 }
 
-LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
-                          const std::vector<double>& whole, bool outcomes, double limit, int forced,
-                          bool may_part, double reserve, PartKeeping keeping, int ranks,
-                          CatalogueLists lists) {
+double PartedLevelBytes(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                        int sum, int parts, bool below_whole, bool outcomes, PartKeeping keeping,
+                        int ranks, CatalogueLists lists) {
   // Several ranks keep their parts in files; one process that lists only the complete and
   // semi-complete seki, with no outcomes.txt, leaves each level in parts on disk (run.cpp).
   if (keeping == PartKeeping::kReadAgain && ranks == 1 && !outcomes &&
       lists == CatalogueLists::kComplete)
     keeping = PartKeeping::kOnDisk;
   if (ranks > 1 && keeping != PartKeeping::kInMemory) keeping = PartKeeping::kFiles;
-  LevelParts plan{std::vector<int>(counts.size(), 0), whole};
   const auto share = [ranks](std::uint64_t n) { return (n + ranks - 1) / ranks; };
+  const std::uint64_t parents = share(counts[sum - 1]), classes = share(counts[sum]);
+  const double take = CatalogueBytesEstimate(space, counts[sum], outcomes, false, ranks, lists);
+  const double exchange = ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, parents) : 0;
+  return LevelBuilder::PartedPeakBytes(space, parents, classes, parts, below_whole, keeping) +
+         exchange + take;
+}
+
+LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                          const std::vector<double>& whole, bool outcomes, double limit, int forced,
+                          bool may_part, double reserve, PartKeeping keeping, int ranks,
+                          CatalogueLists lists) {
+  LevelParts plan{std::vector<int>(counts.size(), 0), whole};
   bool in_parts = false;
   for (std::size_t s = 1; s < counts.size(); ++s) {
-    const std::uint64_t parents = share(counts[s - 1]), classes = share(counts[s]);
+    const std::uint64_t parents = (counts[s - 1] + ranks - 1) / ranks;
     // Besides the level's estimate: what the process holds anyway, and the push buffers' capacity
     // kept from the level before (up to twice a batch on each side of the check: measured 0.19-0.27
     // GiB beside levels in parts of 4x4 <= 5, whose batches are 64 MiB).
@@ -80,11 +90,9 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
     // level below (kWholeLevelOverheadPerParent).
     const double whole_need = plan.bytes[s] + kWholeLevelOverheadPerParent * double(parents);
     if (!may_part || (!in_parts && forced == 0 && whole_need <= room)) continue;
-    const double take = CatalogueBytesEstimate(space, counts[s], outcomes, false, ranks, lists);
-    const double exchange = ranks > 1 ? 2 * LevelBuilder::BatchRecordBytes(space, parents) : 0;
     const auto parted = [&](int p) {
-      return LevelBuilder::PartedPeakBytes(space, parents, classes, p, !in_parts, keeping) +
-             exchange + take;
+      return PartedLevelBytes(space, counts, static_cast<int>(s), p, !in_parts, outcomes, keeping,
+                              ranks, lists);
     };
     int parts = forced > 0 ? forced : 1;
     while (forced == 0 && parts < kMaxLevelParts && parted(parts) > room) ++parts;
@@ -93,6 +101,18 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
     in_parts = true;
   }
   return plan;
+}
+
+int FitLevelParts(LevelParts& plan, int sum, double in_use, double limit,
+                  const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                  bool below_whole, bool outcomes, PartKeeping keeping, int ranks,
+                  CatalogueLists lists) {
+  int& parts = plan.parts[static_cast<std::size_t>(sum)];
+  double& bytes = plan.bytes[static_cast<std::size_t>(sum)];
+  while (parts > 0 && parts < kMaxLevelParts && bytes + in_use > limit)
+    bytes =
+        PartedLevelBytes(space, counts, sum, ++parts, below_whole, outcomes, keeping, ranks, lists);
+  return parts;
 }
 
 double CatalogueBytesEstimate(const EnumerationSpace& space, std::uint64_t classes, bool outcomes,

@@ -61,6 +61,21 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
                           PartKeeping keeping = PartKeeping::kReadAgain, int ranks = 1,
                           CatalogueLists lists = CatalogueLists::kAll);
 
+// PlanLevelParts' estimate of level `sum` built in `parts` parts (`below_whole`: the level below
+// was built whole): a run that finds less room than planned gives a level more parts with it.
+double PartedLevelBytes(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                        int sum, int parts, bool below_whole, bool outcomes, PartKeeping keeping,
+                        int ranks, CatalogueLists lists = CatalogueLists::kAll);
+
+// Level `sum` of `plan` (built in parts) once `in_use` bytes are held beside it: the fewest parts,
+// from the planned ones up to kMaxLevelParts, whose estimate fits `limit` beside them (the plan
+// knew only the resident memory at the start); plan.parts[sum] and plan.bytes[sum] updated, the
+// parts returned. Deterministic: the same on every rank given the same in_use.
+int FitLevelParts(LevelParts& plan, int sum, double in_use, double limit,
+                  const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
+                  bool below_whole, bool outcomes, PartKeeping keeping, int ranks,
+                  CatalogueLists lists = CatalogueLists::kAll);
+
 // Its part for writing the catalogues of a level of `classes` classes (0 when generating only). One
 // process streams a level's lines in key-range batches: a bound that does not grow with the level
 // (CatalogueWriter::HeldBytesBound). Under MPI rank 0 holds the level's selected classes and text:

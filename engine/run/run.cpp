@@ -98,6 +98,7 @@ class Session : public LevelWalk {
   EnumerationSpace space_;
   int threads_ = 0;
   double memory_limit_ = 0;
+  std::vector<std::uint64_t> counts_;  // [s]: the classes of level s (Burnside)
   LevelParts plan_;  // [s]: the parts of level s (0: whole) and its memory estimate
   std::optional<PartFiles> part_files_;
   json parameters_;
@@ -120,8 +121,8 @@ RunResult Session::Execute() {
 
   // The exact number of classes per level (Burnside): progress, ETA and the memory estimate,
   // which refuses a run with a level that cannot fit before anything starts.
-  const std::vector<std::uint64_t> counts =
-      ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
+  counts_ = ClassCountsBySum(space_.rows, space_.cols, space_.max_entry, space_.max_sum);
+  const std::vector<std::uint64_t>& counts = counts_;
   std::uint64_t total = 0;
   for (std::uint64_t c : counts) total += c;
   lists_ = p_.generate_only ? CatalogueLists::kAll  // checked: not complete
@@ -207,12 +208,23 @@ std::unique_ptr<LevelEngine> Session::MakeEngine() {
 }
 
 // Refuses level `sum` if its estimate would not fit next to what the process (the largest rank)
-// holds besides the level below, which the estimate already counts.
+// holds besides the level below, which the estimate already counts; a level in parts first takes
+// more parts (up to kMaxLevelParts).
 void Session::BeforeBuild(int sum, const HeldLevel& below) {
-  const double need = plan_.bytes[sum];
   ReturnFreedMemory();  // what was freed since (a level file read on resume) is not in use
   const double rss = double(CurrentRssBytes()), held = double(below.bytes());
   const double in_use = group_.MaxAll(rss > held ? rss - held : 0.0);
+  // A level in parts that does not fit beside what is held now (the plan knew only the resident
+  // memory at the start) takes more parts, the same on every rank; --parts is kept as it is.
+  const int planned = plan_.parts[sum];
+  if (p_.parts == 0 &&
+      FitLevelParts(plan_, sum, in_use, memory_limit_, space_, counts_, !below.in_parts(),
+                    p_.outcomes, PartKeeping::kReadAgain, group_.size(), lists_) != planned &&
+      plan_.bytes[sum] + in_use <= memory_limit_)
+    observer_.Notice("level " + std::to_string(sum) + " is built in " +
+                     std::to_string(plan_.parts[sum]) + " parts, not " + std::to_string(planned) +
+                     ", to fit beside the " + FormatGib(in_use) + " in use");
+  const double need = plan_.bytes[sum];
   if (need + in_use > memory_limit_)
     throw MemoryLimitError("--memory-limit",
                            "level " + std::to_string(sum) + " needs about " + FormatGib(need) +
