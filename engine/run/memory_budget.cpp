@@ -56,15 +56,17 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
          CatalogueBytesEstimate(space, counts[sum], outcomes, generate_only, ranks, lists);
 }
 
+PartKeeping RunPartKeeping(PartKeeping keeping, int ranks, bool outcomes, CatalogueLists lists) {
+  if (ranks > 1) return keeping == PartKeeping::kInMemory ? keeping : PartKeeping::kFiles;
+  if (keeping == PartKeeping::kReadAgain && !outcomes && lists == CatalogueLists::kComplete)
+    return PartKeeping::kOnDisk;
+  return keeping;
+}
+
 double PartedLevelBytes(const EnumerationSpace& space, const std::vector<std::uint64_t>& counts,
                         int sum, int parts, bool below_whole, bool outcomes, PartKeeping keeping,
                         int ranks, CatalogueLists lists) {
-  // Several ranks keep their parts in files; one process that lists only the complete and
-  // semi-complete seki, with no outcomes.txt, leaves each level in parts on disk (run.cpp).
-  if (keeping == PartKeeping::kReadAgain && ranks == 1 && !outcomes &&
-      lists == CatalogueLists::kComplete)
-    keeping = PartKeeping::kOnDisk;
-  if (ranks > 1 && keeping != PartKeeping::kInMemory) keeping = PartKeeping::kFiles;
+  keeping = RunPartKeeping(keeping, ranks, outcomes, lists);
   const auto share = [ranks](std::uint64_t n) { return (n + ranks - 1) / ranks; };
   const std::uint64_t parents = share(counts[sum - 1]), classes = share(counts[sum]);
   const double take = CatalogueBytesEstimate(space, counts[sum], outcomes, false, ranks, lists);

@@ -39,8 +39,7 @@ double LevelBytesEstimate(const EnumerationSpace& space, const std::vector<std::
 // one is. bytes[s] is the estimate of the way chosen (above the limit where no way fits); whole[s]
 // is LevelBytesEstimate's for level s built whole; `reserve` is what the process holds besides
 // (its resident memory before the run); `keeping`: where a level's parts are kept
-// (LevelBuilder's PartKeeping; kReadAgain only for one process, and then kOnDisk with `lists`
-// kComplete and no outcomes.txt).
+// (LevelBuilder's PartKeeping, as RunPartKeeping makes it).
 // `forced` > 0 builds every level in that many parts (tests, and users who want it); `may_part`
 // false (a device, generation only, wide keys) builds every level whole. With `ranks` > 1 every
 // estimate is the most one rank needs: its share of the levels, the send and receive buffers of
@@ -60,6 +59,11 @@ LevelParts PlanLevelParts(const EnumerationSpace& space, const std::vector<std::
                           bool may_part, double reserve = 0,
                           PartKeeping keeping = PartKeeping::kReadAgain, int ranks = 1,
                           CatalogueLists lists = CatalogueLists::kAll);
+
+// Where a run keeps its levels in parts, given where its store can keep them (`keeping`): several
+// ranks in files; one process that lists only the complete and semi-complete seki, with no
+// outcomes.txt (few lines a level), leaves them on disk (kOnDisk) where it can read them again.
+PartKeeping RunPartKeeping(PartKeeping keeping, int ranks, bool outcomes, CatalogueLists lists);
 
 // PlanLevelParts' estimate of level `sum` built in `parts` parts (`below_whole`: the level below
 // was built whole): a run that finds less room than planned gives a level more parts with it.

@@ -199,12 +199,12 @@ std::unique_ptr<LevelEngine> Session::MakeEngine() {
       run_.path(), space_, file_params_,
       [this](const std::string& text) { observer_.Notice(text); }, true, group_.rank(),
       group_.size());
-  // Where few classes have lines (only the complete and semi-complete seki, no outcomes.txt), a
-  // level's take reads it one part at a time and holds only those; with every seki listed (about
-  // 30 % of the classes on 4x4 <= 4, 16 bytes each) the level is loaded compact instead.
+  // Where few classes have lines, a level's take reads it one part at a time and holds only those;
+  // with every seki listed (about 30 % of the classes on 4x4 <= 4, 16 bytes each) it is loaded.
   return MakePartedLevelEngine(
       space_, group_, hooks, [this](int s) { return plan_.parts[s]; }, *part_files_,
-      !p_.outcomes && lists_ == CatalogueLists::kComplete);
+      RunPartKeeping(PartKeeping::kReadAgain, group_.size(), p_.outcomes, lists_) ==
+          PartKeeping::kOnDisk);
 }
 
 // Refuses level `sum` if its estimate would not fit next to what the process (the largest rank)
