@@ -4,12 +4,14 @@
 // of the class is <= A), on boxes of 3x3, 3x4 and 4x4; its counts of seki and d-seki matrices by
 // height are those of every B <= A solved one by one; every class re-solved by the bounded search
 // has the class listed; 1 and 2 threads and 1, 2 and 3 ranks (threads of one process) give the
-// same census; the command's text, JSON and LaTeX, and its bad input.
+// same census; a census stopped and resumed from its checkpoint is that of one pass; the command's
+// text, JSON and LaTeX, and its bad input.
 #include "engine/research/census_below.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -21,6 +23,7 @@
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/readback/run_lines.hpp"
+#include "engine/solve/downset.hpp"
 #include "engine/solve/exhaustive_solver.hpp"
 #include "run_fixture.hpp"
 #include "test_support.hpp"
@@ -185,6 +188,57 @@ TEST_F(CensusBelowTest, ThreadsAndRanksGiveTheSameCensus) {
     SCOPED_TRACE(ranks);
     EXPECT_EQ(OnRanks(a, ranks, 1 + (ranks & 1)), one);
   }
+}
+
+// A census stopped part way and resumed from its checkpoint (a fresh taker: what was found comes
+// back from the checkpoint) is the census of one uninterrupted pass, in both storage modes and at
+// 1 and 2 threads.
+TEST_F(CensusBelowTest, StoppedCensusResumesWithWhatItFound) {
+  const Matrix a = M("2222/2222/2222/2222");
+  const CensusBelow want = TakeCensusBelow(a, Options(1), "test");
+  const std::filesystem::path dir = scratch_.path() / "census-checkpoint";
+  int resumed = 0;
+  for (const bool one_game : {false, true})
+    for (const int threads : {1, 2})
+      for (const double at : {0.3, 0.7}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "one game " << one_game << " threads " << threads << " stopped at " << at);
+        std::filesystem::remove_all(dir);
+        DownsetOptions options{.full_table_bytes = 0, .threads = threads};
+        if (one_game) options.mode = DownsetMode::kOneGame;
+        options.checkpoint = dir;
+        std::atomic<bool> stop{false};
+        options.stop = &stop;
+        CensusTaker first_taker(a);
+        options.take = &first_taker;
+        DownsetEngine first(options);
+        std::atomic<bool> solving{true};
+        std::thread stopper([&] {
+          while (solving.load() &&
+                 (first.total() == 0 || double(first.done()) < at * double(first.total())))
+            std::this_thread::yield();
+          stop.store(true);
+        });
+        bool stopped = false;
+        try {
+          first.Solve(a);
+        } catch (const SearchStopped&) {
+          stopped = true;
+        }
+        solving.store(false);
+        stopper.join();
+        CensusTaker taker(a);
+        if (stopped) {
+          ++resumed;
+          options.stop = nullptr;
+          options.resume = true;
+          options.take = &taker;
+          DownsetEngine second(options);
+          second.Solve(a);
+        }
+        EXPECT_EQ((stopped ? taker : first_taker).Result("test"), want);
+      }
+  EXPECT_GT(resumed, 0);  // at least one pass was stopped part way and resumed
 }
 
 TEST_F(CensusBelowTest, CommandLine) {

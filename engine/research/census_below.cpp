@@ -104,7 +104,32 @@ std::array<std::uint64_t, 256> CensusTaker::Weights(DownsetMode mode, Game game)
   return w;
 }
 
+void CensusTaker::Workers(int n) {
+  const auto counts = Counts();
+  const std::size_t heights = seki_[0].size();
+  seki_ = counts;
+  stride_ = (2 * heights + 7) / 8 * 8 + 8;
+  worker_counts_.assign(static_cast<std::size_t>(n) * stride_, 0);
+}
+
+std::array<std::vector<std::uint64_t>, 2> CensusTaker::Counts() const {
+  auto counts = seki_;
+  const std::size_t heights = seki_[0].size();
+  for (std::size_t w = 0; w < worker_counts_.size(); w += stride_)
+    for (int g = 0; g < 2; ++g)
+      for (std::size_t h = 0; h < heights; ++h) counts[g][h] += worker_counts_[w + g * heights + h];
+  return counts;
+}
+
 void CensusTaker::Take(const DownsetTakeBlock& block) {
+  std::uint64_t* const counts = &worker_counts_[static_cast<std::size_t>(block.worker) * stride_];
+  const std::size_t heights = seki_[0].size();
+  for (std::size_t h = 0; h < block.tally.size(); ++h) {
+    const std::uint64_t t = block.tally[h];
+    counts[h] += (t >> kSekiShift) & kField;
+    counts[heights + h] += (t >> kDSekiShift) & kField;
+  }
+  if (block.values.empty()) return;
   std::vector<std::pair<Matrix, std::array<SekiClass, 2>>> found;
   for (std::size_t x = 0; x < block.values.size(); ++x) {
     const std::uint8_t v = block.values[x];
@@ -116,11 +141,6 @@ void CensusTaker::Take(const DownsetTakeBlock& block) {
     found.emplace_back(canon::CanonicalForm(MatrixAt(*block.layout, block.index + x)), kind);
   }
   std::lock_guard lock(mutex_);
-  for (std::size_t h = 0; h < block.tally.size(); ++h) {
-    const std::uint64_t t = block.tally[h];
-    seki_[0][h] += (t >> kSekiShift) & kField;
-    seki_[1][h] += (t >> kDSekiShift) & kField;
-  }
   for (const auto& [m, kind] : found) {
     auto& k = classes_[m];
     for (int g = 0; g < 2; ++g) k[g] = std::max(k[g], kind[g]);
@@ -132,9 +152,10 @@ nlohmann::json CensusTaker::Save() const {
   nlohmann::json classes = nlohmann::json::array();
   for (const auto& [m, kind] : classes_)
     classes.push_back({FormatMatrix(m), static_cast<int>(kind[0]), static_cast<int>(kind[1])});
+  const auto counts = Counts();
   return {{"matrix", FormatMatrix(top_)},
-          {"seki", seki_[0]},
-          {"dseki", seki_[1]},
+          {"seki", counts[0]},
+          {"dseki", counts[1]},
           {"classes", classes}};
 }
 
@@ -143,6 +164,7 @@ void CensusTaker::Restore(const nlohmann::json& state) {
     std::lock_guard lock(mutex_);
     classes_.clear();
     for (auto& s : seki_) std::fill(s.begin(), s.end(), 0);
+    std::fill(worker_counts_.begin(), worker_counts_.end(), 0);
   }
   Merge(state);
 }
@@ -196,9 +218,10 @@ CensusBelow CensusTaker::Result(const std::string& source) const {
   c.classes = classes_.size();
   c.starting = StartingBelow(top_);
   out.matrices = static_cast<std::uint64_t>(DownsetMatrices(top_));
+  const auto counts = Counts();
   for (int g = 0; g < 2; ++g)
-    for (std::size_t h = 0; h < seki_[g].size(); ++h)
-      if (seki_[g][h] > 0) out.seki_matrices[g][static_cast<int>(h)] = seki_[g][h];
+    for (std::size_t h = 0; h < counts[g].size(); ++h)
+      if (counts[g][h] > 0) out.seki_matrices[g][static_cast<int>(h)] = counts[g][h];
   for (const auto& [m, kind] : classes_) out.classes.push_back({m, kind});
   std::sort(out.classes.begin(), out.classes.end(), [](const BelowClass& x, const BelowClass& y) {
     return std::tuple(x.matrix.height(), x.matrix.sum(), x.matrix) <

@@ -7,9 +7,9 @@
 // canonical form; the matrices with no zero line are counted by inclusion and exclusion. What it
 // holds is bounded by the classes found (bytes()), never by the box. Its state is saved with the
 // pass's checkpoint; on ranks each rank takes its share and rank 0 merges (a sum of counts and a
-// union of classes: the same census for any ranks or threads). Concurrency: Take is thread-safe (a
-// mutex over the merge of a block's findings); the rest is called by one thread, not while a pass
-// runs.
+// union of classes: the same census for any ranks or threads). Concurrency: Take is thread-safe
+// (each worker counts into its own row, a mutex guards the merge of a marked block's classes);
+// the rest is called by one thread, not while a pass runs.
 #pragma once
 
 #include <array>
@@ -55,6 +55,7 @@ class CensusTaker final : public DownsetTake {
   explicit CensusTaker(const Matrix& a);
 
   std::array<std::uint64_t, 256> Weights(DownsetMode mode, Game game) override;
+  void Workers(int n) override;
   void Take(const DownsetTakeBlock& block) override;
   nlohmann::json Save() const override;
   void Restore(const nlohmann::json& state) override;
@@ -68,10 +69,17 @@ class CensusTaker final : public DownsetTake {
   CensusBelow Result(const std::string& source) const;
 
  private:
+  // seki_ with what every worker has counted since Workers.
+  std::array<std::vector<std::uint64_t>, 2> Counts() const;
+
   const Matrix top_;
   mutable std::mutex mutex_;
   std::map<Matrix, std::array<SekiClass, 2>> classes_;
   std::array<std::vector<std::uint64_t>, 2> seki_;  // [game] by height
+  // Each worker's counts, seki then d-seki by height, `stride_` apart (a cache line or more between
+  // two workers' rows).
+  std::vector<std::uint64_t> worker_counts_;
+  std::size_t stride_ = 0;
 };
 
 // The census below a (a starting position) in one down-set pass with `options` (engine, memory

@@ -216,6 +216,7 @@ std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
 }
 
 struct DownsetPass::Scratch {
+  int worker = 0;                            // which of the pass's workers
   std::unique_ptr<std::uint8_t[]> acc, raw;  // raw: a marked block's values
   std::vector<std::uint64_t> tally;          // by height
 };
@@ -379,7 +380,8 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scrat
       LoadBlock(slab, offset, acc);
       Inner<Taking::kRecord>(acc, scratch.raw.get(), layout_.inner, in.rows, in.cols, 0, nullptr);
     }
-    take_->Take({.layout = &layout_,
+    take_->Take({.worker = scratch.worker,
+                 .layout = &layout_,
                  .mode = store_.mode,
                  .game = store_.game,
                  .index = slab * ring + offset,
@@ -447,8 +449,10 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
     }
   };
   std::barrier sync(workers, advance);
-  auto work = [&] {
-    Scratch scratch{std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block), nullptr, {}};
+  if (take_) take_->Workers(workers);
+  auto work = [&](int worker) {
+    Scratch scratch{
+        worker, std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block), nullptr, {}};
     if (take_) {
       scratch.raw = std::make_unique_for_overwrite<std::uint8_t[]>(layout_.block);
       scratch.tally.resize(static_cast<std::size_t>(layout_.top.height()) + 1);
@@ -461,8 +465,8 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
     }
   };
   std::vector<std::jthread> helpers;
-  for (int t = 1; t < workers; ++t) helpers.emplace_back(work);
-  work();
+  for (int t = 1; t < workers; ++t) helpers.emplace_back(work, t);
+  work(0);
   helpers.clear();
   if (error) std::rethrow_exception(error);
   return !stopped;

@@ -6,9 +6,10 @@
 // taken is assembled above this layer (engine/research/census_below.hpp: the census of every seki
 // below a matrix); a taker's state travels with the pass's checkpoint (Save, Restore), so that a
 // resumed pass keeps what was taken. Concurrency: Take is called by the pass's workers
-// concurrently, each block once, and must be thread-safe; Weights, Save and Restore are called by
-// the thread that runs the pass, never while a worker takes (Save: between two steps, the workers
-// waiting).
+// concurrently, each block once, and must be thread-safe; calls with the same worker index never
+// overlap (so a taker may keep a tally per worker without a lock). Weights, Workers, Save and
+// Restore are called by the thread that runs the pass, never while a worker takes (Save: between
+// two steps, the workers waiting).
 #pragma once
 
 #include <array>
@@ -35,6 +36,7 @@ inline constexpr std::uint64_t kDownsetTakeMaxBlock = std::uint64_t{1} << 14;
 
 // One solved block of a pass.
 struct DownsetTakeBlock {
+  int worker = 0;  // which of the pass's workers (0 to Workers()'s n - 1) solved it
   const DownsetLayout* layout = nullptr;
   DownsetMode mode = DownsetMode::kBothGames;
   Game game = Game::kSeki;  // kOneGame: the pass's game
@@ -52,6 +54,8 @@ class DownsetTake {
   virtual ~DownsetTake() = default;
   // The weight of each value (indexed by values[x]) in a pass of `mode` (kOneGame: of `game`).
   virtual std::array<std::uint64_t, 256> Weights(DownsetMode mode, Game game) = 0;
+  // Before the workers of a run of the pass start: there are `n` of them.
+  virtual void Workers(int n) = 0;
   virtual void Take(const DownsetTakeBlock& block) = 0;
   // What has been taken, as saved with a checkpoint and restored from it (a fresh pass starts
   // from the state the taker was made with).
