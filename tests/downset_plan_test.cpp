@@ -3,8 +3,8 @@
 // the ring as that over the largest radix, at one byte or at 4 bits a matrix); one process takes
 // the mode its memory limit allows; R ranks (the solve's split; times a model) hold their share of
 // the ring plus one layer and send one layer per boundary per slab and pass; the GPUs fit or not by
-// their memory; the time is the measured rate's, twice for one game a pass; bad input is one line
-// with exit status 2.
+// their memory; the time is the one `auto` expects (DownsetSeconds), twice for one game a pass; bad
+// input is one line with exit status 2.
 #include "engine/cost/downset_plan.hpp"
 
 #include <gtest/gtest.h>
@@ -18,6 +18,8 @@
 #include "engine/base/matrix_text.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/solve/downset_layout.hpp"
+#include "engine/solve/downset_storage.hpp"
+#include "engine/solve/solve_engine.hpp"
 #include "tests/seki_process.hpp"
 
 namespace {
@@ -43,8 +45,10 @@ DownsetPlan Plan(const std::string& a, int ranks = 1, int threads = 1, double li
 
 // Matrices of the ring of a k x k pattern of t's, (t+1)^(2k-1): the down-set over one radix.
 double Ring(int k, int t) { return std::pow(t + 1.0, 2 * k - 1); }
-// The rate of docs/performance.md: 6x6 every entry 7, 8^12 matrices in 129.6 s of CPU time.
-const double kRate = std::pow(8.0, 12) / 129.6;
+// The rate of `auto`'s model (DownsetMatricesPerThreadSecond) for a k x k pattern of t's.
+double Rate(int k, int t) {
+  return seki::DownsetMatricesPerThreadSecond(seki::ParseMatrix(Pattern(k, t)));
+}
 
 TEST(DownsetPlanTest, MemoryOfEveryMode) {
   const std::string a = Pattern(6, 6);
@@ -89,7 +93,11 @@ TEST(DownsetPlanTest, OneProcessTakesTheModeItsLimitAllows) {
     EXPECT_LT(one.bytes_each, (both ? ring : ring / 2) * 1.01);
     EXPECT_EQ(one.fits, c.fits) << c.limit;
     EXPECT_EQ(one.sent_bytes, 0.0);
-    EXPECT_NEAR(one.seconds, matrices * (both ? 1 : 2) / (2 * kRate), 1e-9 * one.seconds);
+    EXPECT_NEAR(one.seconds, matrices * (both ? 1 : 2) / (2 * Rate(6, 7)), 1e-9 * one.seconds);
+    // The one expected time: what `auto` expects of the same solve.
+    EXPECT_EQ(one.seconds,
+              seki::DownsetSeconds(seki::ParseMatrix(a),
+                                   seki::DownsetStorageFor(seki::ParseMatrix(a), c.limit), 2));
   }
   // Without a limit in the request: the machine's default one.
   const DownsetPlan d =
@@ -123,7 +131,8 @@ TEST(DownsetPlanTest, RanksHoldTheirShareAndSendOneLayerPerBoundaryPerSlab) {
       EXPECT_DOUBLE_EQ(r.bytes_each, (mode == 0 ? held : std::ceil(held / 2)) + order) << ranks;
       EXPECT_DOUBLE_EQ(r.boundary_bytes, layer);
       EXPECT_DOUBLE_EQ(r.sent_bytes, layer * (ranks - 1) * 7 * passes);  // 7 slabs
-      EXPECT_NEAR(r.seconds, matrices * passes / (4.0 * ranks * kRate) + layer * 7 * passes / 1e9,
+      EXPECT_NEAR(r.seconds,
+                  matrices * passes / (4.0 * ranks * Rate(7, 6)) + layer * 7 * passes / 1e9,
                   1e-9 * r.seconds);
     }
   }

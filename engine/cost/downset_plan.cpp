@@ -27,7 +27,7 @@ double RingBytes(const DownsetLayout& layout, DownsetMode mode) {
 
 double Seconds(const DownsetPlan& plan, const DownsetMemory& m, int ranks) {
   const DownsetPlanRequest& q = plan.request;
-  return plan.matrices * m.passes / (q.matrices_per_thread_second * q.threads * ranks);
+  return DownsetPassSeconds(q.matrix, m.passes, q.threads * ranks, q.matrices_per_thread_second);
 }
 
 DownsetPlacement InOneProcess(const DownsetPlan& plan, const DownsetMemory& m) {
@@ -87,7 +87,7 @@ DownsetPlan PlanDownset(const DownsetPlanRequest& request) {
   plan.request = request;
   DownsetPlanRequest& q = plan.request;
   if (q.matrices_per_thread_second == 0)
-    q.matrices_per_thread_second = kMeasuredDownsetMatricesPerThreadSecond;
+    q.matrices_per_thread_second = DownsetMatricesPerThreadSecond(q.matrix);  // as `auto`
   if (q.memory_limit == 0) q.memory_limit = DefaultMemoryLimitBytes();
   if (!(q.matrices_per_thread_second > 0)) throw InputError("--rate", "must be positive");
   if (!(q.bandwidth > 0)) throw InputError("--bandwidth", "must be positive");

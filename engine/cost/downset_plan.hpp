@@ -8,7 +8,7 @@
 // by the values of the digit DownsetSplitRadix names, the boundary layer sent to the next rank
 // after each level): memory and bytes sent as the solve keeps and sends them, the time a MODEL (the
 // one-process rate times the ranks plus the bytes at an assumed bandwidth; not measured). Times
-// come from a measured rate.
+// come from the rate `auto` uses (DownsetPassSeconds), unless the request names one.
 // Concurrency: pure functions; any thread may call them.
 #pragma once
 
@@ -39,7 +39,7 @@ std::vector<DownsetMemory> DownsetMemories(const Matrix& a);
 struct DownsetPlanRequest {
   Matrix matrix;
   int ranks = 1, threads = 1;             // threads per process (per rank)
-  double matrices_per_thread_second = 0;  // 0: kMeasuredDownsetMatricesPerThreadSecond
+  double matrices_per_thread_second = 0;  // 0: DownsetMatricesPerThreadSecond(matrix)
   double bandwidth = kAssumedBandwidth;   // bytes per second per rank
   double memory_limit = 0;                // one process; 0: DefaultMemoryLimitBytes()
 };

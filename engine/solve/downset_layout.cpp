@@ -91,6 +91,11 @@ double DownsetMatricesPerThreadSecond(const Matrix& a) {
   return kMeasuredDownsetMatricesPerThreadSecond * std::pow(mean / 3.0, 1.83);
 }
 
+double DownsetPassSeconds(const Matrix& a, int passes, int threads, double rate) {
+  if (rate == 0) rate = DownsetMatricesPerThreadSecond(a);
+  return DownsetMatrices(a) * passes / (rate * std::max(1, threads));
+}
+
 double DownsetBytes(const Matrix& a, bool full_table, DownsetMode mode) {
   if (full_table) mode = DownsetMode::kBothGames;
   if (DownsetMatrices(a) <= kMaxTotal) {

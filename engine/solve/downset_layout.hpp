@@ -65,6 +65,10 @@ inline constexpr double kMeasuredDownsetMatricesPerThreadSecond = 6.8719476736e1
 // docs/search.md): kMeasuredDownsetMatricesPerThreadSecond * (L / 3)^1.83, L the mean of
 // log2(A(i,j) + 1) over the positive entries; within 0.45..2.0x of the measured times.
 double DownsetMatricesPerThreadSecond(const Matrix& a);
+// The one expected time of a down-set solve of a, for `auto` (SolveEngine) and `seki plan
+// --matrix` alike: `passes` passes (one game a pass: 2) on `threads` threads in all, at `rate`
+// matrices a thread-second (0: DownsetMatricesPerThreadSecond(a)).
+double DownsetPassSeconds(const Matrix& a, int passes, int threads, double rate = 0);
 
 // Bytes a down-set solve of a keeps in `mode`: the ring of the last `ring` matrices (one byte a
 // matrix in kBothGames, ceil(ring / 2) bytes in kOneGame), or, when `full_table`, one byte for

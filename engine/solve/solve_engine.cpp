@@ -84,8 +84,7 @@ SolveEngine::SolveEngine(SolveEngineOptions options)
 SolveEngine::~SolveEngine() = default;
 
 double DownsetSeconds(const Matrix& a, const DownsetStorage& storage, int threads) {
-  return DownsetMatrices(a) * storage.passes() /
-         (DownsetMatricesPerThreadSecond(a) * std::max(1, threads));
+  return DownsetPassSeconds(a, storage.passes(), threads);
 }
 
 SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {

@@ -42,13 +42,13 @@ std::string_view EngineKindName(EngineKind kind);
 // the memory limit, the search runs alone. (Neither engine's time bounds the other's: no rule of
 // this kind is within a constant below 2x of the faster engine on every matrix; docs/search.md has
 // the measured trade-off.)
-inline constexpr double kAutoDownsetAtOnceSeconds = 0.005;
-inline constexpr double kAutoSearchShare = 0.25;
-inline constexpr double kAutoSearchFloorSeconds = 1.0;
-inline constexpr double kAutoSearchStartSeconds = 0.05;
+inline constexpr double kAutoDownsetAtOnceSeconds = 0.1;
+inline constexpr double kAutoSearchShare = 0.2;
+inline constexpr double kAutoSearchFloorSeconds = 0.5;
+inline constexpr double kAutoSearchStartSeconds = 0.02;
 
 // Expected seconds of a down-set solve of a with `storage` (DownsetStorageFor: one pass for both
-// games, or two one-game passes) on `threads` threads in all, at DownsetMatricesPerThreadSecond.
+// games, or two one-game passes) on `threads` threads in all (DownsetPassSeconds).
 double DownsetSeconds(const Matrix& a, const DownsetStorage& storage, int threads);
 
 struct SolveEngineOptions {
