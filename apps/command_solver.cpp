@@ -17,7 +17,7 @@
 namespace seki::cli {
 namespace {
 
-std::string SearchStatus(const std::string& where, const BoundedSearch& search, double elapsed) {
+std::string SearchStatus(const std::string& where, const SearchEngine& search, double elapsed) {
   return fmt::format("solving {}: {} positions searched, tables {} of {}, {}", where,
                      HumanCount(double(search.expansions())),
                      HumanBytes(double(search.table_bytes())),

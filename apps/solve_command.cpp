@@ -38,15 +38,15 @@ numbered from 1. JSON: one object per matrix per line with keys matrix, rows, co
 seki and dseki, each game {{"R","C","r","c","class"}} with class complete, semi-complete, seki or
 none; --moves adds "moves" and "lines" to each game. LaTeX: one booktabs table (\\usepackage{{booktabs}}),
 a row per matrix (values only).
-Engines: search (a bounded search of the positions that matter), downset (one byte for every
-matrix B <= A, one pass), exhaustive (every reachable class); auto runs the down-set at once when
-its pass is short, else the search first and the down-set when the search's budget is spent
-(docs/search.md). The output does not depend on it.
+Engines: search (the positions that matter, with bounds on each value), downset (one byte for
+every matrix B <= A, one pass), exhaustive (every reachable class); auto runs the down-set at
+once when its pass is short, else the search first and the down-set when the search's budget is
+spent (docs/search.md). The output does not depend on it.
 Progress: on a terminal, a line on stderr (positions searched and table memory, or matrices done
 and the time left, elapsed) while a matrix takes longer than a second; none with --quiet or when
 stderr is not a terminal.
-Exit status: {0} on success; {1} on bad input or a position too large to solve; {2} when the bounded
-search cannot decide a position within --memory-limit, or a down-set solve needs more memory
+Exit status: {0} on success; {1} on bad input or a position too large to solve; {2} when the search
+engine cannot decide a position within --memory-limit, or a down-set solve needs more memory
 than that (said before it starts); {3} when stopped by Ctrl-C; {4} on an internal error; each
 but {0} with one line "seki: <where>: <problem>" on stderr. All inputs are checked before
 anything is solved, so a bad batch prints nothing; results of earlier matrices of a batch stay
@@ -156,7 +156,7 @@ void AddSolveCommand(CLI::App& app) {
   AddCheckpointOptions(sub, options->checkpoint, kCheckpointUse);
   sub->add_flag("--stats", options->stats,
                 "At the end, one line on stderr: each engine used, positions in its tables (for "
-                "the bounded search also positions expanded and table bytes, for the down-set "
+                "the search engine also positions expanded and table bytes, for the down-set "
                 "engine matrices of its passes)");
   sub->footer(MatrixSyntaxHelp() + fmt::format(kFooter, kExitDone, kExitBadInput, kExitMemoryLimit,
                                                kExitInterrupted, kExitInternalError));

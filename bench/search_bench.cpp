@@ -1,7 +1,7 @@
-// Google Benchmark: the bounded search of `seki solve` against the exhaustive ExhaustiveSolver on
+// Google Benchmark: the search engine of `seki solve` against the exhaustive ExhaustiveSolver on
 // whole single-matrix solves (fresh tables each time, both games). The 6x6 inputs are (0,1,2)-IDSMs
 // with line sum 5 (complete seki, Theorem 3.4): the exhaustive solver needs about a minute for
-// each. Run one with --benchmark_filter, e.g. --benchmark_filter='Bounded'.
+// each. Run one with --benchmark_filter, e.g. --benchmark_filter='Search'.
 #include <benchmark/benchmark.h>
 
 #include "engine/base/matrix_text.hpp"
@@ -22,7 +22,7 @@ void Solve(benchmark::State& state, const char* text) {
   state.counters["positions"] = static_cast<double>(positions);
 }
 
-void Bounded(benchmark::State& state, const char* text) { Solve<seki::BoundedSearch>(state, text); }
+void Search(benchmark::State& state, const char* text) { Solve<seki::SearchEngine>(state, text); }
 void Exhaustive(benchmark::State& state, const char* text) {
   Solve<seki::ExhaustiveSolver>(state, text);
 }
@@ -34,8 +34,8 @@ constexpr const char* kRandom1 = "110111/110201/002120/111101/202010/020012";
 constexpr const char* kRandom2 = "001112/102110/200021/020210/011102/221000";
 constexpr const char* kRandom3 = "102101/111200/101021/110102/121010/010121";
 
-#define SEKI_SEARCH_BENCH(name, text)                                    \
-  BENCHMARK_CAPTURE(Bounded, name, text)->Unit(benchmark::kMillisecond); \
+#define SEKI_SEARCH_BENCH(name, text)                                   \
+  BENCHMARK_CAPTURE(Search, name, text)->Unit(benchmark::kMillisecond); \
   BENCHMARK_CAPTURE(Exhaustive, name, text)->Unit(benchmark::kMillisecond)->Iterations(1)
 
 SEKI_SEARCH_BENCH(Fig2, kFig2);

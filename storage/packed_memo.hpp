@@ -1,5 +1,5 @@
 // PackedMemo: an open-addressing hash table from fixed-width keys (a run of 64-bit words) to one
-// byte. The single-matrix solvers keep one per matrix shape (the bounded search one per shard of
+// byte. The single-matrix solvers keep one per matrix shape (the search engine one per shard of
 // its table of each game), keyed by the canonical form's bytes (engine/solve/shape_memos.hpp).
 // Concurrency: not thread-safe; one owner at a time (BoundsTable guards each shard with a lock).
 #pragma once

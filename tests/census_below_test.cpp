@@ -2,7 +2,7 @@
 // are those the level engine finds among the same matrices (the complete and semi-complete classes
 // of a `seki enumerate` run whose region holds the box, kept when some row and column permutation
 // of the class is <= A), on boxes of 3x3, 3x4 and 4x4; its counts of seki and d-seki matrices by
-// height are those of every B <= A solved one by one; every class re-solved by the bounded search
+// height are those of every B <= A solved one by one; every class re-solved by the search engine
 // has the class listed; 1 and 2 threads and 1, 2 and 3 ranks (threads of one process) give the
 // same census; a census stopped and resumed from its checkpoint is that of one pass; the command's
 // text, JSON and LaTeX, and its bad input.

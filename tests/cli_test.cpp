@@ -119,7 +119,7 @@ std::vector<std::string> SolveArgs(const char* format, bool moves) {
   return args;
 }
 
-// The bounded search (the default) and --exhaustive print the same bytes, with and without moves.
+// The search engine (the default) and --exhaustive print the same bytes, with and without moves.
 TEST(CliSolve, ExhaustiveGivesTheSameOutput) {
   for (const char* format : {"text", "json"})
     for (const bool moves : {false, true}) {
@@ -308,7 +308,7 @@ TEST(CliSolve, MemoryLimit) {
   ExpectBadInput({"solve", "--threads", "0", "11/11"});
 }
 
-// The old size refusal no longer applies to what the bounded search decides cheaply: an 8x8 of
+// The old size refusal no longer applies to what the search engine decides cheaply: an 8x8 of
 // nines with a row that R can empty at once.
 TEST(CliSolve, LargeButEasyIsSolved) {
   const std::string easy =
@@ -370,8 +370,8 @@ TEST(CliEnumerate, InternalErrorExits70) {
 // Output that cannot be written (standard output on a full disk) is an I/O error, never exit 0:
 // for a command that succeeds and for one that ends with a finding's status.
 TEST(Cli, UnwritableStandardOutputExits70) {
-  for (const std::string command : {"solve 033/331/312", "show 210/120/003",
-                                    "check 6.2 --shapes 2x2 --max-entry 2"}) {
+  for (const std::string command :
+       {"solve 033/331/312", "show 210/120/003", "check 6.2 --shapes 2x2 --max-entry 2"}) {
     const RunResult r = seki::testing::RunProgram(
         "/bin/sh", {"-c", std::string(SEKI_BINARY) + " " + command + " > /dev/full"});
     EXPECT_EQ(r.status, 70) << command << ": " << r.err;
@@ -393,7 +393,7 @@ TEST(Cli, HelpVersionAndDemo) {
   EXPECT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("--moves"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("--memory-limit"), std::string::npos) << help.out;
-  EXPECT_NE(help.out.find("3 when the bounded"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("3 when the search\nengine"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("130 when stopped by Ctrl-C"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("70 on an internal error"), std::string::npos) << help.out;
 

@@ -1,5 +1,5 @@
 // The down-set engine (engine/solve/downset.hpp) against the exhaustive ExhaustiveSolver and the
-// bounded search: every class of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random
+// search engine: every class of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random
 // matrices up to 6x6, the matrices of docs/rules.md and docs/results.md, moves and lines of optimal
 // play, ring and full tables, one byte a matrix and one game a pass at 4 bits a matrix
 // (DownsetMode), 1 and 2 threads, refusal before allocating (in the smallest mode), and a solve
@@ -103,7 +103,7 @@ TEST(DownsetEngine, EqualsSolverAndSearchOnRandomMatricesAtOneAndTwoThreads) {
     const int cap = m * n <= 16 ? 2 * (m + n) : m + n + 4;
     const Matrix a = RandomStart(rng, m, n, e, cap);
     ExhaustiveSolver exhaustive;
-    BoundedSearch search;
+    SearchEngine search;
     DownsetEngine one(RingOnly(1)), two(RingOnly(2)), half(OneGame(1 + compared % 2));
     const Solution want = exhaustive.Solve(a);
     ASSERT_EQ(search.Solve(a), want) << FormatMatrix(a);
@@ -120,7 +120,7 @@ TEST(DownsetEngine, ThreadsAndTablesAgreeOnLargerMatrices) {
                            "033/331/312", "0034/0340/3400/4003", "44000/04400/00440/00044/40004",
                            "0303/3030/0340/3004", "2222/2222/2222/2222"}) {
     const Matrix a = M(text);
-    BoundedSearch search;
+    SearchEngine search;
     const Solution want = search.Solve(a);
     for (int threads : {1, 2}) {
       DownsetEngine ring(RingOnly(threads));
@@ -136,7 +136,7 @@ TEST(DownsetEngine, ThreadsAndTablesAgreeOnLargerMatrices) {
 }
 
 TEST(DownsetEngine, KnownMatricesOfTheDocs) {
-  BoundedSearch search;  // equals the ExhaustiveSolver (tests/search_test.cpp), and fast on these
+  SearchEngine search;  // equals the ExhaustiveSolver (tests/search_test.cpp), and fast on these
   DownsetEngine downset;
   for (const char* text : {"1",
                            "2",
@@ -208,7 +208,7 @@ TEST(DownsetEngine, RefusesBeforeAllocatingAndRefusesAZeroLine) {
   const double half = DownsetBytes(a, false, DownsetMode::kOneGame);
   DownsetEngine between(
       DownsetOptions{.memory_bytes = static_cast<std::size_t>(half) + 1000, .full_table_bytes = 0});
-  EXPECT_EQ(between.Solve(a), BoundedSearch().Solve(a));
+  EXPECT_EQ(between.Solve(a), SearchEngine().Solve(a));
   EXPECT_EQ(between.positions(), 2 * static_cast<std::uint64_t>(DownsetMatrices(a)));
 }
 
@@ -227,7 +227,7 @@ TEST(DownsetEngine, StoppedSolveResumesFromItsCheckpoint) {
     for (const bool one_game : {false, true})
       for (int threads : {1, 2}) {
         const Matrix a = M(text);
-        const Solution want = BoundedSearch().Solve(a);
+        const Solution want = SearchEngine().Solve(a);
         std::atomic<bool> stop{false};
         std::filesystem::remove(file);
         DownsetOptions options = one_game ? OneGame(threads) : RingOnly(threads);

@@ -1,4 +1,4 @@
-// The bounded search (engine/solve/search.hpp) against the exhaustive ExhaustiveSolver: every class
+// The search engine (engine/solve/search.hpp) against the exhaustive ExhaustiveSolver: every class
 // of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random matrices up to 6x6, moves and lines
 // of optimal play, invariance under transposition and row/column permutation, the spec's known
 // facts; the same answers for any thread count, under a memory limit (or SearchStopped), and the
@@ -26,29 +26,29 @@ using testing::RandomStart;
 using testing::Rng;
 
 int CompareOnEveryClass(int rows, int cols, int max_entry, const SearchOptions& options = {}) {
-  BoundedSearch search(options);
+  SearchEngine search(options);
   return testing::CompareWithSolverOnEveryClass(rows, cols, max_entry, search);
 }
 
-TEST(BoundedSearch, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {
+TEST(SearchEngine, EqualsSolverOnEveryThreeByThreeClassWithEntriesUpTo3) {
   EXPECT_EQ(CompareOnEveryClass(3, 3, 3), 7456);  // of the 8240 classes, those without a zero line
 }
 
-TEST(BoundedSearch, EqualsSolverOnEveryFourByFourClassWithEntriesUpTo2) {
+TEST(SearchEngine, EqualsSolverOnEveryFourByFourClassWithEntriesUpTo2) {
   EXPECT_EQ(CompareOnEveryClass(4, 4, 2), 81124);  // of 90492
 }
 
-TEST(BoundedSearch, EqualsSolverOnEveryThreeByFourClassWithEntriesUpTo3) {
+TEST(SearchEngine, EqualsSolverOnEveryThreeByFourClassWithEntriesUpTo3) {
   EXPECT_EQ(CompareOnEveryClass(3, 4, 3), 121699);  // of 131505
 }
 
-TEST(BoundedSearch, EqualsSolverOnEveryShapeUpTo2x4) {
+TEST(SearchEngine, EqualsSolverOnEveryShapeUpTo2x4) {
   for (int m = 1; m <= 2; ++m)
     for (int n = 1; n <= 4; ++n) CompareOnEveryClass(m, n, m == 1 ? 12 : 5);
 }
 
 // Random matrices up to 6x6; a fresh search per matrix, so nothing is reused from earlier ones.
-TEST(BoundedSearch, EqualsSolverOnRandomMatrices) {
+TEST(SearchEngine, EqualsSolverOnRandomMatrices) {
   Rng rng(20261123);
   std::uniform_int_distribution<int> dim(2, 6), entry(1, 3);
   int compared = 0;
@@ -57,7 +57,7 @@ TEST(BoundedSearch, EqualsSolverOnRandomMatrices) {
     const int cap = m * n <= 16 ? 2 * (m + n) : m + n + 4;  // keeps each exhaustive solve small
     const Matrix a = RandomStart(rng, m, n, e, cap);
     ExhaustiveSolver exhaustive;
-    BoundedSearch search;
+    SearchEngine search;
     ASSERT_EQ(search.Solve(a), exhaustive.Solve(a)) << FormatMatrix(a);
     ++compared;
   }
@@ -66,14 +66,14 @@ TEST(BoundedSearch, EqualsSolverOnRandomMatrices) {
 // --moves through the search: every active move's value and the lines of optimal play are those
 // of the exhaustive ExhaustiveSolver (both are exact, and the line takes the first move of best
 // value).
-TEST(BoundedSearch, MovesAndLinesEqualTheSolvers) {
+TEST(SearchEngine, MovesAndLinesEqualTheSolvers) {
   Rng rng(5);
   std::uniform_int_distribution<int> dim(1, 5);
   for (int t = 0; t < 300; ++t) {
     const int m = dim(rng), n = dim(rng);
     const Matrix a = RandomStart(rng, m, n, 3, m + n + 6);
     ExhaustiveSolver exhaustive;
-    BoundedSearch search;
+    SearchEngine search;
     for (Game g : kGames)
       for (Player p : {Player::kR, Player::kC}) {
         const std::vector<MoveValue> want = ActiveMoves(exhaustive, a, g, p);
@@ -89,16 +89,16 @@ TEST(BoundedSearch, MovesAndLinesEqualTheSolvers) {
   }
 }
 
-TEST(BoundedSearch, TranspositionSwapsPlayersAndPermutationsChangeNothing) {
+TEST(SearchEngine, TranspositionSwapsPlayersAndPermutationsChangeNothing) {
   Rng rng(11);
-  BoundedSearch search;
+  SearchEngine search;
   for (int t = 0; t < 1500; ++t) {
     std::uniform_int_distribution<int> dim(2, 5);
     const int m = dim(rng), n = dim(rng);
     const Matrix a = RandomStart(rng, m, n, 3, m + n + 5);
     const Solution v = search.Solve(a);
     const Solution vt = search.Solve(a.transposed());
-    EXPECT_EQ(BoundedSearch().Solve(RandomPermuted(rng, a)), v) << FormatMatrix(a);
+    EXPECT_EQ(SearchEngine().Solve(RandomPermuted(rng, a)), v) << FormatMatrix(a);
     for (Game g : kGames) {
       EXPECT_EQ(vt[g].R, v[g].C) << FormatMatrix(a);
       EXPECT_EQ(vt[g].C, v[g].R) << FormatMatrix(a);
@@ -108,8 +108,8 @@ TEST(BoundedSearch, TranspositionSwapsPlayersAndPermutationsChangeNothing) {
   }
 }
 
-TEST(BoundedSearch, KnownFacts) {
-  BoundedSearch s;
+TEST(SearchEngine, KnownFacts) {
+  SearchEngine s;
   for (const char* text :
        {"033/303/330", "133/313/331", "301/022/121", "320/212/023", "320/203/032", "320/213/033",
         "033/331/312", "11/11", "20/02", "21/12", "22/22", "2", "0044/0404/4040/4400"})
@@ -130,14 +130,14 @@ TEST(BoundedSearch, KnownFacts) {
   EXPECT_EQ(one.dseki.C, Result::D);
 }
 
-TEST(BoundedSearch, RefusesAZeroLineAndRespectsItsLimit) {
-  BoundedSearch s;
+TEST(SearchEngine, RefusesAZeroLineAndRespectsItsLimit) {
+  SearchEngine s;
   EXPECT_THROW(s.Solve(M("10/00")), std::invalid_argument);
-  BoundedSearch small(SolverLimits{.max_positions = 10});
+  SearchEngine small(SolverLimits{.max_positions = 10});
   EXPECT_THROW(small.Solve(M("033/331/312")), SolveTooLarge);
 }
 
-TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnEveryThreeByThreeClass) {
+TEST(SearchEngine, ThreadCountsGiveTheSameAnswersOnEveryThreeByThreeClass) {
   for (int threads : {2, 4})
     EXPECT_EQ(
         CompareOnEveryClass(3, 3, 3, SearchOptions{.threads = threads, .min_parallel_sum = 0}),
@@ -145,10 +145,10 @@ TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnEveryThreeByThreeClass) {
         << threads;
 }
 
-TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnRandomMatrices) {
+TEST(SearchEngine, ThreadCountsGiveTheSameAnswersOnRandomMatrices) {
   Rng rng(777);
   std::uniform_int_distribution<int> dim(2, 6), entry(1, 3);
-  BoundedSearch one(SearchOptions{.threads = 1}),
+  SearchEngine one(SearchOptions{.threads = 1}),
       two(SearchOptions{.threads = 2, .min_parallel_sum = 0}),
       four(SearchOptions{.threads = 4, .min_parallel_sum = 0});
   for (int t = 0; t < 3000; ++t) {
@@ -166,17 +166,17 @@ TEST(BoundedSearch, ThreadCountsGiveTheSameAnswersOnRandomMatrices) {
 constexpr const char* kSixBySix = "110111/110201/002120/111101/202010/020012";
 
 // Tables dropped when full: the same answers (only slower), or SearchStopped, never wrong values.
-TEST(BoundedSearch, MemoryLimitDropsTablesOrStops) {
+TEST(SearchEngine, MemoryLimitDropsTablesOrStops) {
   ExhaustiveSolver exhaustive;
   for (const char* text : {"033/331/312", "0044/0404/4040/4400"}) {
-    BoundedSearch small(SearchOptions{.memory_bytes = 256 << 10, .max_drops = 1 << 20});
+    SearchEngine small(SearchOptions{.memory_bytes = 256 << 10, .max_drops = 1 << 20});
     EXPECT_EQ(small.Solve(M(text)), exhaustive.Solve(M(text))) << text;
     EXPECT_LE(small.table_bytes(), std::size_t{256} << 10);
   }
-  const Solution want = BoundedSearch().Solve(M(kSixBySix));
+  const Solution want = SearchEngine().Solve(M(kSixBySix));
   for (std::size_t limit : {std::size_t{1} << 20, std::size_t{4} << 20, std::size_t{64} << 20})
     for (int threads : {1, 2}) {
-      BoundedSearch search(
+      SearchEngine search(
           SearchOptions{.memory_bytes = limit, .threads = threads, .min_parallel_sum = 0});
       try {
         EXPECT_EQ(search.Solve(M(kSixBySix)), want) << limit;
@@ -187,7 +187,7 @@ TEST(BoundedSearch, MemoryLimitDropsTablesOrStops) {
       EXPECT_LE(search.table_bytes(), limit);
     }
   // An 8x8 table cannot even start in 100 KiB.
-  BoundedSearch tiny(SearchOptions{.memory_bytes = 100 << 10});
+  SearchEngine tiny(SearchOptions{.memory_bytes = 100 << 10});
   try {
     tiny.Solve(M("22100000/02210000/00221000/00022100/00002210/00000221/10000022/21000002"));
     ADD_FAILURE() << "no SearchStopped";
@@ -196,10 +196,10 @@ TEST(BoundedSearch, MemoryLimitDropsTablesOrStops) {
   }
 }
 
-TEST(BoundedSearch, StopFlagStopsAndTheTablesStayValid) {
+TEST(SearchEngine, StopFlagStopsAndTheTablesStayValid) {
   std::atomic<bool> stop{true};
   for (int threads : {1, 2}) {
-    BoundedSearch search(SearchOptions{.threads = threads, .min_parallel_sum = 0, .stop = &stop});
+    SearchEngine search(SearchOptions{.threads = threads, .min_parallel_sum = 0, .stop = &stop});
     try {
       search.Solve(M(kSixBySix));
       ADD_FAILURE() << "no SearchStopped";
@@ -207,7 +207,7 @@ TEST(BoundedSearch, StopFlagStopsAndTheTablesStayValid) {
       EXPECT_EQ(e.reason(), SearchStopped::Reason::kInterrupted);
     }
     stop = false;
-    EXPECT_EQ(search.Solve(M(kSixBySix)), BoundedSearch().Solve(M(kSixBySix)));
+    EXPECT_EQ(search.Solve(M(kSixBySix)), SearchEngine().Solve(M(kSixBySix)));
     stop = true;
   }
 }

@@ -1,4 +1,4 @@
-// A single-matrix engine (the bounded search, the down-set engine) against the exhaustive
+// A single-matrix engine (the search engine, the down-set engine) against the exhaustive
 // ExhaustiveSolver: on every class of a region (CompareWithSolverOnEveryClass), and its lines of
 // optimal play. Concurrency: test code, one thread.
 #pragma once

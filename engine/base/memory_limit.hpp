@@ -1,5 +1,5 @@
 // The machine's physical memory and the one default memory limit every engine uses (80% of it):
-// runs, checks, the bounded search and the memo solver all start from DefaultMemoryLimitBytes().
+// runs, checks, the search engine and the memo solver all start from DefaultMemoryLimitBytes().
 // And the one way freed memory is handed back to the system.
 // Concurrency: pure functions that read the system; any thread may call them.
 #pragma once

@@ -1,4 +1,4 @@
-// BoundsTable: one game's transposition table of the bounded search for one shape (one byte of
+// BoundsTable: one game's transposition table of the search engine for one shape (one byte of
 // bounds per class, keyed by the canonical form), split into shards with a lock each so that the
 // workers of one game (R's and C's tests at once) share it, and kept under a byte budget by
 // emptying the shard that would outgrow it (a drop: the search stays exact, only slower).

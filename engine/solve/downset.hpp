@@ -1,7 +1,7 @@
 // DownsetEngine: the values of both games for one matrix A from every matrix B <= A, in one pass
 // over the down-set (DownsetPass) at one byte a matrix, or, when that does not fit the memory
 // limit, in one pass a game at 4 bits a matrix (DownsetMode), instead of a search or a memo of
-// canonical forms. Same answers as ExhaustiveSolver::Solve and BoundedSearch::Solve; answers Solve
+// canonical forms. Same answers as ExhaustiveSolver::Solve and SearchEngine::Solve; answers Solve
 // and ChildSolution for every position of a game from A (engine/solve/play.hpp) from its full table
 // when it keeps one, else by a pass of that position's own down-set. Concurrency: Solve and
 // ChildSolution are called by one thread at a time (a pass runs on `threads` workers of its own);

@@ -1,4 +1,4 @@
-// GameSearch: a worker of BoundedSearch: the null-window tests of one game (SEKI or D-SEKI) on a
+// GameSearch: a worker of SearchEngine: the null-window tests of one game (SEKI or D-SEKI) on a
 // transposition table of bounds (BoundsTable) that it may share with the game's other worker.
 // Concurrency: an instance is driven by one thread at a time; expansions() may be read by any
 // thread; the table and the SearchControl are shared by the workers of one search.
@@ -21,7 +21,7 @@ namespace seki {
 // Thrown when a search cannot go on: its tables would not fit in the memory limit even after
 // being dropped (kMemoryLimit), the caller's stop flag was set (kInterrupted), the time the
 // caller allowed is spent (kBudget), or another worker of the same search gave up (kAborted;
-// BoundedSearch reports the other worker's reason).
+// SearchEngine reports the other worker's reason).
 class SearchStopped : public std::runtime_error {
  public:
   enum class Reason { kMemoryLimit, kInterrupted, kBudget, kAborted };

@@ -81,13 +81,13 @@ PlayLine OptimalLine(Engine& engine, const Matrix& start, Game g, Player first) 
 }
 
 template std::vector<MoveValue> ActiveMoves(ExhaustiveSolver&, const Matrix&, Game, Player);
-template std::vector<MoveValue> ActiveMoves(BoundedSearch&, const Matrix&, Game, Player);
+template std::vector<MoveValue> ActiveMoves(SearchEngine&, const Matrix&, Game, Player);
 template std::vector<MoveValue> ActiveMoves(DownsetEngine&, const Matrix&, Game, Player);
 template PlayStep OptimalStep(ExhaustiveSolver&, const Matrix&, Game, Player, bool);
-template PlayStep OptimalStep(BoundedSearch&, const Matrix&, Game, Player, bool);
+template PlayStep OptimalStep(SearchEngine&, const Matrix&, Game, Player, bool);
 template PlayStep OptimalStep(DownsetEngine&, const Matrix&, Game, Player, bool);
 template PlayLine OptimalLine(ExhaustiveSolver&, const Matrix&, Game, Player);
-template PlayLine OptimalLine(BoundedSearch&, const Matrix&, Game, Player);
+template PlayLine OptimalLine(SearchEngine&, const Matrix&, Game, Player);
 template PlayLine OptimalLine(DownsetEngine&, const Matrix&, Game, Player);
 
 }  // namespace seki

@@ -1,6 +1,6 @@
 // Play: the active moves of a position with the value each leads to, and one line of optimal play
 // to the end of a game (passes shown), both from the exact values of an engine: the exhaustive
-// ExhaustiveSolver, the BoundedSearch or the DownsetEngine (each has Solve(a) and ChildSolution(a,
+// ExhaustiveSolver, the SearchEngine or the DownsetEngine (each has Solve(a) and ChildSolution(a,
 // i, j)). Concurrency: uses the caller's engine; not thread-safe across calls sharing one engine.
 #pragma once
 
@@ -70,13 +70,13 @@ template <class Engine>
 PlayLine OptimalLine(Engine& engine, const Matrix& a, Game g, Player first);
 
 extern template std::vector<MoveValue> ActiveMoves(ExhaustiveSolver&, const Matrix&, Game, Player);
-extern template std::vector<MoveValue> ActiveMoves(BoundedSearch&, const Matrix&, Game, Player);
+extern template std::vector<MoveValue> ActiveMoves(SearchEngine&, const Matrix&, Game, Player);
 extern template std::vector<MoveValue> ActiveMoves(DownsetEngine&, const Matrix&, Game, Player);
 extern template PlayStep OptimalStep(ExhaustiveSolver&, const Matrix&, Game, Player, bool);
-extern template PlayStep OptimalStep(BoundedSearch&, const Matrix&, Game, Player, bool);
+extern template PlayStep OptimalStep(SearchEngine&, const Matrix&, Game, Player, bool);
 extern template PlayStep OptimalStep(DownsetEngine&, const Matrix&, Game, Player, bool);
 extern template PlayLine OptimalLine(ExhaustiveSolver&, const Matrix&, Game, Player);
-extern template PlayLine OptimalLine(BoundedSearch&, const Matrix&, Game, Player);
+extern template PlayLine OptimalLine(SearchEngine&, const Matrix&, Game, Player);
 extern template PlayLine OptimalLine(DownsetEngine&, const Matrix&, Game, Player);
 
 }  // namespace seki

@@ -1,5 +1,5 @@
 // One game against the engine: the rules from rules.hpp and play.hpp, the values from the
-// bounded search.
+// search engine.
 #include "engine/solve/play_session.hpp"
 
 #include <cctype>

@@ -26,10 +26,10 @@ Player QuestionPlayer(int k) { return k % 2 == 0 ? Player::kR : Player::kC; }
 
 std::size_t DefaultSearchBytes() { return static_cast<std::size_t>(DefaultMemoryLimitBytes()); }
 
-BoundedSearch::BoundedSearch(SolverLimits limits)
-    : BoundedSearch(SearchOptions{.max_positions = limits.max_positions}) {}
+SearchEngine::SearchEngine(SolverLimits limits)
+    : SearchEngine(SearchOptions{.max_positions = limits.max_positions}) {}
 
-BoundedSearch::BoundedSearch(const SearchOptions& options)
+SearchEngine::SearchEngine(const SearchOptions& options)
     : threads_(options.threads),
       min_parallel_sum_(options.min_parallel_sum),
       memory_bytes_(options.memory_bytes ? options.memory_bytes : DefaultSearchBytes()),
@@ -41,7 +41,7 @@ BoundedSearch::BoundedSearch(const SearchOptions& options)
     workers_[k] = std::make_unique<GameSearch>(QuestionGame(k), limits_, &control_);
 }
 
-Solution BoundedSearch::Solve(const Matrix& a) {
+Solution SearchEngine::Solve(const Matrix& a) {
   if (!IsStartingPosition(a))
     throw std::invalid_argument("not a starting position: empty, or a zero row or column");
   control_.abort.store(false);
@@ -86,29 +86,29 @@ Solution BoundedSearch::Solve(const Matrix& a) {
   return solution;
 }
 
-void BoundedSearch::set_budget(double seconds) {
+void SearchEngine::set_budget(double seconds) {
   using Clock = std::chrono::steady_clock;
   control_.deadline = seconds > 0 ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                        std::chrono::duration<double>(seconds))
                                   : Clock::time_point::max();
 }
 
-Solution BoundedSearch::ChildSolution(const Matrix& a, int i, int j) {
+Solution SearchEngine::ChildSolution(const Matrix& a, int i, int j) {
   return seki::ChildSolution(a, i, j, [this](const Matrix& child) { return Solve(child); });
 }
 
-std::size_t BoundedSearch::positions() const {
+std::size_t SearchEngine::positions() const {
   std::lock_guard lock(tables_mutex_);
   std::size_t n = 0;
   for (const auto& table : tables_) n += table ? table->size() : 0;
   return n;
 }
-std::size_t BoundedSearch::expansions() const {
+std::size_t SearchEngine::expansions() const {
   std::size_t n = 0;
   for (const auto& worker : workers_) n += worker->expansions();
   return n;
 }
-std::size_t BoundedSearch::table_bytes() const {
+std::size_t SearchEngine::table_bytes() const {
   std::lock_guard lock(tables_mutex_);
   std::size_t n = 0;
   for (const auto& table : tables_) n += table ? table->bytes() : 0;

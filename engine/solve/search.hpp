@@ -1,4 +1,4 @@
-// BoundedSearch: proves R(A), C(A), r(A), c(A) of both games for one matrix without computing the
+// SearchEngine: proves R(A), C(A), r(A), c(A) of both games for one matrix without computing the
 // exact value of every reachable class, by null-window tests over the results L < D < W with a
 // transposition table of bounds keyed by the canonical form. Same answers as
 // ExhaustiveSolver::Solve. Concurrency: Solve and ChildSolution are called by one thread at a time;
@@ -51,12 +51,12 @@ struct SearchOptions {
 // Three quarters of the physical memory.
 std::size_t DefaultSearchBytes();
 
-class BoundedSearch {
+class SearchEngine {
  public:
-  explicit BoundedSearch(SolverLimits limits = {});
-  explicit BoundedSearch(const SearchOptions& options);
-  BoundedSearch(const BoundedSearch&) = delete;
-  BoundedSearch& operator=(const BoundedSearch&) = delete;
+  explicit SearchEngine(SolverLimits limits = {});
+  explicit SearchEngine(const SearchOptions& options);
+  SearchEngine(const SearchEngine&) = delete;
+  SearchEngine& operator=(const SearchEngine&) = delete;
 
   // Values of both games for a starting position (no zero line): exactly
   // ExhaustiveSolver::Solve(a). Throws std::invalid_argument for a matrix with a zero line,

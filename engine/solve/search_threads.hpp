@@ -1,4 +1,4 @@
-// RunTasks: runs a few long tasks (the workers of one BoundedSearch) on threads of their own with
+// RunTasks: runs a few long tasks (the workers of one SearchEngine) on threads of their own with
 // stacks sized for the search, which recurses once per unit of the matrix's sum (up to 16,320 on
 // 8x8 with entries 255: more than a default thread's or a oneTBB worker's stack holds).
 // Concurrency: blocks until every task has returned; tasks must not throw and may run concurrently.

@@ -1,6 +1,6 @@
 // The memo key of a position (the bytes of its canonical form packed into 64-bit words), used by
-// the single-matrix solvers (ExhaustiveSolver, BoundedSearch), and the per-shape PackedMemo tables
-// that the ExhaustiveSolver keeps (the bounded search keeps a sharded BoundsTable per game
+// the single-matrix solvers (ExhaustiveSolver, SearchEngine), and the per-shape PackedMemo tables
+// that the ExhaustiveSolver keeps (the search engine keeps a sharded BoundsTable per game
 // instead). Concurrency: MemoKey is a value; ShapeMemos is not thread-safe (one per solver
 // instance).
 #pragma once

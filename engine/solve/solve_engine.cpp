@@ -15,7 +15,7 @@ namespace seki {
 namespace {
 
 // Tables a search may use to decide, before the batch starts, a matrix that the ExhaustiveSolver's
-// size bound rules out (the bounded search decides some such positions in a few moves).
+// size bound rules out (the search engine decides some such positions in a few moves).
 constexpr std::size_t kProbeBytes = std::size_t{4} << 20;
 
 // The one restart policy: starts `engine` afresh (make()) when it holds more than `keep` positions
@@ -119,7 +119,7 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
   }
   if (ReachableClassesLowerBound(a) <= static_cast<double>(max_positions)) return;
   auto probe =
-      std::make_unique<BoundedSearch>(SearchOptions{.memory_bytes = kProbeBytes, .max_drops = 0});
+      std::make_unique<SearchEngine>(SearchOptions{.memory_bytes = kProbeBytes, .max_drops = 0});
   try {
     probe->Solve(a);
     probes_[a] = std::move(probe);
@@ -136,10 +136,10 @@ auto SolveEngine::WithSearch(double seconds, F&& f) {
   return Restarting(
       search_, 0,
       [this] {
-        return std::make_unique<BoundedSearch>(SearchOptions{
+        return std::make_unique<SearchEngine>(SearchOptions{
             .memory_bytes = memory_bytes_, .threads = options_.threads, .stop = options_.stop});
       },
-      [&](BoundedSearch& search) {
+      [&](SearchEngine& search) {
         search.set_budget(seconds);
         return f(search);
       });
@@ -170,7 +170,7 @@ auto SolveEngine::WithDownset(F&& f) {
 template <class F>
 auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
   if (auto it = probes_.find(a); it != probes_.end()) {
-    const std::unique_ptr<BoundedSearch> probe = std::move(it->second);
+    const std::unique_ptr<SearchEngine> probe = std::move(it->second);
     probes_.erase(it);
     running_.store(EngineKind::kSearch);
     try {
@@ -235,8 +235,8 @@ std::string SolveEngine::Stats() const {
   auto add = [&](const std::string& part) { line += (line.empty() ? "" : " ") + part; };
   if (solver_) add(fmt::format("engine=exhaustive positions={}", solver_->positions()));
   if (search_)
-    add(fmt::format("engine=bounded positions={} expansions={} table_bytes={}",
-                    search_->positions(), search_->expansions(), search_->table_bytes()));
+    add(fmt::format("engine=search positions={} expansions={} table_bytes={}", search_->positions(),
+                    search_->expansions(), search_->table_bytes()));
   if (downset_) add(fmt::format("engine=downset positions={}", downset_->positions()));
   return line;
 }

@@ -115,7 +115,7 @@ class SolveEngine {
   }
 
   // The engines in use (null before their first solve), for progress lines and statistics.
-  const BoundedSearch* search() const { return search_.get(); }
+  const SearchEngine* search() const { return search_.get(); }
   const DownsetEngine* downset() const { return downset_.get(); }
   const ExhaustiveSolver* solver() const { return solver_.get(); }
   std::size_t memory_bytes() const { return memory_bytes_; }
@@ -141,9 +141,9 @@ class SolveEngine {
   SolveEngineOptions options_;
   std::size_t memory_bytes_;
   std::unique_ptr<ExhaustiveSolver> solver_;
-  std::unique_ptr<BoundedSearch> search_;
+  std::unique_ptr<SearchEngine> search_;
   std::unique_ptr<DownsetEngine> downset_;
-  std::map<Matrix, std::unique_ptr<BoundedSearch>> probes_;  // decided by Check's probe
+  std::map<Matrix, std::unique_ptr<SearchEngine>> probes_;  // decided by Check's probe
   std::atomic<EngineKind> running_{EngineKind::kSearch};
 };
 

@@ -34,7 +34,7 @@ SolveReport BuildReport(ExhaustiveSolver& solver, const Matrix& a, bool with_mov
   return Build(solver, a, with_moves);
 }
 
-SolveReport BuildReport(BoundedSearch& search, const Matrix& a, bool with_moves) {
+SolveReport BuildReport(SearchEngine& search, const Matrix& a, bool with_moves) {
   return Build(search, a, with_moves);
 }
 

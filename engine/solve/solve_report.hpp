@@ -37,7 +37,7 @@ struct SolveReport {
 // Solves a starting position with the given engine, with moves and lines on request. Throws
 // SolveTooLarge when the engine's limit is exceeded. Every engine gives the same report.
 SolveReport BuildReport(ExhaustiveSolver& solver, const Matrix& a, bool with_moves);
-SolveReport BuildReport(BoundedSearch& search, const Matrix& a, bool with_moves);
+SolveReport BuildReport(SearchEngine& search, const Matrix& a, bool with_moves);
 SolveReport BuildReport(DownsetEngine& downset, const Matrix& a, bool with_moves);
 
 }  // namespace seki
