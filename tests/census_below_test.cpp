@@ -26,6 +26,7 @@
 #include "engine/solve/downset.hpp"
 #include "engine/solve/exhaustive_solver.hpp"
 #include "run_fixture.hpp"
+#include "stop_part_way.hpp"
 #include "test_support.hpp"
 #include "thread_ranks.hpp"
 
@@ -212,21 +213,7 @@ TEST_F(CensusBelowTest, StoppedCensusResumesWithWhatItFound) {
         CensusTaker first_taker(a);
         options.take = &first_taker;
         DownsetEngine first(options);
-        std::atomic<bool> solving{true};
-        std::thread stopper([&] {
-          while (solving.load() &&
-                 (first.total() == 0 || double(first.done()) < at * double(first.total())))
-            std::this_thread::yield();
-          stop.store(true);
-        });
-        bool stopped = false;
-        try {
-          first.Solve(a);
-        } catch (const SearchStopped&) {
-          stopped = true;
-        }
-        solving.store(false);
-        stopper.join();
+        const bool stopped = testing::StopPartWay(first, at, stop, [&] { first.Solve(a); });
         CensusTaker taker(a);
         if (stopped) {
           ++resumed;

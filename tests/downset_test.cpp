@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <thread>
 
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/exhaustive_solver.hpp"
@@ -20,6 +19,7 @@
 #include "engine/solve/play.hpp"
 #include "engine/solve/search.hpp"
 #include "solver_compare.hpp"
+#include "stop_part_way.hpp"
 #include "test_support.hpp"
 
 namespace seki {
@@ -235,23 +235,8 @@ TEST(DownsetEngine, StoppedSolveResumesFromItsCheckpoint) {
         options.stop = &stop;
         DownsetEngine first(options);
         const double at = share(rng);
-        std::atomic<bool> solving{true};
-        std::thread stopper([&] {
-          while (solving.load() &&
-                 (first.total() == 0 || double(first.done()) < at * double(first.total())))
-            std::this_thread::yield();
-          stop.store(true);
-        });
-        bool stopped = false;
         Solution got{};
-        try {
-          got = first.Solve(a);
-        } catch (const SearchStopped& e) {
-          EXPECT_EQ(e.reason(), SearchStopped::Reason::kInterrupted);
-          stopped = true;
-        }
-        solving.store(false);
-        stopper.join();
+        const bool stopped = testing::StopPartWay(first, at, stop, [&] { got = first.Solve(a); });
         if (stopped) {
           ASSERT_TRUE(std::filesystem::exists(file)) << text;
           second_pass = second_pass || (one_game && at > 0.55);
