@@ -128,9 +128,11 @@ TEST(GoCli, TooLargeIsOneLineAndWritesNothing) {
             "seki: 1/1/1/1/1/1/1/1/1: 9 rows; at most 8 are supported\n");
   // The Fig. 2 matrix within a memory limit of 1K: exit 3.
   EXPECT_EQ(run({"go", "--realise", "033/331/312", "--memory-limit", "1K"}, 3),
-            "seki: 033/331/312: cannot be decided within the memory limit (see --memory-limit)\n");
+            "seki: 033/331/312: cannot be decided within the memory limit of 1.0 KiB (see "
+            "--memory-limit)\n");
   EXPECT_EQ(run({"go", "--realise", "033/331/312", "--memory-limit", "1K", "--format", "json"}, 3),
-            "seki: 033/331/312: cannot be decided within the memory limit (see --memory-limit)\n");
+            "seki: 033/331/312: cannot be decided within the memory limit of 1.0 KiB (see "
+            "--memory-limit)\n");
 }
 
 }  // namespace

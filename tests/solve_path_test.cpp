@@ -72,20 +72,22 @@ TEST(OneSolvePath, PlayIsTheSameGameForEveryEngine) {
   }
 }
 
-// The 8x8 2-cycle pattern cannot be decided by the search in 100 KiB and its down-set does not fit
-// either: every command says so in the words of `seki solve`, exit 3, nothing on stdout.
+// The 8x8 2-cycle pattern cannot be decided by the search or the memo solver in 100 KiB and its
+// down-set does not fit either: every command says so in the words of `seki solve`, exit 3,
+// nothing on stdout.
 TEST(OneSolvePath, MemoryLimitStopsEveryCommandAlike) {
   const std::string eight =
       "22100000/02210000/00221000/00022100/00002210/00000221/10000022/21000002";
   const std::string line = "seki: " + eight +
                            ": cannot be decided within the memory limit of 100.0 KiB (see "
                            "--memory-limit)\n";
-  for (const std::string& command : {"solve", "show", "origin"}) {
-    const RunResult r = RunSeki({command, "--memory-limit", "100K", eight});
-    EXPECT_EQ(r.status, 3) << command << r.err;
-    EXPECT_EQ(r.out, "") << command;
-    EXPECT_EQ(r.err, line) << command;
-  }
+  for (const std::string& engine : {"auto", "exhaustive"})
+    for (const std::string& command : {"solve", "show", "origin"}) {
+      const RunResult r = RunSeki({command, "--engine", engine, "--memory-limit", "100K", eight});
+      EXPECT_EQ(r.status, 3) << command << engine << r.err;
+      EXPECT_EQ(r.out, "") << command << engine;
+      EXPECT_EQ(r.err, line) << command << engine;
+    }
   const RunResult downset =
       RunSeki({"show", "--engine", "downset", "--memory-limit", "100K", eight});
   EXPECT_EQ(downset.status, 3) << downset.err;

@@ -195,5 +195,25 @@ TEST(Properties, CanonicalMemoAgreesWithRawMemo) {
   }
 }
 
+// The memo solver keeps its tables within SolverLimits::memory_bytes, a table's growth included:
+// a solve that needs more stops with SolveOutOfMemory, never past the budget; one with room gives
+// what an unlimited solver gives; MaxPositions is what that budget holds.
+TEST(MemoBudget, TheMemoSolverStaysWithinItsBytes) {
+  for (const char* text : {"3322/2233/3030", "2221/1222/2122/2212"}) {
+    const Matrix a = testing::M(text);
+    ExhaustiveSolver free;
+    const Solution want = free.Solve(a);
+    const std::size_t held = free.bytes();  // the last growth held 3/2 of this at once
+    ExhaustiveSolver tight(SolverLimits{.memory_bytes = held});
+    EXPECT_THROW(tight.Solve(a), SolveOutOfMemory) << text;
+    EXPECT_LE(tight.bytes(), held) << text;
+    EXPECT_LT(tight.positions(), free.positions()) << text;
+    ExhaustiveSolver room(SolverLimits{.memory_bytes = held / 2 * 3});
+    EXPECT_EQ(room.Solve(a), want) << text;
+    EXPECT_EQ(room.positions(), free.positions()) << text;
+    EXPECT_LE(room.positions(), MaxPositions(held / 2 * 3, a.rows(), a.cols())) << text;
+  }
+}
+
 }  // namespace
 }  // namespace seki

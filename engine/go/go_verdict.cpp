@@ -127,15 +127,11 @@ GoAnalysis AnalyseGo(const GoModel& model, SolveEngine& engine, std::string_view
   a.model = model;
   const std::string at(where);
   try {
-    engine.Check(model.matrix, at);
-    a.report = engine.Report(model.matrix, true);
-  } catch (const SolveTooLarge& e) {
-    throw InputError(at, std::string("too large to solve: ") + e.what());
-  } catch (const DownsetTooLarge& e) {
-    throw MemoryLimitError(at, e.what());
-  } catch (const SearchStopped& e) {
-    if (e.reason() == SearchStopped::Reason::kMemoryLimit)
-      throw MemoryLimitError(at, "cannot be decided within the memory limit (see --memory-limit)");
+    engine.Guarded(at, [&] {
+      engine.Check(model.matrix, at);
+      a.report = engine.Report(model.matrix, true);
+    });
+  } catch (const SearchStopped&) {  // the stop flag: every other stop is said by Guarded
     throw InputError(at, "interrupted");
   }
   for (const PlayLine& line : a.report[Game::kSeki].lines)

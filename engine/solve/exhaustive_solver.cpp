@@ -1,7 +1,9 @@
 // Memoised backward induction over the matrices reachable from a starting position.
 #include "engine/solve/exhaustive_solver.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include "canon/canonical_form.hpp"
@@ -11,13 +13,10 @@
 
 namespace seki {
 
-namespace {
-// Rough cost of one memo entry in std::unordered_map<Matrix, PackedOutcome> (node, key, bucket).
-constexpr std::size_t kBytesPerPosition = 128;
-}  // namespace
-
-std::size_t DefaultMaxPositions() {
-  return static_cast<std::size_t>(DefaultMemoryLimitBytes() / kBytesPerPosition);
+std::size_t MaxPositions(std::size_t bytes, int rows, int cols) {
+  // N positions need 2N slots, and growing into them holds 3N slots at once.
+  const std::size_t slot = 2 + sizeof(std::uint64_t) * MemoKey::Words(rows, cols);
+  return bytes / (3 * slot);
 }
 
 double ReachableClassesLowerBound(const Matrix& a) {
@@ -52,11 +51,14 @@ Matrix CanonicalMemoKey::operator()(const Matrix& a) const { return canon::Canon
 
 template <class KeyPolicy>
 BasicSolver<KeyPolicy>::BasicSolver(SolverLimits limits)
-    : max_positions_(limits.max_positions ? limits.max_positions : DefaultMaxPositions()) {}
+    : max_positions_(limits.max_positions),
+      memory_bytes_(limits.memory_bytes ? limits.memory_bytes
+                                        : static_cast<std::size_t>(DefaultMemoryLimitBytes())) {}
 
 template <class KeyPolicy>
 Solution BasicSolver<KeyPolicy>::Solve(const Matrix& a) {
-  CheckSolvable(a, max_positions_);
+  const std::size_t fit = MaxPositions(memory_bytes_, a.rows(), a.cols());
+  CheckSolvable(a, max_positions_ ? std::min(max_positions_, fit) : fit);
   return Solution::From(Value(a));
 }
 
@@ -82,9 +84,13 @@ PackedOutcome BasicSolver<KeyPolicy>::Value(const Matrix& a) {
     for (int j = 0; j < a.cols() && !best.Saturated(); ++j)
       if (a(i, j) > 0) best.Add(ChildSolution(a, i, j));
 
-  if (positions_ >= max_positions_)
+  if (max_positions_ && positions_ >= max_positions_)
     throw SolveTooLarge("needs more than " + std::to_string(max_positions_) +
                         " positions, more than fit in memory");
+  if (memo.WouldGrow() && memos_.bytes() + 2 * memo.bytes() > memory_bytes_)
+    throw SolveOutOfMemory("its memo of " + std::to_string(positions_) +
+                           " positions cannot grow within " + std::to_string(memory_bytes_) +
+                           " bytes");
   memo.Insert(key.words, best.Packed().bits);
   ++positions_;
   return best.Packed();

@@ -21,13 +21,23 @@ class SolveTooLarge : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct SolverLimits {
-  // Largest number of memoised positions; 0 means "derive from the physical memory".
-  std::size_t max_positions = 0;
+// Thrown when the memo would outgrow SolverLimits::memory_bytes in the middle of a solve (the
+// CLI's exit status 3, "cannot be decided within the memory limit").
+class SolveOutOfMemory : public SolveTooLarge {
+ public:
+  using SolveTooLarge::SolveTooLarge;
 };
 
-// Memo entries a solver may hold given the physical memory (about 3/4 of it).
-std::size_t DefaultMaxPositions();
+struct SolverLimits {
+  // Largest number of memoised positions; 0: as many as memory_bytes can hold.
+  std::size_t max_positions = 0;
+  // Bytes the memo tables may hold, a table's growth included; 0: DefaultMemoryLimitBytes().
+  std::size_t memory_bytes = 0;
+};
+
+// The most positions of a rows x cols matrix that memo tables within `bytes` can hold: a table
+// grows by doubling when half full and holds the old and the new table while it grows.
+std::size_t MaxPositions(std::size_t bytes, int rows, int cols);
 
 // A lower bound on the number of classes reachable from a (raw count / (m! n!)); used to refuse
 // hopeless positions before starting.
@@ -55,7 +65,8 @@ class BasicSolver {
   explicit BasicSolver(SolverLimits limits = {});
 
   // Values of both games for a starting position (no zero line). Throws std::invalid_argument
-  // for a matrix with a zero line and SolveTooLarge when the memo limit would be exceeded.
+  // for a matrix with a zero line, SolveTooLarge when a surely needs more positions than the
+  // limits allow, and SolveOutOfMemory when the memo would outgrow memory_bytes on the way.
   Solution Solve(const Matrix& a);
 
   // Values of the matrix reached by lowering a(i, j): terminal values when the move empties a
@@ -63,11 +74,13 @@ class BasicSolver {
   Solution ChildSolution(const Matrix& a, int i, int j);
 
   std::size_t positions() const;
+  std::size_t bytes() const { return memos_.bytes(); }  // held by the memo tables
 
  private:
   PackedOutcome Value(const Matrix& a);
 
   std::size_t max_positions_;
+  std::size_t memory_bytes_;
   std::size_t positions_ = 0;
   ShapeMemos memos_;  // keyed by the bytes of KeyPolicy{}(a)
 };

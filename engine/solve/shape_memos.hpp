@@ -42,6 +42,11 @@ class ShapeMemos {
     }
     return *last_;
   }
+  std::size_t bytes() const {
+    std::size_t sum = 0;
+    for (const auto& [id, memo] : memos_) sum += memo.bytes();
+    return sum;
+  }
 
  private:
   std::map<std::tuple<int, int, int>, PackedMemo> memos_;

@@ -42,6 +42,8 @@ void RethrowSolveStop(std::string_view where, std::size_t memory_bytes) {
       "the memory limit of " + HumanBytes(double(memory_bytes)) + " (see --memory-limit)";
   try {
     throw;
+  } catch (const SolveOutOfMemory&) {
+    throw MemoryLimitError(where, "cannot be decided within " + limit);
   } catch (const SolveTooLarge& e) {
     throw InputError(where, std::string("too large to solve: ") + e.what());
   } catch (const DownsetTooLarge& e) {
@@ -106,9 +108,9 @@ SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
 EngineKind SolveEngine::Choose(const Matrix& a) const { return Pick(a).first; }
 
 void SolveEngine::Check(const Matrix& a, std::string_view where) {
-  const std::size_t max_positions = DefaultMaxPositions();
   const Choice choice = Pick(a);
-  if (choice.first == EngineKind::kExhaustive) return RefuseIfTooLarge(a, where, max_positions);
+  if (choice.first == EngineKind::kExhaustive)
+    return RefuseIfTooLarge(a, where, MaxPositions(memory_bytes_, a.rows(), a.cols()));
   if (choice.downset_fits) return;  // auto: the down-set decides a if the search does not
   if (choice.first == EngineKind::kDownset) {
     const double needed =
@@ -117,6 +119,10 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
     if (needed > double(memory_bytes_)) throw DownsetTooLarge(needed, double(memory_bytes_));
     return;
   }
+  // Hopeless for the search: more positions than the memo solver holds in the default memory,
+  // and a small search does not decide it.
+  const std::size_t max_positions =
+      MaxPositions(std::size_t(DefaultMemoryLimitBytes()), a.rows(), a.cols());
   if (ReachableClassesLowerBound(a) <= static_cast<double>(max_positions)) return;
   auto probe =
       std::make_unique<SearchEngine>(SearchOptions{.memory_bytes = kProbeBytes, .max_drops = 0});
@@ -184,7 +190,10 @@ auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
     case EngineKind::kExhaustive:
       running_.store(EngineKind::kExhaustive);
       return Restarting(
-          solver_, options_.max_kept_positions, [] { return std::make_unique<ExhaustiveSolver>(); },
+          solver_, options_.max_kept_positions,
+          [this] {
+            return std::make_unique<ExhaustiveSolver>(SolverLimits{.memory_bytes = memory_bytes_});
+          },
           f);
     case EngineKind::kDownset:
       return WithDownset(f);
