@@ -253,7 +253,7 @@ std::uint64_t DownsetPass::Inner(std::uint8_t* acc, std::uint8_t* raw, int digit
     return w;
   }
   if (digits == 1) {
-    const RowSums r = Row<kT>(acc, raw, rows, cols, h, tally);
+    const RowSums r = Row<kT, false>(acc, raw, rows, cols, h, tally);
     if constexpr (kTally) tally[h] += r.sum;
     return r.any;
   }
@@ -261,13 +261,13 @@ std::uint64_t DownsetPass::Inner(std::uint8_t* acc, std::uint8_t* raw, int digit
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
   const std::uint64_t n = d.stride;
   if (digits == 2) {  // rows of the innermost digit, without calls (their chains overlap)
-    RowSums first = Row<kT>(acc, raw, rows, cols, h, tally);
+    RowSums first = Row<kT, false>(acc, raw, rows, cols, h, tally);
     std::uint64_t sum = first.sum, any = first.any;  // sum: of height h
     for (int v = 1; v < d.radix; ++v) {
       std::uint8_t* cur = acc + v * n;
-      for (std::uint64_t x = 0; x < n; ++x) cur[x] |= cur[x - n];
       const int hv = kTally ? std::max(h, v) : 0;
-      const RowSums r = Row<kT>(cur, kRecord ? raw + v * n : nullptr, rows_up, cols_up, hv, tally);
+      const RowSums r =
+          Row<kT, true>(cur, kRecord ? raw + v * n : nullptr, rows_up, cols_up, hv, tally);
       if constexpr (kTally) {
         if (hv == h)
           sum += r.sum;
@@ -292,13 +292,15 @@ std::uint64_t DownsetPass::Inner(std::uint8_t* acc, std::uint8_t* raw, int digit
 // The innermost digit (Inner with one digit): a chain, each value OR-ed with the one before.
 // kTally: returns the sum of the weights of height h (values v <= h; those above go to tally[v])
 // and the OR of all.
-template <DownsetPass::Taking kT>
+template <DownsetPass::Taking kT, bool kAbove>
 [[gnu::always_inline]] inline DownsetPass::RowSums DownsetPass::Row(std::uint8_t* acc,
                                                                     std::uint8_t* raw,
                                                                     std::uint32_t rows,
                                                                     std::uint32_t cols, int h,
                                                                     std::uint64_t* tally) const {
   const DownsetLayout::Digit& d = layout_.digits[0];
+  const std::uint8_t* const above = acc - (kAbove ? d.radix : 0);  // kAbove: the row before
+  if constexpr (kAbove) acc[0] |= above[0];
   const std::uint64_t w0 = Finish<kT>(acc[0], raw, rows, cols);
   const std::uint32_t rows_up = rows | RowBit(d), cols_up = cols | ColBit(d);
   if (rows_up != all_rows_ || cols_up != all_cols_) {  // a zero line: terminal, whatever the ORs
@@ -313,12 +315,12 @@ template <DownsetPass::Taking kT>
     const int low = std::min(h + 1, d.radix);
     std::uint64_t sum = w0, any = 0;
     for (int v = 1; v < low; ++v) {
-      const std::uint8_t x = acc[v] | prev;
+      const std::uint8_t x = acc[v] | (kAbove ? above[v] : 0) | prev;
       sum += weights_[x];  // off the chain of prev: the chain is the same as without a tally
       acc[v] = prev = contribution_[x];
     }
     for (int v = low; v < d.radix; ++v) {
-      const std::uint8_t x = acc[v] | prev;
+      const std::uint8_t x = acc[v] | (kAbove ? above[v] : 0) | prev;
       const std::uint64_t w = weights_[x];
       tally[v] += w;
       any |= w;
@@ -327,12 +329,13 @@ template <DownsetPass::Taking kT>
     return {sum, any | sum};  // at most 256 marks in sum: its mark bits cannot wrap to 0
   } else if constexpr (kT == Taking::kRecord) {
     for (int v = 1; v < d.radix; ++v) {
-      const std::uint8_t x = acc[v] | prev;
+      const std::uint8_t x = acc[v] | (kAbove ? above[v] : 0) | prev;
       raw[v] = x;
       acc[v] = prev = contribution_[x];
     }
   } else {
-    for (int v = 1; v < d.radix; ++v) acc[v] = prev = contribution_[acc[v] | prev];
+    for (int v = 1; v < d.radix; ++v)
+      acc[v] = prev = contribution_[acc[v] | (kAbove ? above[v] : 0) | prev];
   }
   return {};
 }

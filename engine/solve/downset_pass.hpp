@@ -114,7 +114,9 @@ class DownsetPass {
   template <Taking kT>
   std::uint64_t Inner(std::uint8_t* acc, std::uint8_t* raw, int digit, std::uint32_t rows,
                       std::uint32_t cols, int h, std::uint64_t* tally) const;
-  template <Taking kT>
+  // kAbove: each value is first OR-ed with the one a row before (acc - the row's length), in the
+  // same loop as its chain.
+  template <Taking kT, bool kAbove>
   RowSums Row(std::uint8_t* acc, std::uint8_t* raw, std::uint32_t rows, std::uint32_t cols, int h,
               std::uint64_t* tally) const;
   template <Taking kT>
