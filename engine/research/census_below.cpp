@@ -95,10 +95,11 @@ std::array<std::uint64_t, 256> CensusTaker::Weights(DownsetMode mode, Game game)
   for (unsigned v = 0; v < 256; ++v) {
     const auto seki = GameOutcome(static_cast<std::uint8_t>(v), mode, game, Game::kSeki);
     const auto dseki = GameOutcome(static_cast<std::uint8_t>(v), mode, game, Game::kDSeki);
+    listed_[v] = {Listed(seki), Listed(dseki)};
     if (!seki && !dseki) continue;
     if (seki && seki->seki_class() != SekiClass::kNone) w[v] |= 1ull << kSekiShift;
     if (dseki && dseki->seki_class() != SekiClass::kNone) w[v] |= 1ull << kDSekiShift;
-    if (Listed(seki) != SekiClass::kNone || Listed(dseki) != SekiClass::kNone)
+    if (listed_[v][0] != SekiClass::kNone || listed_[v][1] != SekiClass::kNone)
       w[v] |= kDownsetMarkUnit;
   }
   return w;
@@ -132,11 +133,7 @@ void CensusTaker::Take(const DownsetTakeBlock& block) {
   if (block.values.empty()) return;
   std::vector<std::pair<Matrix, std::array<SekiClass, 2>>> found;
   for (std::size_t x = 0; x < block.values.size(); ++x) {
-    const std::uint8_t v = block.values[x];
-    if (v == kDownsetZeroLine) continue;
-    const std::array<SekiClass, 2> kind = {
-        Listed(GameOutcome(v, block.mode, block.game, Game::kSeki)),
-        Listed(GameOutcome(v, block.mode, block.game, Game::kDSeki))};
+    const std::array<SekiClass, 2>& kind = listed_[block.values[x]];  // kDownsetZeroLine: none
     if (kind[0] == SekiClass::kNone && kind[1] == SekiClass::kNone) continue;
     found.emplace_back(canon::CanonicalForm(MatrixAt(*block.layout, block.index + x)), kind);
   }

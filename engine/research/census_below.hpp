@@ -80,6 +80,9 @@ class CensusTaker final : public DownsetTake {
   // two workers' rows).
   std::vector<std::uint64_t> worker_counts_;
   std::size_t stride_ = 0;
+  // Of each value of the pass (set by Weights before its workers start): its class in each game
+  // where it is complete or semi-complete, else kNone.
+  std::array<std::array<SekiClass, 2>, 256> listed_ = {};
 };
 
 // The census below a (a starting position) in one down-set pass with `options` (engine, memory
