@@ -1,6 +1,6 @@
-// solve, moves, optimal lines and census_below (engine/research/census_below.hpp): engine/solve (SolveEngine: the engine `seki solve --engine`
-// picks) and the JSON documents of engine/research/report_json.hpp, so the dictionaries are `seki
-// solve --format json`'s.
+// solve, moves, optimal lines and census_below (engine/research/census_below.hpp): engine/solve
+// (SolveEngine: the engine `seki solve --engine` picks) and the JSON documents of
+// engine/research/report_json.hpp, so the dictionaries are `seki solve --format json`'s.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -36,15 +36,24 @@ EngineKind Kind(const std::string& engine, bool exhaustive) {
   return EngineKind::kExhaustive;
 }
 
-// Runs f(engine) without the GIL with a fresh SolveEngine of the chosen kind; the errors are the
-// CLI's (SolveEngine::Guarded): a position too large is an InputError naming the matrix, one that
-// does not fit the memory limit a MemoryLimitError.
+// The bytes of a memory_limit argument as --memory-limit reads them ("": the default).
+std::size_t LimitBytes(const std::string& memory_limit) {
+  return static_cast<std::size_t>(
+      MemoryLimitBytes(memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit")));
+}
+
+// Runs f(engine) without the GIL with a fresh SolveEngine of the chosen kind within memory_limit;
+// the errors are the CLI's (SolveEngine::Guarded): a position too large is an InputError naming
+// the matrix, one that does not fit the memory limit a MemoryLimitError.
 template <class F>
-nlohmann::ordered_json WithEngine(const Matrix& a, EngineKind kind, bool moves, F&& f) {
+nlohmann::ordered_json WithEngine(const Matrix& a, EngineKind kind, bool moves,
+                                  const std::string& memory_limit, F&& f) {
   CheckStartingPosition(a, Where(a));
+  const std::size_t bytes = LimitBytes(memory_limit);
   py::gil_scoped_release release;
   SolveEngine engine(SolveEngineOptions{
       .kind = kind,
+      .memory_bytes = bytes,
       .threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
       .moves = moves});
   return engine.Guarded(Where(a), [&] {
@@ -53,8 +62,9 @@ nlohmann::ordered_json WithEngine(const Matrix& a, EngineKind kind, bool moves, 
   });
 }
 
-py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string& engine) {
-  const auto j = WithEngine(a, Kind(engine, exhaustive), moves,
+py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string& engine,
+                 const std::string& memory_limit) {
+  const auto j = WithEngine(a, Kind(engine, exhaustive), moves, memory_limit,
                             [&](SolveEngine& e) { return SolveReportJson(e.Report(a, moves)); });
   return ToPython(j);
 }
@@ -63,8 +73,7 @@ py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string
 py::object CensusBelowDict(const Matrix& a, int threads, const std::string& memory_limit,
                            const std::string& checkpoint, bool resume) {
   CheckStartingPosition(a, Where(a));
-  const std::size_t bytes = static_cast<std::size_t>(
-      MemoryLimitBytes(memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit")));
+  const std::size_t bytes = LimitBytes(memory_limit);
   nlohmann::ordered_json j;
   {
     py::gil_scoped_release release;
@@ -99,7 +108,7 @@ py::object Line(const Matrix& a, const std::string& game, const std::string& fir
                 const std::string& engine) {
   const Game g = ParseGame(game);
   const Player p = ParsePlayer(first);
-  const auto j = WithEngine(a, Kind(engine, exhaustive), true,
+  const auto j = WithEngine(a, Kind(engine, exhaustive), true, "",
                             [&](SolveEngine& e) { return PlayLineJson(e.Line(a, g, p), true); });
   return ToPython(j);
 }
@@ -108,7 +117,7 @@ py::object Line(const Matrix& a, const std::string& game, const std::string& fir
 std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive, const std::string& engine) {
   std::string out = SolveLatexHead();
   for (const Matrix& a : matrices) {
-    const auto j = WithEngine(a, Kind(engine, exhaustive), false, [&](SolveEngine& e) {
+    const auto j = WithEngine(a, Kind(engine, exhaustive), false, "", [&](SolveEngine& e) {
       return nlohmann::ordered_json(SolveLatexRow(e.Report(a, false)));
     });
     out += j.template get<std::string>();
@@ -120,12 +129,12 @@ std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive, const st
 
 void BindSolve(py::module_& m) {
   m.def("solve_json", &Solve, py::arg("matrix"), py::arg("exhaustive") = false,
-        py::arg("moves") = false, py::arg("engine") = "auto",
-        "`seki solve --format json [--moves] [--engine E]` for one matrix, as a dict.");
+        py::arg("moves") = false, py::arg("engine") = "auto", py::arg("memory_limit") = "",
+        "`seki solve --format json [--moves] [--engine E] [--memory-limit M]` for one matrix.");
   m.def(
       "origin_json",
       [](const Matrix& a, const std::string& engine) {
-        return ToPython(WithEngine(a, Kind(engine, false), false,
+        return ToPython(WithEngine(a, Kind(engine, false), false, "",
                                    [&](SolveEngine& e) { return OriginJson(Origin(a, e)); }));
       },
       py::arg("matrix"), py::arg("engine") = "auto",

@@ -47,17 +47,18 @@ class Solution:
         return f"Solution({self.matrix!s}: seki={self.seki!r}, dseki={self.dseki!r})"
 
 
-def solve(m, exhaustive=False, engine="auto"):
+def solve(m, exhaustive=False, engine="auto", memory_limit=""):
     """Both games' values of a starting position, by ``engine`` as `seki solve --engine`: "auto"
     (the default), "search", "downset" or "exhaustive" (``exhaustive=True`` is the same as
-    ``engine="exhaustive"``); the values are the same."""
-    return Solution(_seki.solve_json(Matrix(m), exhaustive, False, engine))
+    ``engine="exhaustive"``); the values are the same. ``memory_limit`` as --memory-limit (e.g.
+    "8G"; a solve that cannot be decided within it raises InputError with the CLI's line)."""
+    return Solution(_seki.solve_json(Matrix(m), exhaustive, False, engine, memory_limit))
 
 
-def moves(m, exhaustive=False, engine="auto"):
+def moves(m, exhaustive=False, engine="auto", memory_limit=""):
     """Every active move and its result for R and for C when that player makes it, per game:
     ``{"seki": [{"row", "col", "R", "C"}, ...], "dseki": [...]}`` (rows, columns from 1)."""
-    j = _seki.solve_json(Matrix(m), exhaustive, True, engine)
+    j = _seki.solve_json(Matrix(m), exhaustive, True, engine, memory_limit)
     return {game: j[game]["moves"] for game in ("seki", "dseki")}
 
 

@@ -83,6 +83,19 @@ def test_bad_input_raises_the_cli_message(cli):
         seki.optimal_line(FIG2, first="X")
 
 
+def test_memory_limit_raises_the_cli_message(cli):
+    """A solve that cannot be decided within memory_limit raises InputError with the line `seki
+    solve --memory-limit` prints (exit 3), for the search and for the memo solver."""
+    eight = "22100000/02210000/00221000/00022100/00002210/00000221/10000022/21000002"
+    for engine in ("auto", "exhaustive"):
+        with pytest.raises(seki.InputError) as e:
+            seki.solve(eight, engine=engine, memory_limit="100K")
+        p = cli.run("solve", "--engine", engine, "--memory-limit", "100K", eight)
+        assert p.returncode == 3, (p.returncode, p.stderr)
+        assert p.stderr.strip() == "seki: " + str(e.value)
+    assert seki.solve(FIG2, engine="exhaustive", memory_limit="64M").seki.class_name == "complete"
+
+
 def test_origin_equals_cli(cli):
     (expected,) = cli.json_lines("origin", "--format", "json", "4003/0133/0331/3310")
     assert seki.origin("4003/0133/0331/3310") == expected
