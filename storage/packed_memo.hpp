@@ -35,6 +35,8 @@ class PackedMemo {
   // Whether inserting one more key doubles the table (it grows when half full); while it grows,
   // the old and the new table (3 * bytes() in all) are held at once.
   bool WouldGrow() const { return 2 * (size_ + 1) > used_.size(); }
+  // Bytes a growth holds on top of bytes() while it lasts (the new table, twice as large).
+  std::size_t GrowthBytes() const { return 2 * bytes(); }
   std::optional<std::uint8_t> Find(const std::uint64_t* key) const {
     for (std::size_t slot = Slot(key);; slot = (slot + 1) & mask_) {
       if (!used_[slot]) return std::nullopt;

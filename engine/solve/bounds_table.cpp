@@ -32,7 +32,7 @@ void BoundsTable::Grow(Shard& shard) {
   // While growing, the shard holds its old and its new (twice as large) arrays.
   const std::size_t now = shard.memo.bytes();
   std::size_t total = bytes_.load(std::memory_order_relaxed);
-  while (total + 2 * now <= budget_) {
+  while (total + shard.memo.GrowthBytes() <= budget_) {
     if (bytes_.compare_exchange_weak(total, total + now, std::memory_order_relaxed)) return;
   }
   size_.fetch_sub(shard.memo.size(), std::memory_order_relaxed);

@@ -87,7 +87,7 @@ PackedOutcome BasicSolver<KeyPolicy>::Value(const Matrix& a) {
   if (max_positions_ && positions_ >= max_positions_)
     throw SolveTooLarge("needs more than " + std::to_string(max_positions_) +
                         " positions, more than fit in memory");
-  if (memo.WouldGrow() && memos_.bytes() + 2 * memo.bytes() > memory_bytes_)
+  if (memo.WouldGrow() && memos_.bytes() + memo.GrowthBytes() > memory_bytes_)
     throw SolveOutOfMemory("its memo of " + std::to_string(positions_) +
                            " positions cannot grow within " + std::to_string(memory_bytes_) +
                            " bytes");
