@@ -105,21 +105,22 @@ Player ParsePlayer(const std::string& text) {
 }
 
 py::object Line(const Matrix& a, const std::string& game, const std::string& first, bool exhaustive,
-                const std::string& engine) {
+                const std::string& engine, const std::string& memory_limit) {
   const Game g = ParseGame(game);
   const Player p = ParsePlayer(first);
-  const auto j = WithEngine(a, Kind(engine, exhaustive), true, "",
+  const auto j = WithEngine(a, Kind(engine, exhaustive), true, memory_limit,
                             [&](SolveEngine& e) { return PlayLineJson(e.Line(a, g, p), true); });
   return ToPython(j);
 }
 
 // `seki solve --format latex` for the matrices: one booktabs table.
-std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive, const std::string& engine) {
+std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive, const std::string& engine,
+                  const std::string& memory_limit) {
   std::string out = SolveLatexHead();
   for (const Matrix& a : matrices) {
-    const auto j = WithEngine(a, Kind(engine, exhaustive), false, "", [&](SolveEngine& e) {
-      return nlohmann::ordered_json(SolveLatexRow(e.Report(a, false)));
-    });
+    const auto j = WithEngine(
+        a, Kind(engine, exhaustive), false, memory_limit,
+        [&](SolveEngine& e) { return nlohmann::ordered_json(SolveLatexRow(e.Report(a, false))); });
     out += j.template get<std::string>();
   }
   return out + SolveLatexFoot();
@@ -133,21 +134,21 @@ void BindSolve(py::module_& m) {
         "`seki solve --format json [--moves] [--engine E] [--memory-limit M]` for one matrix.");
   m.def(
       "origin_json",
-      [](const Matrix& a, const std::string& engine) {
-        return ToPython(WithEngine(a, Kind(engine, false), false, "",
+      [](const Matrix& a, const std::string& engine, const std::string& memory_limit) {
+        return ToPython(WithEngine(a, Kind(engine, false), false, memory_limit,
                                    [&](SolveEngine& e) { return OriginJson(Origin(a, e)); }));
       },
-      py::arg("matrix"), py::arg("engine") = "auto",
-      "`seki origin --format json [--engine E]` for one matrix, as a dict.");
+      py::arg("matrix"), py::arg("engine") = "auto", py::arg("memory_limit") = "",
+      "`seki origin --format json [--engine E] [--memory-limit M]` for one matrix, as a dict.");
   m.def("solve_latex", &Latex, py::arg("matrices"), py::arg("exhaustive") = false,
-        py::arg("engine") = "auto",
-        "`seki solve --format latex [--engine E]` for the matrices: a booktabs table.");
+        py::arg("engine") = "auto", py::arg("memory_limit") = "",
+        "`seki solve --format latex [--engine E] [--memory-limit M]`: a booktabs table.");
   m.def("census_below_json", &CensusBelowDict, py::arg("matrix"), py::arg("threads") = 0,
         py::arg("memory_limit") = "", py::arg("checkpoint") = "", py::arg("resume") = false,
         "`seki census --below A --format json`: every complete and semi-complete seki B <= A.");
   m.def("optimal_line_json", &Line, py::arg("matrix"), py::arg("game") = "seki",
         py::arg("first") = "R", py::arg("exhaustive") = false, py::arg("engine") = "auto",
-        "One line of optimal play: {result, ending, text, steps}.");
+        py::arg("memory_limit") = "", "One line of optimal play: {result, ending, text, steps}.");
 }
 
 }  // namespace seki::python

@@ -62,18 +62,18 @@ def moves(m, exhaustive=False, engine="auto", memory_limit=""):
     return {game: j[game]["moves"] for game in ("seki", "dseki")}
 
 
-def optimal_line(m, game="seki", first="R", exhaustive=False, engine="auto"):
+def optimal_line(m, game="seki", first="R", exhaustive=False, engine="auto", memory_limit=""):
     """One line of optimal play from m in ``game`` ('seki' or 'dseki') with ``first`` ('R' or
     'C') moving first: ``{"result", "ending", "text", "steps": [{"player", "pass", "row", "col",
-    "after"}]}``; result is for the first player."""
-    return _seki.optimal_line_json(Matrix(m), game, first, exhaustive, engine)
+    "after"}]}``; result is for the first player. ``memory_limit`` as in solve()."""
+    return _seki.optimal_line_json(Matrix(m), game, first, exhaustive, engine, memory_limit)
 
 
-def origin(m, engine="auto"):
+def origin(m, engine="auto", memory_limit=""):
     """Where a matrix comes from (`seki origin --format json [--engine E]`): direct sum, every
     reduction undoing an E1/E2 or (c,k,k,-k)-extension with the smaller matrix's classes, family
-    A^n, B^n or C_k."""
-    return _seki.origin_json(Matrix(m), engine)
+    A^n, B^n or C_k. ``memory_limit`` as in solve()."""
+    return _seki.origin_json(Matrix(m), engine, memory_limit)
 
 
 def census_below(m, threads=0, memory_limit="", checkpoint="", resume=False):

@@ -22,9 +22,9 @@ def census_latex(*sources):
     return _seki.census_text(_sources(sources), "latex", "seki.census_latex")
 
 
-def solve_latex(matrices, exhaustive=False, engine="auto"):
-    """``seki solve --format latex [--engine E]``: one tabular, a row per matrix with both games'
-    values (the same for every engine)."""
+def solve_latex(matrices, exhaustive=False, engine="auto", memory_limit=""):
+    """``seki solve --format latex [--engine E] [--memory-limit M]``: one tabular, a row per
+    matrix with both games' values (the same for every engine)."""
     if isinstance(matrices, (str, Matrix)):
         matrices = [matrices]
-    return _seki.solve_latex([Matrix(m) for m in matrices], exhaustive, engine)
+    return _seki.solve_latex([Matrix(m) for m in matrices], exhaustive, engine, memory_limit)

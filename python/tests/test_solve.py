@@ -94,6 +94,15 @@ def test_memory_limit_raises_the_cli_message(cli):
         assert p.returncode == 3, (p.returncode, p.stderr)
         assert p.stderr.strip() == "seki: " + str(e.value)
     assert seki.solve(FIG2, engine="exhaustive", memory_limit="64M").seki.class_name == "complete"
+    # The other functions that solve take it too, and stop alike.
+    for command, call in (("origin", lambda: seki.origin(eight, memory_limit="100K")),
+                          ("solve", lambda: seki.optimal_line(eight, memory_limit="100K")),
+                          ("solve", lambda: seki.solve_latex([eight], memory_limit="100K"))):
+        with pytest.raises(seki.InputError) as e:
+            call()
+        p = cli.run(command, "--memory-limit", "100K", eight)
+        assert p.returncode == 3, (p.returncode, p.stderr)
+        assert p.stderr.strip() == "seki: " + str(e.value)
 
 
 def test_origin_equals_cli(cli):
