@@ -18,11 +18,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// The tally's fields (engine/solve/downset_take.hpp), 15 bits each (a block has at most 16 K
-// matrices): seki and d-seki; then the mark of a complete or semi-complete matrix in some game.
-// (Below bit 22: nothing.)
+// The tally's fields (engine/solve/downset_take.hpp), 15 bits each (a tally sums at most
+// kDownsetTallyMatrices): seki and d-seki; then the mark of a complete or semi-complete matrix in
+// some game. (Below bit 22: nothing.)
 constexpr int kSekiShift = 22, kDSekiShift = 37;
 constexpr std::uint64_t kField = 0x7FFF;
+static_assert(kField >= kDownsetTallyMatrices);
 static_assert(kDownsetMarkUnit == std::uint64_t{1} << (kDSekiShift + 15));
 
 // The values of one game in a block's value `v` (kOneGame: v is the game's 4 bits); nothing for a

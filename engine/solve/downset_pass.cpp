@@ -121,6 +121,7 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
   if (take_) {
     if (layout_.block > kDownsetTakeMaxBlock)
       throw std::logic_error("a take phase needs blocks of at most 16 K matrices");
+    tally_blocks_ = std::max<std::uint64_t>(1, kDownsetTallyMatrices / layout_.block);
     const std::array<std::uint64_t, 256> weights = take_->Weights(store_.mode, store_.game);
     std::copy(weights.begin(), weights.end(), weights_.begin());
   }
@@ -218,8 +219,24 @@ std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
 struct DownsetPass::Scratch {
   int worker = 0;                            // which of the pass's workers
   std::unique_ptr<std::uint8_t[]> acc, raw;  // raw: a marked block's values
-  std::vector<std::uint64_t> tally;          // by height
+  std::vector<std::uint64_t> tally;          // by height, of the blocks not yet handed over
+  std::uint64_t pending = 0;                 // how many blocks that is
 };
+
+// The tally of the blocks solved since the last hand-over, with a marked block's values (values:
+// empty otherwise; index: that block's first matrix).
+void DownsetPass::Hand(Scratch& scratch, std::span<const std::uint8_t> values,
+                       std::uint64_t index) {
+  take_->Take({.worker = scratch.worker,
+               .layout = &layout_,
+               .mode = store_.mode,
+               .game = store_.game,
+               .index = index,
+               .values = values,
+               .tally = scratch.tally});
+  std::fill(scratch.tally.begin(), scratch.tally.end(), 0);
+  scratch.pending = 0;
+}
 
 // One value: its contribution into x; returns its weight (kTally; 0 for a zero line or otherwise).
 template <DownsetPass::Taking kT>
@@ -374,23 +391,18 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scrat
   const bool root = slab + 1 == layout_.slabs() && offset + size == ring;
   const int last = static_cast<int>(layout_.digits.size()) - 1;
   if (take_) {
-    std::fill(scratch.tally.begin(), scratch.tally.end(), 0);
     const std::uint64_t any = Inner<Taking::kTally>(acc, nullptr, layout_.inner, in.rows, in.cols,
                                                     in.h, scratch.tally.data());
-    // A marked block (rare) is solved again from the same children, its values kept.
+    // A marked block (rare) is solved again from the same children, its values kept, and handed
+    // over at once; the others' tallies every tally_blocks_ blocks (their fields cannot carry).
     const bool marked = any >= kDownsetMarkUnit;
     if (marked) {
       LoadBlock(slab, offset, acc);
       Inner<Taking::kRecord>(acc, scratch.raw.get(), layout_.inner, in.rows, in.cols, 0, nullptr);
+      Hand(scratch, {scratch.raw.get(), size}, slab * ring + offset);
+    } else if (++scratch.pending == tally_blocks_) {
+      Hand(scratch, {}, 0);
     }
-    take_->Take({.worker = scratch.worker,
-                 .layout = &layout_,
-                 .mode = store_.mode,
-                 .game = store_.game,
-                 .index = slab * ring + offset,
-                 .values = marked ? std::span<const std::uint8_t>(scratch.raw.get(), size)
-                                  : std::span<const std::uint8_t>(),
-                 .tally = scratch.tally});
   } else {
     Inner<Taking::kNone>(acc, nullptr, layout_.inner, in.rows, in.cols, 0, nullptr);
   }
@@ -464,6 +476,7 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
       const std::uint64_t end = step_begin_[at.step + 1];
       for (std::uint64_t c; (c = cursor.fetch_add(1, std::memory_order_relaxed)) < end;)
         if (share_.Owns(order_[c])) Chunk(at.slab, order_[c], scratch);
+      if (scratch.pending > 0) Hand(scratch, {}, 0);  // all taken before a checkpoint's Save
       sync.arrive_and_wait();
     }
   };

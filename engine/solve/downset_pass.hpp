@@ -105,6 +105,7 @@ class DownsetPass {
   void Chunk(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
   Loaded LoadBlock(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) const;
   void Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
+  void Hand(Scratch& scratch, std::span<const std::uint8_t> values, std::uint64_t index);
   // A row's weights of its own height and the OR of all its weights (kTally).
   struct RowSums {
     std::uint64_t sum = 0, any = 0;
@@ -138,8 +139,9 @@ class DownsetPass {
   std::uint8_t terminal_[4] = {};
   DownsetTake* const take_;
   std::array<std::uint64_t, 256> weights_ = {};  // the take phase's, of each value
-  std::vector<std::uint64_t> order_;             // chunk offsets within a slab, by coarse-digit sum
-  std::vector<std::uint64_t> step_begin_;        // where each sum starts in order_ (+ the end)
+  std::uint64_t tally_blocks_ = 1;    // blocks whose tallies are summed before they are handed over
+  std::vector<std::uint64_t> order_;  // chunk offsets within a slab, by coarse-digit sum
+  std::vector<std::uint64_t> step_begin_;  // where each sum starts in order_ (+ the end)
   std::uint8_t root_ = 0;
   std::atomic<std::uint64_t>& done_;
   const std::uint64_t done_before_;

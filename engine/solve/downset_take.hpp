@@ -1,13 +1,13 @@
 // DownsetTake: the take phase of a down-set pass (DownsetPass), the hook through which a caller
 // sees the values of every matrix B <= A that the pass computes (and then keeps only as what B
-// offers a parent). The pass hands each block over as it is solved: a tally by height of a weight
-// the taker chose for each value, summed in the pass's inner loop so that counting costs the pass
-// next to nothing, and, for the rare block with a matrix the taker marked, every value. What is
-// taken is assembled above this layer (engine/research/census_below.hpp: the census of every seki
-// below a matrix); a taker's state travels with the pass's checkpoint (Save, Restore), so that a
-// resumed pass keeps what was taken. Concurrency: Take is called by the pass's workers
-// concurrently, each block once, and must be thread-safe; calls with the same worker index never
-// overlap (so a taker may keep a tally per worker without a lock). Weights, Workers, Save and
+// offers a parent). The pass hands its blocks over as they are solved: a tally by height of a
+// weight the taker chose for each value, summed in the pass's inner loop so that counting costs the
+// pass next to nothing, and, for the rare block with a matrix the taker marked, every value. What
+// is taken is assembled above this layer (engine/research/census_below.hpp: the census of every
+// seki below a matrix); a taker's state travels with the pass's checkpoint (Save, Restore), so that
+// a resumed pass keeps what was taken. Concurrency: Take is called by the pass's workers
+// concurrently, each block in one call, and must be thread-safe; calls with the same worker index
+// never overlap (so a taker may keep a tally per worker without a lock). Weights, Workers, Save and
 // Restore are called by the thread that runs the pass, never while a worker takes (Save: between
 // two steps, the workers waiting).
 #pragma once
@@ -27,14 +27,18 @@ namespace seki {
 inline constexpr std::uint8_t kDownsetZeroLine = 0xAA;
 
 // Weights are summed as 64-bit integers, off the dependency chain of the pass's inner loop; a taker
-// lays out its fields so that a block's sums (at most kDownsetTakeMaxBlock matrices) do not carry
-// into the next. A weight of kDownsetMarkUnit or more marks a matrix: a block with a marked matrix
-// (rare) is solved again keeping its values, and handed over with them; other blocks come with the
-// tally alone. The mark bits of a tally may wrap: they say nothing.
+// lays out its fields so that the sums of a tally (at most kDownsetTallyMatrices matrices) do not
+// carry into the next. A weight of kDownsetMarkUnit or more marks a matrix: a block with a marked
+// matrix (rare) is solved again keeping its values, and handed over at once with them and the
+// tally of the blocks before it; the other blocks' tallies are summed, as many blocks as the
+// bound allows (a block has at most kDownsetTakeMaxBlock matrices), before they are handed over,
+// and each worker hands over what it holds at the end of every step. The mark bits of a tally may
+// wrap: they say nothing.
 inline constexpr std::uint64_t kDownsetMarkUnit = std::uint64_t{1} << 52;
 inline constexpr std::uint64_t kDownsetTakeMaxBlock = std::uint64_t{1} << 14;
+inline constexpr std::uint64_t kDownsetTallyMatrices = (std::uint64_t{1} << 15) - 1;
 
-// One solved block of a pass.
+// What a worker hands over: the tally of one or more solved blocks, with a marked block's values.
 struct DownsetTakeBlock {
   int worker = 0;  // which of the pass's workers (0 to Workers()'s n - 1) solved it
   const DownsetLayout* layout = nullptr;
@@ -44,8 +48,8 @@ struct DownsetTakeBlock {
   // Empty unless the block holds a marked matrix; then values[x]: of matrix index + x, its
   // PackedOutcome bits (kOneGame: the game's 4 bits, r in the low 2), or kDownsetZeroLine.
   std::span<const std::uint8_t> values;
-  // tally[h]: the sum of Weights()[v] over the block's matrices of height h with no zero line (v
-  // their values).
+  // tally[h]: the sum of Weights()[v] over the matrices of height h with no zero line (v their
+  // values) of the blocks handed over (the marked block and those solved by this worker before it).
   std::span<const std::uint64_t> tally;
 };
 
