@@ -9,10 +9,12 @@
 // is the count of checkpoints written — on ranks, that every rank has written:
 // engine/solve/downset.cpp, engine/run/downset_group.cpp); of a sweep, "sweep-checkpoint" (its
 // <level>: the rows saved, engine/research/family_sweep.cpp). With SEKI_KILL_SIGNAL=INT as well it
-// raises SIGINT instead, as Ctrl-C would.
+// raises SIGINT instead, as Ctrl-C would: once (a second Ctrl-C kills at once), where the point is
+// reached again before the run stops (each part of a level built in parts, say).
 // Concurrency: call from the thread that runs the Run or check.
 #pragma once
 
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <string>
@@ -25,8 +27,10 @@ inline void KillPoint(std::string_view point, int level, int rank = 0) {
   if (!target) return;
   const std::string here = std::string(point) + ":" + std::to_string(level);
   static const char* signal = std::getenv("SEKI_KILL_SIGNAL");
-  if (target == here || target == here + "@" + std::to_string(rank))
-    std::raise(signal && std::string_view(signal) == "INT" ? SIGINT : SIGKILL);
+  static std::atomic<bool> interrupted{false};
+  if (target != here && target != here + "@" + std::to_string(rank)) return;
+  if (!signal || std::string_view(signal) != "INT") std::raise(SIGKILL);
+  if (!interrupted.exchange(true)) std::raise(SIGINT);
 }
 
 }  // namespace seki

@@ -139,6 +139,31 @@ TEST_F(RunPartsTest, LevelsLeftOnDiskGiveTheCataloguesOfTheWholeRun) {
   }
 }
 
+// Ctrl-C inside a level whose level below is streamed from its part files (the engine frees it
+// while it builds): the message names the level saved (it said level 0), and --resume finishes.
+TEST_F(RunPartsTest, CtrlCInsideAStreamedLevelNamesTheLevelSaved) {
+  const std::vector<std::string> k34 = {"--rows", "3", "--cols", "4", "--max-entry", "4"};
+  const std::vector<std::string> extra = {"--lists", "complete", "--parts", "3"};
+  Enumerate("whole", k34, {"--lists", "complete"}, false);
+  std::vector<std::string> args = {"enumerate", "--quiet", "--out", (base_ / "run").string()};
+  args.insert(args.end(), k34.begin(), k34.end());
+  args.insert(args.end(), extra.begin(), extra.end());
+  const RunResult stopped =
+      RunSeki(args, "", {"SEKI_KILL_AT=level-part:25", "SEKI_KILL_SIGNAL=INT"});
+  EXPECT_EQ(stopped.status, 130) << stopped.err;
+  // The SIGINT comes with part 0 of level 25 saved; the run stops inside level 25 or after it.
+  std::ifstream in(base_ / "run" / "checkpoint.json");
+  const int saved = nlohmann::json::parse(in).at("resumable").back().at("sum").get<int>();
+  EXPECT_GE(saved, 24);
+  EXPECT_NE(stopped.err.find("interrupted; levels up to " + std::to_string(saved) + " are saved"),
+            std::string::npos)
+      << stopped.err;
+  std::vector<std::string> resume = extra;
+  resume.push_back("--resume");
+  Enumerate("run", k34, resume, false);
+  ExpectSameCatalogues(Catalogues(base_ / "run"), Catalogues(base_ / "whole"));
+}
+
 // The plans of the frontier regions on one machine (issue 30): with every level in parts left on
 // disk, 4x4 <= 6 fits 16 GiB, 3x4 <= 12 and 5x5 <= 3 fit 20 GiB; with outcomes.txt (each level
 // loaded for its take) 5x5 <= 3 does not, as its largest level alone is 21 GiB compact.

@@ -180,7 +180,9 @@ RunResult Session::Execute() {
   clock_.Saved(clock_.saved_step());
   const WalkEnd end = LevelDriver(*engine, group_, stop_, threads_)
                           .Drive(*this, space_.max_sum, std::move(start.level));
-  if (end.interrupted) return Interrupted(end.last_sum);
+  // The last level saved, not the walk's last level: an engine that frees the level below while
+  // it builds (levels in parts streamed from their files) is stopped holding none.
+  if (end.interrupted) return Interrupted(clock_.saved_step());
   return Complete(session_start_);
 }
 
