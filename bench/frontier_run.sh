@@ -61,7 +61,7 @@ EOF
 status)
   cd "$dir"
   grep '^level ' frontier.log | tail -1
-  total=$(grep '^level ' frontier.log | awk '{n[$2] = $3} END {for (l in n) s += n[l]; print s}')
+  total=$(grep '^level ' frontier.log | awk '{n[$2] = $3} END {for (l in n) s += n[l]; printf "%.0f\n", s}')
   echo "classes in the levels done: $total (Burnside's total for 4x4 <= 6: 58002778967)"
   [ -f frontier-sample.txt ] &&
     awk '{cpu[$2] = $3; hwm[$2] = $4} END {for (p in cpu) {s += cpu[p]; printf "segment %s: %d CPU s, peak %.2f GiB\n", p, cpu[p], hwm[p] / 1048576}; printf "CPU seconds sampled: %d\n", s}' frontier-sample.txt
