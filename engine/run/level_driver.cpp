@@ -54,7 +54,7 @@ class PendingPersist {
 WalkEnd Stop(LevelWalk& walk, PendingPersist& persist, const HeldLevel& last) {
   persist.Wait();
   walk.Stopped(last);
-  return {last.sum(), true};
+  return {true};
 }
 
 }  // namespace
@@ -96,7 +96,7 @@ WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<HeldLevel
     persist.Start(walk, level, overlap, std::move(below));
   }
   persist.Wait();
-  return {level.sum(), false};
+  return {false};
 }
 
 }  // namespace seki

@@ -50,12 +50,13 @@ class LevelWalk {
   virtual void Take(const HeldLevel& level, double build_seconds) = 0;
   // Phase 4: the level's durable writes (see above).
   virtual void Persist(const HeldLevel& /*level*/) {}
-  // The stop flag ended the walk after `last` was taken and persisted (on every rank together).
+  // The stop flag ended the walk after `last` was taken and persisted (on every rank together);
+  // `last` is empty (sum 0) when the engine had freed it for the build that was stopped
+  // (LevelEngine::FreesBelow): the walk's checkpoints say which level was saved.
   virtual void Stopped(const HeldLevel& /*last*/) {}
 };
 
 struct WalkEnd {
-  int last_sum = -1;         // the last level taken and persisted
   bool interrupted = false;  // the stop flag ended the walk before space.max_sum
 };
 

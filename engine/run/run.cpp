@@ -180,9 +180,7 @@ RunResult Session::Execute() {
   clock_.Saved(clock_.saved_step());
   const WalkEnd end = LevelDriver(*engine, group_, stop_, threads_)
                           .Drive(*this, space_.max_sum, std::move(start.level));
-  // The last level saved, not the walk's last level: an engine that frees the level below while
-  // it builds (levels in parts streamed from their files) is stopped holding none.
-  if (end.interrupted) return Interrupted(clock_.saved_step());
+  if (end.interrupted) return Interrupted(clock_.saved_step());  // the checkpoint's level
   return Complete(session_start_);
 }
 
