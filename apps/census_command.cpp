@@ -30,8 +30,10 @@ namespace {
 struct CensusOptions {
   std::vector<std::string> sources;  // run directories or check reports
   std::string json_file, list_file;
-  bool latex = false;  // LaTeX tables on stdout instead of Markdown
-  std::string below;   // --below A: the census of the down-set of A
+  bool latex = false;                  // LaTeX tables on stdout instead of Markdown
+  std::string below;                   // --below A: the census of the down-set of A
+  std::vector<std::string> values_of;  // --values-of B...: their values from the same pass
+  std::string values_file;             // --values-file FILE: more of them
   std::string format = "text";
   EngineOptions engine;
   CheckpointOptions checkpoint;
@@ -41,7 +43,8 @@ struct CensusOptions {
 const CheckpointUse kBelowCheckpointUse{
     "", "10m",
     "the down-set pass in progress with the classes and counts taken so far, removed once it "
-    "completes; under mpirun each rank's own checkpoint.rank-RRRR-of-PPPP.json"};
+    "completes; under mpirun each rank's own checkpoint.rank-RRRR-of-PPPP.json",
+    true, true};
 
 // `--below A` on every rank of `group` (null: one process); rank 0 prints.
 void RunBelow(const CensusOptions& o, const std::string& command_line,
@@ -50,16 +53,21 @@ void RunBelow(const CensusOptions& o, const std::string& command_line,
   if (!o.sources.empty()) throw CliError("--below", "takes no run directories or reports");
   if (o.latex && o.format == "json") throw CliError("--latex", "conflicts with --format json");
   const MatrixInput input = ReadStartingPositions({o.below}, "").front();
+  std::vector<Matrix> points;
+  if (!o.values_of.empty() || !o.values_file.empty())
+    for (const MatrixInput& b : ReadStartingPositions(o.values_of, o.values_file))
+      points.push_back(b.matrix);
   std::optional<GroupDownsetRanks> ranks;
   if (group) ranks.emplace(*group);
   SolveEngineOptions engine_options = MakeSolveEngineOptions(o.engine);
   engine_options.kind = EngineKind::kDownset;
   engine_options.checkpoint_every = CheckpointSchedule(o.checkpoint, kBelowCheckpointUse);
-  if (!o.checkpoint.dir.empty()) PrepareDownsetCheckpoint(o.checkpoint, group);
+  PrepareDownsetCheckpoint(o.checkpoint, group);
   engine_options.checkpoint = o.checkpoint.dir;
   engine_options.resume = o.checkpoint.resume;
+  engine_options.scratch = o.checkpoint.scratch;
   engine_options.ranks = ranks ? &*ranks : nullptr;
-  CensusTaker taker(input.matrix);
+  CensusTaker taker(input.matrix, std::move(points));
   engine_options.take = &taker;
   CommandSolver solver(std::move(engine_options), o.engine.quiet || !root);
   solver.Check(input.matrix, input.where);
@@ -79,6 +87,8 @@ void RunBelow(const CensusOptions& o, const std::string& command_line,
 }
 
 void RunCensus(const CensusOptions& o, const std::string& command_line) {
+  if (o.below.empty() && (!o.values_of.empty() || !o.values_file.empty()))
+    throw CliError(o.values_of.empty() ? "--values-file" : "--values-of", "needs --below A");
   if (!o.below.empty()) {
     const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
     if (!group) return RunBelow(o, command_line, nullptr);
@@ -126,6 +136,14 @@ void AddCensusCommand(CLI::App& app, int argc, char** argv) {
                   "(entrywise, no zero line), each class once, and the seki matrices by height, "
                   "in one down-set pass of A")
       ->type_name("A");
+  sub->add_option("--values-of", options->values_of,
+                  "With --below A: also the values of these matrices B <= A (entry by entry, in "
+                  "A's row and column order), from the same pass, as seki solve --format json "
+                  "gives them")
+      ->type_name("B");
+  sub->add_option("--values-file", options->values_file,
+                  "With --below A: more matrices for --values-of, one a line (- for stdin)")
+      ->type_name("FILE");
   sub->add_option("-f,--format", options->format,
                   "With --below: text (Markdown, default) or json (one document on stdout)")
       ->check(CLI::IsMember({"text", "json"}));

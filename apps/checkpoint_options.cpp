@@ -29,6 +29,14 @@ void AddCheckpointOptions(CLI::App* cmd, CheckpointOptions& options, const Check
                   "default " +
                       use.default_every)
       ->type_name(levels ? "N|Mm|N,Mm" : "Mm");
+  if (use.scratch)
+    cmd->add_option(
+           "--scratch", options.scratch,
+           "A directory for the ring of a down-set pass that fits --memory-limit in neither mode: "
+           "kept in a file there (up to a few hundred GB; its free space is checked first) with a "
+           "few slices in memory; the directory is then the checkpoint (--checkpoint is not "
+           "used), committed as the pass goes, so that --resume continues after a kill or Ctrl-C")
+        ->type_name("DIR");
   cmd->add_flag("--resume", options.resume,
                 use.dir_option ? "Continue the work saved in --checkpoint DIR (the same "
                                  "parameters); without a checkpoint there, start afresh"
@@ -38,7 +46,9 @@ void AddCheckpointOptions(CLI::App* cmd, CheckpointOptions& options, const Check
 
 CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const CheckpointUse& use) {
   if (use.dir_option && options.dir.empty()) {
-    if (options.resume) throw CliError("--resume", "needs --checkpoint DIR");
+    if (options.resume && options.scratch.empty())
+      throw CliError("--resume", use.scratch ? "needs --checkpoint DIR or --scratch DIR"
+                                             : "needs --checkpoint DIR");
     if (options.every) throw CliError("--checkpoint-every", "needs --checkpoint DIR");
   }
   return ParseCheckpointPolicy(options.every.value_or(use.default_every), "--checkpoint-every",
@@ -50,6 +60,14 @@ CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const Chec
 // does (a directory with the files of another number of ranks is refused; an empty one starts
 // afresh).
 void PrepareDownsetCheckpoint(const CheckpointOptions& o, const RunGroup* group) {
+  if (!o.scratch.empty()) {
+    if (group && group->size() > 1)
+      throw CliError("--scratch", "keeps the ring of one process; not under mpirun");
+    const Checkpoint ring = DownsetCheckpointOf(o.scratch);
+    if (!o.resume && ring.Exists()) throw ring.HeldError("--scratch");
+    ring.Prepare(true, "--scratch");
+  }
+  if (o.dir.empty()) return;
   const int rank = group ? group->rank() : 0, size = group ? group->size() : 1;
   const Checkpoint mine = DownsetCheckpointOf(o.dir, rank, size);
   const auto all = [&](bool value) { return group ? group->AllTrue(value) : value; };

@@ -71,7 +71,8 @@ void PrintEnd(std::ostream& out, const std::string& format) {
 const CheckpointUse kCheckpointUse{
     "", "10m",
     "the down-set pass in progress, removed once it completes; under mpirun each rank's own "
-    "checkpoint.rank-RRRR-of-PPPP.json"};
+    "checkpoint.rank-RRRR-of-PPPP.json",
+    true, true};
 
 // On a rank other than 0 of an mpirun job, nothing goes to stderr while it lives (rank 0 says what
 // every rank meets alike: exit 3, 130); an error that leaves it is printed by OnEveryRank.
@@ -108,13 +109,14 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
     engine_options.kind = EngineKind::kExhaustive;
   }
   const CheckpointPolicy every = CheckpointSchedule(options.checkpoint, kCheckpointUse);
-  if (!options.checkpoint.dir.empty()) PrepareDownsetCheckpoint(options.checkpoint, group);
+  PrepareDownsetCheckpoint(options.checkpoint, group);
   const std::vector<MatrixInput> inputs =
       ReadStartingPositions(options.matrices, options.input_file);
   engine_options.moves = options.moves;
   engine_options.checkpoint = options.checkpoint.dir;
   engine_options.checkpoint_every = every;
   engine_options.resume = options.checkpoint.resume;
+  engine_options.scratch = options.checkpoint.scratch;
   engine_options.ranks = ranks ? &*ranks : nullptr;
   CommandSolver solver(std::move(engine_options), options.engine.quiet || !root);
   for (const MatrixInput& input : inputs) solver.Check(input.matrix, input.where);

@@ -1,6 +1,8 @@
 // The census below a matrix: the take phase of its down-set pass, the merge of ranks, JSON.
 #include "engine/research/census_below.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <optional>
@@ -9,7 +11,11 @@
 #include <tuple>
 
 #include "canon/canonical_form.hpp"
+#include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/base/rules.hpp"
+#include "engine/research/report_json.hpp"
+#include "engine/run/tool_version.hpp"
 #include "engine/solve/downset_layout.hpp"
 
 namespace seki {
@@ -87,8 +93,33 @@ constexpr std::uint64_t kClassBytes = sizeof(Matrix) + 2 + 4 * sizeof(void*);
 
 }  // namespace
 
-CensusTaker::CensusTaker(const Matrix& a) : top_(a) {
+CensusTaker::CensusTaker(const Matrix& a, std::vector<Matrix> points)
+    : top_(a), points_(std::move(points)) {
   for (auto& s : seki_) s.assign(static_cast<std::size_t>(a.height()) + 1, 0);
+  for (const Matrix& b : points_) {
+    const std::string text = FormatMatrix(b);
+    if (b.rows() != a.rows() || b.cols() != a.cols())
+      throw InputError("--values-of", text + " is not of the shape of " + FormatMatrix(a));
+    for (int i = 0; i < a.rows(); ++i)
+      for (int j = 0; j < a.cols(); ++j)
+        if (b(i, j) > a(i, j))
+          throw InputError("--values-of",
+                           fmt::format("{} is not below {}: its entry ({},{}) is {} > {}", text,
+                                       FormatMatrix(a), i + 1, j + 1, b(i, j), a(i, j)));
+    if (!IsStartingPosition(b))
+      throw InputError("--values-of", text + " has a zero row or column (no values of its own)");
+  }
+  point_bits_.assign(points_.size(), 0);
+  point_games_.assign(points_.size(), 0);
+}
+
+std::vector<std::uint64_t> CensusTaker::Points(const DownsetLayout& layout) {
+  point_index_.clear();
+  for (const Matrix& b : points_) point_index_.push_back(layout.Index(b));
+  std::vector<std::uint64_t> sorted = point_index_;
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  return sorted;
 }
 
 std::array<std::uint64_t, 256> CensusTaker::Weights(DownsetMode mode, Game game) {
@@ -132,6 +163,20 @@ void CensusTaker::Take(const DownsetTakeBlock& block) {
     counts[heights + h] += (t >> kDSekiShift) & kField;
   }
   if (block.values.empty()) return;
+  for (std::size_t p = 0; p < point_index_.size(); ++p) {
+    const std::uint64_t x = point_index_[p] - block.index;
+    if (point_index_[p] < block.index || x >= block.values.size()) continue;
+    const std::uint8_t v = block.values[x];
+    const int g = static_cast<int>(block.game);
+    std::lock_guard lock(mutex_);
+    if (block.mode == DownsetMode::kBothGames) {
+      point_bits_[p] = v;
+      point_games_[p] = 3;
+    } else {
+      point_bits_[p] |= static_cast<std::uint8_t>(v << (g == 0 ? 0 : 4));
+      point_games_[p] |= static_cast<std::uint8_t>(1 << g);
+    }
+  }
   std::vector<std::pair<Matrix, std::array<SekiClass, 2>>> found;
   for (std::size_t x = 0; x < block.values.size(); ++x) {
     const std::array<SekiClass, 2>& kind = listed_[block.values[x]];  // kDownsetZeroLine: none
@@ -151,10 +196,14 @@ nlohmann::json CensusTaker::Save() const {
   for (const auto& [m, kind] : classes_)
     classes.push_back({FormatMatrix(m), static_cast<int>(kind[0]), static_cast<int>(kind[1])});
   const auto counts = Counts();
+  nlohmann::json points = nlohmann::json::array();
+  for (std::size_t p = 0; p < points_.size(); ++p)
+    points.push_back({FormatMatrix(points_[p]), point_bits_[p], point_games_[p]});
   return {{"matrix", FormatMatrix(top_)},
           {"seki", counts[0]},
           {"dseki", counts[1]},
-          {"classes", classes}};
+          {"classes", classes},
+          {"points", points}};
 }
 
 void CensusTaker::Restore(const nlohmann::json& state) {
@@ -163,6 +212,8 @@ void CensusTaker::Restore(const nlohmann::json& state) {
     classes_.clear();
     for (auto& s : seki_) std::fill(s.begin(), s.end(), 0);
     std::fill(worker_counts_.begin(), worker_counts_.end(), 0);
+    std::fill(point_bits_.begin(), point_bits_.end(), 0);
+    std::fill(point_games_.begin(), point_games_.end(), 0);
   }
   Merge(state);
 }
@@ -179,6 +230,15 @@ void CensusTaker::Merge(const nlohmann::json& state) {
       k[0] = std::max(k[0], KindFromJson(c.at(1)));
       k[1] = std::max(k[1], KindFromJson(c.at(2)));
     }
+    const nlohmann::json points = state.value("points", nlohmann::json::array());
+    if (points.size() != points_.size())
+      throw std::runtime_error("a census state with other --values-of");
+    for (std::size_t p = 0; p < points_.size(); ++p) {
+      if (points[p].at(0) != FormatMatrix(points_[p]))
+        throw std::runtime_error("a census state with other --values-of");
+      point_bits_[p] |= points[p].at(1).get<std::uint8_t>();
+      point_games_[p] |= points[p].at(2).get<std::uint8_t>();
+    }
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("not a census state: ") + e.what());
   }
@@ -189,10 +249,13 @@ void CensusTaker::Gather(const RunGroup& group, int split) {
   const std::string all = group.GatherText(Save().dump() + "\n");
   if (group.rank() != 0) return;
   const std::vector<std::uint64_t> zero(seki_[0].size(), 0);
+  nlohmann::json points = nlohmann::json::array();
+  for (const Matrix& b : points_) points.push_back({FormatMatrix(b), 0, 0});
   Restore(nlohmann::json::object({{"matrix", FormatMatrix(top_)},
                                   {"seki", zero},
                                   {"dseki", zero},
-                                  {"classes", nlohmann::json::array()}}));
+                                  {"classes", nlohmann::json::array()},
+                                  {"points", points}}));
   std::istringstream lines(all);
   for (std::string line; std::getline(lines, line);)
     if (!line.empty()) Merge(nlohmann::json::parse(line));
@@ -239,6 +302,11 @@ CensusBelow CensusTaker::Result(const std::string& source) const {
   }
   std::sort(listed.begin(), listed.end());
   for (auto& [sum, text] : listed) c.listed.push_back(std::move(text));
+  for (std::size_t p = 0; p < points_.size(); ++p) {
+    if (point_games_[p] != 3)
+      throw std::logic_error("the pass did not give the values of " + FormatMatrix(points_[p]));
+    out.values.emplace_back(points_[p], Solution::From(PackedOutcome{point_bits_[p]}));
+  }
   return out;
 }
 
@@ -254,7 +322,8 @@ CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options, const s
 }
 
 nlohmann::ordered_json CensusBelowJson(const CensusBelow& c) {
-  Json j = {{"below", c.census.below},
+  Json j = {{"tool", {{"name", "seki"}, {"version", ToolVersion()}, {"commit", ToolCommit()}}},
+            {"below", c.census.below},
             {"shape", std::to_string(c.census.rows) + "x" + std::to_string(c.census.cols)},
             {"matrices", c.matrices},
             {"starting", c.census.starting},
@@ -276,6 +345,12 @@ nlohmann::ordered_json CensusBelowJson(const CensusBelow& c) {
     classes.push_back(row);
   }
   j["classes"] = classes;
+  if (!c.values.empty()) {
+    Json values = Json::array();
+    for (const auto& [b, v] : c.values)
+      values.push_back(SolveReportJson(SolveReport{b, {GameReport{v.seki}, GameReport{v.dseki}}}));
+    j["values"] = values;
+  }
   j["census_bytes"] = c.bytes;
   return j;
 }

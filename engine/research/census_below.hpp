@@ -46,15 +46,21 @@ struct CensusBelow {
   // [game]: the seki (resp. d-seki) matrices B <= A with no zero line, by height.
   std::array<std::map<int, std::uint64_t>, 2> seki_matrices;
   std::vector<BelowClass> classes;  // by height, sum, then canonical form
-  std::uint64_t bytes = 0;          // what the census held at the end (the classes found)
+  // The values of the matrices asked for (CensusTaker's points), in the order asked.
+  std::vector<std::pair<Matrix, Solution>> values;
+  std::uint64_t bytes = 0;  // what the census held at the end (the classes found)
   friend bool operator==(const CensusBelow&, const CensusBelow&) = default;
 };
 
 class CensusTaker final : public DownsetTake {
  public:
-  explicit CensusTaker(const Matrix& a);
+  // The census below a, and the values of `points` (starting positions B <= a entry by entry, in
+  // a's row and column order: `seki census --below A --values-of B`), taken in the same pass.
+  // Throws InputError("--values-of", ...) for a point that is not such a matrix.
+  explicit CensusTaker(const Matrix& a, std::vector<Matrix> points = {});
 
   std::array<std::uint64_t, 256> Weights(DownsetMode mode, Game game) override;
+  std::vector<std::uint64_t> Points(const DownsetLayout& layout) override;
   void Workers(int n) override;
   void Take(const DownsetTakeBlock& block) override;
   nlohmann::json Save() const override;
@@ -83,6 +89,11 @@ class CensusTaker final : public DownsetTake {
   // Of each value of the pass (set by Weights before its workers start): its class in each game
   // where it is complete or semi-complete, else kNone.
   std::array<std::array<SekiClass, 2>, 256> listed_ = {};
+  // The points asked for, their layout indices, and what the pass gave each: the PackedOutcome
+  // bits and the games seen (bit g).
+  std::vector<Matrix> points_;
+  std::vector<std::uint64_t> point_index_;
+  std::vector<std::uint8_t> point_bits_, point_games_;
 };
 
 // The census below a (a starting position) in one down-set pass with `options` (engine, memory
@@ -92,9 +103,11 @@ class CensusTaker final : public DownsetTake {
 CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options, const std::string& source,
                             const RunGroup* group = nullptr);
 
-// JSON: {"below", "shape", "matrices", "starting", "census" (CensusJson), "seki_matrices" and
-// "dseki_matrices" ([{"height", "matrices"}]), "classes" ([{"matrix", "height", "sum", "seki",
-// "dseki"}], a game's class "complete", "semi-complete" or null), "census_bytes"}.
+// JSON: {"tool" ({"name", "version", "commit"}), "below", "shape", "matrices", "starting", "census"
+// (CensusJson), "seki_matrices" and "dseki_matrices" ([{"height", "matrices"}]), "classes"
+// ([{"matrix", "height", "sum", "seki", "dseki"}], a game's class "complete", "semi-complete" or
+// null), "values" (when points were asked: each as `seki solve --format json` writes it),
+// "census_bytes"}.
 nlohmann::ordered_json CensusBelowJson(const CensusBelow& c);
 // Markdown (CensusMarkdown, then the matrices by height and every class) and LaTeX (CensusLatex,
 // then the same two tables), each naming `command`.

@@ -46,6 +46,17 @@ std::string CensusBelowMarkdown(const CensusBelow& c, const std::string& command
   for (const BelowClass& b : c.classes)
     out += fmt::format("| {} | {} | {} | {} | {} |\n", FormatMatrix(b.matrix), b.matrix.height(),
                        b.matrix.sum(), KindText(b.kind[0]), KindText(b.kind[1]));
+  if (c.values.empty()) return out;
+  out += fmt::format(
+      "\n## The values asked for ({})\n\n| matrix | SEKI R C r c | class | D-SEKI R C r c | "
+      "class |\n|---|---|---|---|---|\n",
+      c.values.size());
+  const auto game = [](const Outcome& o) {
+    return fmt::format("{} {} {} {} | {}", Letter(o.R), Letter(o.C), Letter(o.r), Letter(o.c),
+                       ClassName(o.seki_class()));
+  };
+  for (const auto& [b, v] : c.values)
+    out += fmt::format("| {} | {} | {} |\n", FormatMatrix(b), game(v.seki), game(v.dseki));
   return out;
 }
 

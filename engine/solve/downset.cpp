@@ -134,6 +134,14 @@ DownsetTooLarge::DownsetTooLarge(double needed, double limit)
                                      std::ceil(needed), limit)),
       needed_(needed) {}
 
+DownsetDiskTooSmall::DownsetDiskTooSmall(double needed, double free,
+                                         const std::filesystem::path& dir)
+    : std::runtime_error(fmt::format("the ring on disk needs {:.0f} bytes in {}, {:.0f} are free",
+                                     needed, dir.string(), free)),
+      needed_(needed),
+      free_(free),
+      dir_(dir) {}
+
 DownsetEngine::DownsetEngine(DownsetOptions options)
     : options_(std::move(options)),
       memory_bytes_(options_.memory_bytes ? options_.memory_bytes
@@ -160,10 +168,16 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   // process (a full table where it fits) but without checkpoints: no step waits for the other
   // ranks, and every rank computes the same.
   const double limit = static_cast<double>(memory_bytes_);
+  const DownsetDisk disk = ScratchDisk(options_.scratch, options_.force_disk);
   const DownsetStorage storage =
       DownsetStorageFor(a, limit, options_.ranks ? options_.ranks->size() : 1,
-                        static_cast<double>(options_.full_table_bytes), options_.mode);
+                        static_cast<double>(options_.full_table_bytes), options_.mode, disk);
   if (storage.bytes > limit) throw DownsetTooLarge(storage.bytes, limit);
+  if (storage.disk) {
+    if (storage.disk_bytes > disk.free)
+      throw DownsetDiskTooSmall(storage.disk_bytes, disk.free, options_.scratch);
+    return DiskPass(a, storage);
+  }
   DownsetRanks* const ranks = storage.ranks > 1 ? options_.ranks : nullptr;
   const bool alone = options_.ranks && !ranks;
   const int rank = ranks ? ranks->rank() : 0, size = storage.ranks;

@@ -1,6 +1,7 @@
 // DownsetEngine: the values of both games for one matrix A from every matrix B <= A, in one pass
 // over the down-set (DownsetPass) at one byte a matrix, or, when that does not fit the memory
-// limit, in one pass a game at 4 bits a matrix (DownsetMode), instead of a search or a memo of
+// limit, in one pass a game at 4 bits a matrix (DownsetMode), or, when neither fits and a scratch
+// directory is given, with the ring in a file there (DownsetRing), instead of a search or a memo of
 // canonical forms. Same answers as ExhaustiveSolver::Solve and SearchEngine::Solve; answers Solve
 // and ChildSolution for every position of a game from A (engine/solve/play.hpp) from its full table
 // when it keeps one, else by a pass of that position's own down-set. Concurrency: Solve and
@@ -24,6 +25,7 @@
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_pass.hpp"
 #include "engine/solve/downset_ranks.hpp"
+#include "engine/solve/downset_ring.hpp"
 #include "engine/solve/downset_storage.hpp"
 #include "engine/solve/downset_take.hpp"
 #include "storage/checkpoint.hpp"
@@ -39,6 +41,20 @@ class DownsetTooLarge : public std::runtime_error {
 
  private:
   double needed_;
+};
+
+// Thrown before anything is written when the ring on disk needs more than the scratch directory's
+// free space.
+class DownsetDiskTooSmall : public std::runtime_error {
+ public:
+  DownsetDiskTooSmall(double needed, double free, const std::filesystem::path& dir);
+  double needed() const { return needed_; }
+  double free() const { return free_; }
+  const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  double needed_, free_;
+  std::filesystem::path dir_;
 };
 
 struct DownsetOptions {
@@ -72,7 +88,18 @@ struct DownsetOptions {
   // this rank's share; its state is saved with each checkpoint and restored on resume (a
   // checkpoint without one, of a solve without a take phase, is refused).
   DownsetTake* take = nullptr;
+  // When not empty, a directory where a ring that fits memory in neither mode is kept on disk
+  // (DownsetRing; one process only). That directory is then the pass's checkpoint (`checkpoint`
+  // is not used): the ring file and checkpoint.json, committed at the start of every sub-slab, so
+  // that Ctrl-C (which stops at the start of the next sub-slab) and a kill at any moment resume
+  // with `resume`. `force_disk` (tests): on disk whenever the layout allows, whatever fits memory.
+  std::filesystem::path scratch = {};
+  bool force_disk = false;
 };
+
+// The disk a pass of DownsetOptions may use: the free bytes of `scratch` (0 when empty), plus the
+// ring file of a checkpoint there that a resumed pass would reuse.
+DownsetDisk ScratchDisk(const std::filesystem::path& scratch, bool force = false);
 
 // The checkpoint of a down-set solve in `dir` kept by rank `rank` of the `ranks` a pass is split
 // among (1: one process, or a pass that runs alone on each rank).
@@ -97,12 +124,17 @@ class DownsetEngine {
   std::uint64_t done() const;
   // Matrices of every pass so far.
   std::uint64_t positions() const { return positions_; }
+  // Bytes the ring on disk has read and written over every pass so far (0 in memory).
+  std::uint64_t disk_read() const { return disk_read_; }
+  std::uint64_t disk_written() const { return disk_written_; }
   std::size_t memory_bytes() const { return memory_bytes_; }
   // The ranks the last pass was split among (1: one process, or alone on each rank).
   int split_ranks() const { return split_ranks_; }
 
  private:
   Solution Pass(const Matrix& a);
+  // A pass with its ring on disk (storage.disk), in options_.scratch.
+  Solution DiskPass(const Matrix& a, const DownsetStorage& storage);
 
   DownsetOptions options_;
   std::size_t memory_bytes_;
@@ -113,6 +145,7 @@ class DownsetEngine {
   std::map<Matrix, Solution> roots_;
   std::atomic<std::uint64_t> total_{0}, done_{0};
   std::uint64_t positions_ = 0;
+  std::uint64_t disk_read_ = 0, disk_written_ = 0;
   int split_ranks_ = 1;
 };
 

@@ -41,7 +41,105 @@ std::optional<json> Read(const Checkpoint& checkpoint) {
   return j;
 }
 
+// What a checkpoint of layout.top in `mode` must match (the matrix is matched by the caller).
+void CheckTable(const json& s, const std::string& where, bool full, DownsetMode mode,
+                std::size_t bytes, bool disk) {
+  if (s.contains("disk") != disk)
+    throw InputError(where, disk ? "a checkpoint of a pass in memory: resume it with --checkpoint "
+                                   "DIR and without --scratch, or remove it"
+                                 : "a checkpoint of a pass with its ring on disk: resume it with "
+                                   "--scratch DIR, or remove it");
+  const int bits = s["bits"];
+  if (s["full"] != full || bits != Bits(mode) || s["bytes"] != bytes)
+    throw InputError(where,
+                     fmt::format("a checkpoint of another table ({} bits a matrix{}; another "
+                                 "memory limit or --moves): remove it or solve as before",
+                                 bits, s["full"].get<bool>() ? ", full table" : ""));
+}
+
+DownsetProgress ProgressOf(const json& s) {
+  return DownsetProgress{s["pass"].get<int>(), DownsetPosition{s["slab"], s["step"]},
+                         s["roots"].get<std::uint8_t>()};
+}
+
+// The take phase's state of a checkpoint into *take (when asked).
+void TakeOf(const json& s, const std::string& where, json* take) {
+  if (!take) return;
+  if (!s.contains("take"))
+    throw InputError(where,
+                     "a checkpoint of a solve, not of a census: remove it or resume it with seki "
+                     "solve");
+  *take = s["take"];
+}
+
+json State(const DownsetLayout& layout, bool full, DownsetMode mode,
+           const DownsetProgress& progress, std::size_t bytes) {
+  return {{"parameters", Parameters(layout)},
+          {"full", full},
+          {"bits", Bits(mode)},
+          {"pass", progress.pass},
+          {"roots", progress.roots},
+          {"bytes", bytes},
+          {"slab", progress.position.slab},
+          {"step", progress.position.step}};
+}
+
 }  // namespace
+
+std::filesystem::path RingFileOf(const Checkpoint& checkpoint) {
+  return checkpoint.DataFile("ring.bin");
+}
+
+void SaveRingCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& layout, DownsetMode mode,
+                        const DownsetProgress& progress, const DownsetRing& ring,
+                        const nlohmann::json& take) {
+  const DownsetRingGeometry& g = ring.geometry();
+  json sums = json::array();
+  std::string all;
+  for (std::uint64_t c : ring.checksums()) {
+    sums.push_back(ChecksumHex(c));
+    all += sums.back().get<std::string>();
+  }
+  json state = State(layout, false, mode, progress, static_cast<std::size_t>(g.file_bytes()));
+  state["data"] = ring.path().filename().string();
+  state["xxh3_64"] = ChecksumHex(Checksum(all.data(), all.size()));
+  state["disk"] = {{"slots", g.slots}, {"slot_bytes", g.slot_bytes}, {"checksums", sums}};
+  if (!take.is_null()) state["take"] = take;
+  checkpoint.Write(state);
+}
+
+std::optional<RingCheckpoint> LoadRingCheckpoint(const Checkpoint& checkpoint,
+                                                 const DownsetLayout& layout, DownsetMode mode,
+                                                 const DownsetRingGeometry& geometry, json* take) {
+  const std::optional<json> j = Read(checkpoint);
+  if (!j || (*j)["parameters"] != Parameters(layout)) return std::nullopt;
+  const json& s = *j;
+  const std::string where = checkpoint.file().string();
+  CheckTable(s, where, false, mode, static_cast<std::size_t>(geometry.file_bytes()), true);
+  TakeOf(s, where, take);
+  RingCheckpoint out{ProgressOf(s), {}};
+  try {
+    const json& d = s.at("disk");
+    if (d.at("slots") != geometry.slots || d.at("slot_bytes") != geometry.slot_bytes ||
+        d.at("checksums").size() != geometry.slots)
+      throw InputError(where, "a checkpoint of another ring (slots): remove it");
+    std::string all;
+    for (const json& c : d.at("checksums")) {
+      const std::string hex = c.get<std::string>();
+      all += hex;
+      out.checksums.push_back(std::stoull(hex, nullptr, 16));
+    }
+    if (ChecksumHex(Checksum(all.data(), all.size())) != s["xxh3_64"])
+      throw InputError(where, "its slots' checksums do not match its checksum");
+  } catch (const json::exception&) {
+    throw InputError(where, "not a down-set checkpoint (or damaged)");
+  } catch (const std::logic_error&) {  // std::stoull
+    throw InputError(where, "not a down-set checkpoint (or damaged)");
+  }
+  if (s["data"] != RingFileOf(checkpoint).filename().string())
+    throw InputError(where, "names another ring file");
+  return out;
+}
 
 void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& layout, bool full,
                            DownsetMode mode, const DownsetProgress& progress,
@@ -56,16 +154,9 @@ void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& la
   const std::filesystem::path data =
       checkpoint.DataFile(fmt::format("values-{}-{}-{}.bin", progress.pass, at.slab, at.step));
   WriteFileAtomically(data, std::string_view(reinterpret_cast<const char*>(values), bytes));
-  json state = {{"parameters", Parameters(layout)},
-                {"full", full},
-                {"bits", Bits(mode)},
-                {"pass", progress.pass},
-                {"roots", progress.roots},
-                {"bytes", bytes},
-                {"slab", at.slab},
-                {"step", at.step},
-                {"data", data.filename().string()},
-                {"xxh3_64", ChecksumHex(Checksum(values, bytes))}};
+  json state = State(layout, full, mode, progress, bytes);
+  state["data"] = data.filename().string();
+  state["xxh3_64"] = ChecksumHex(Checksum(values, bytes));
   if (!take.is_null()) state["take"] = take;
   checkpoint.Write(state);
   if (old && (*old)["data"] != data.filename().string()) {
@@ -95,17 +186,8 @@ std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoin
   if (!j || (*j)["parameters"] != Parameters(layout)) return std::nullopt;
   const json& s = *j;
   const std::string where = checkpoint.file().string();
-  if (take && !s.contains("take"))
-    throw InputError(where,
-                     "a checkpoint of a solve, not of a census: remove it or resume it with seki "
-                     "solve");
-  if (take) *take = s["take"];
-  const int bits = s["bits"];
-  if (s["full"] != full || bits != Bits(mode) || s["bytes"] != bytes)
-    throw InputError(where,
-                     fmt::format("a checkpoint of another table ({} bits a matrix{}; another "
-                                 "memory limit or --moves): remove it or solve as before",
-                                 bits, s["full"].get<bool>() ? ", full table" : ""));
+  TakeOf(s, where, take);
+  CheckTable(s, where, full, mode, bytes, false);
   const std::string data = s["data"];
   std::ifstream in(checkpoint.dir() / data, std::ios::binary);
   in.read(reinterpret_cast<char*>(values), static_cast<std::streamsize>(bytes));
@@ -113,8 +195,7 @@ std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoin
     throw InputError(where, "its data file " + data + " is missing or short");
   if (ChecksumHex(Checksum(values, bytes)) != s["xxh3_64"])
     throw InputError(where, "its data file " + data + " does not match its checksum");
-  return DownsetProgress{s["pass"].get<int>(), DownsetPosition{s["slab"], s["step"]},
-                         s["roots"].get<std::uint8_t>()};
+  return ProgressOf(s);
 }
 
 }  // namespace seki

@@ -6,6 +6,8 @@
 // DIR/values-P-S-L.bin with the ring (or full table) bytes, each written atomically; the
 // checkpoint is written last and names its data file, so a reader sees one consistent state. A
 // rank of a split pass keeps its own pair (checkpoint.rank-RRRR-of-PPPP.json, values-...rank-...).
+// A pass with its ring on disk (engine/solve/downset_ring.hpp) keeps no copy of it: its checkpoint
+// (in the scratch directory) names the ring file itself and holds the checksum of each slot.
 // Concurrency: called by the thread that runs the pass, between two steps (workers waiting).
 #pragma once
 
@@ -14,9 +16,11 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <vector>
 
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/downset_pass.hpp"
+#include "engine/solve/downset_ring.hpp"
 #include "storage/checkpoint.hpp"
 
 namespace seki {
@@ -37,6 +41,28 @@ void SaveDownsetCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& la
                            DownsetMode mode, const DownsetProgress& progress,
                            const std::uint8_t* values, std::size_t bytes,
                            const nlohmann::json& take = nullptr);
+
+// The same for a pass whose ring is on disk: the ring file (ring.path(), in the checkpoint's
+// directory) is the data file, already synced up to `progress`; the checkpoint holds its geometry
+// and the slots' checksums.
+void SaveRingCheckpoint(const Checkpoint& checkpoint, const DownsetLayout& layout, DownsetMode mode,
+                        const DownsetProgress& progress, const DownsetRing& ring,
+                        const nlohmann::json& take = nullptr);
+
+// A ring checkpoint of layout.top in `mode` with `geometry`: where it stands and the slots'
+// checksums (the caller opens the ring file, DIR/ring.bin); nothing when there is none or it is of
+// another matrix. Throws InputError as LoadDownsetCheckpoint does (also for a checkpoint of a pass
+// in memory).
+struct RingCheckpoint {
+  DownsetProgress progress;
+  std::vector<std::uint64_t> checksums;
+};
+std::optional<RingCheckpoint> LoadRingCheckpoint(const Checkpoint& checkpoint,
+                                                 const DownsetLayout& layout, DownsetMode mode,
+                                                 const DownsetRingGeometry& geometry,
+                                                 nlohmann::json* take = nullptr);
+// The ring file of a down-set checkpoint in `checkpoint`'s directory.
+std::filesystem::path RingFileOf(const Checkpoint& checkpoint);
 
 // Removes a checkpoint (its file and its data file), e.g. once its solve has completed.
 void RemoveDownsetCheckpoint(const Checkpoint& checkpoint);

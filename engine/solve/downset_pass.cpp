@@ -12,13 +12,12 @@
 #include <vector>
 
 #include "engine/base/rules.hpp"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "engine/solve/downset_bytes.hpp"
 
 namespace seki {
 namespace {
+
+using namespace downset_bytes;
 
 // Passes over fewer matrices run on the calling thread only.
 constexpr std::uint64_t kMinParallel = std::uint64_t{1} << 18;
@@ -27,80 +26,6 @@ std::uint32_t RowBit(const DownsetLayout::Digit& d) { return 1u << d.row; }
 std::uint32_t ColBit(const DownsetLayout::Digit& d) { return 1u << d.col; }
 
 unsigned GameShift(Game g) { return g == Game::kSeki ? 0 : 4; }
-
-// A byte that two blocks share (kOneGame): read and written atomically; each block writes only its
-// own nibble (`shift` 0: low, 4: high), which no other thread writes.
-std::uint8_t SharedLoad(const std::uint8_t* p) {
-  return std::atomic_ref<std::uint8_t>(*const_cast<std::uint8_t*>(p))
-      .load(std::memory_order_relaxed);
-}
-void SharedStore(std::uint8_t* p, unsigned shift, std::uint8_t nibble) {
-  std::atomic_ref<std::uint8_t> ref(*p);
-  const std::uint8_t old = ref.load(std::memory_order_relaxed);
-  ref.fetch_xor(static_cast<std::uint8_t>((old ^ (nibble << shift)) & (0xF << shift)),
-                std::memory_order_relaxed);
-}
-
-// dst[x] |= src[x] for x < n; the two ranges do not overlap.
-void OrBytes(std::uint8_t* __restrict dst, const std::uint8_t* __restrict src, std::uint64_t n) {
-  std::uint64_t x = 0;
-#if defined(__SSE2__)
-  for (; x + 16 <= n; x += 16) {
-    __m128i* out = reinterpret_cast<__m128i*>(dst + x);
-    _mm_storeu_si128(out, _mm_or_si128(_mm_loadu_si128(out),
-                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + x))));
-  }
-#endif
-  for (; x < n; ++x) dst[x] |= src[x];
-}
-
-// The 2 * pairs nibbles of p (low nibble first) into bytes of acc (kOr: OR-ed into them).
-template <bool kOr>
-void Unpack(std::uint8_t* __restrict acc, const std::uint8_t* __restrict p, std::uint64_t pairs) {
-  std::uint64_t k = 0;
-#if defined(__SSE2__)
-  const __m128i low = _mm_set1_epi8(0x0F);
-  for (; k + 16 <= pairs; k += 16) {
-    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
-    const __m128i lo = _mm_and_si128(b, low), hi = _mm_and_si128(_mm_srli_epi16(b, 4), low);
-    __m128i first = _mm_unpacklo_epi8(lo, hi), second = _mm_unpackhi_epi8(lo, hi);
-    __m128i* out = reinterpret_cast<__m128i*>(acc + 2 * k);
-    if constexpr (kOr) {
-      first = _mm_or_si128(first, _mm_loadu_si128(out));
-      second = _mm_or_si128(second, _mm_loadu_si128(out + 1));
-    }
-    _mm_storeu_si128(out, first);
-    _mm_storeu_si128(out + 1, second);
-  }
-#endif
-  for (; k < pairs; ++k) {
-    const std::uint8_t b = p[k];
-    if constexpr (kOr) {
-      acc[2 * k] |= b & 0xF;
-      acc[2 * k + 1] |= b >> 4;
-    } else {
-      acc[2 * k] = b & 0xF;
-      acc[2 * k + 1] = b >> 4;
-    }
-  }
-}
-
-// The 2 * pairs values of acc (each below 16) into nibbles of p, low nibble first.
-void Pack(std::uint8_t* __restrict p, const std::uint8_t* __restrict acc, std::uint64_t pairs) {
-  std::uint64_t k = 0;
-#if defined(__SSE2__)
-  const __m128i low = _mm_set1_epi16(0x00FF);
-  for (; k + 16 <= pairs; k += 16) {
-    const __m128i* in = reinterpret_cast<const __m128i*>(acc + 2 * k);
-    // A 16-bit lane holds e + 256 o (e, o < 16): (w | w >> 4) & 0xFF is e + 16 o.
-    const __m128i w0 = _mm_loadu_si128(in), w1 = _mm_loadu_si128(in + 1);
-    const __m128i x0 = _mm_and_si128(_mm_or_si128(w0, _mm_srli_epi16(w0, 4)), low);
-    const __m128i x1 = _mm_and_si128(_mm_or_si128(w1, _mm_srli_epi16(w1, 4)), low);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), _mm_packus_epi16(x0, x1));
-  }
-#endif
-  for (; k < pairs; ++k) p[k] = static_cast<std::uint8_t>(acc[2 * k] | acc[2 * k + 1] << 4);
-}
 
 }  // namespace
 
@@ -124,6 +49,7 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
     tally_blocks_ = std::max<std::uint64_t>(1, kDownsetTallyMatrices / layout_.block);
     const std::array<std::uint64_t, 256> weights = take_->Weights(store_.mode, store_.game);
     std::copy(weights.begin(), weights.end(), weights_.begin());
+    points_ = take_->Points(layout_);
   }
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
@@ -146,18 +72,24 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
     terminal_[zero] =
         (MoveContribution(*TerminalSolution(zero & 1, zero & 2)).bits >> shift) & mask;
 
-  // The chunks of a slab (every value of the coarse digits), sorted by the sum of those digits.
+  // The chunks of a slab (every value of the coarse digits), sorted by the sum of those digits (a
+  // step a sum); on disk by the second digit's value t first (the sub-slab), then by the sum of
+  // the others (a step a pair).
   const int first = layout_.coarse, last = static_cast<int>(layout_.digits.size()) - 1;
   const std::uint64_t chunks = layout_.chunks_per_slab();
+  const bool disk = store_.ring != nullptr;
   std::uint64_t max_sum = 0;
   for (int k = first; k < last; ++k) max_sum += layout_.digits[k].radix - 1;
-  std::vector<std::uint64_t> count(max_sum + 2, 0);
+  const std::uint64_t subs = disk ? layout_.digits[last - 1].radix : 1;
+  const std::uint64_t sums_a_sub = disk ? max_sum - (subs - 1) + 1 : max_sum + 1;
+  std::vector<std::uint64_t> count(subs * sums_a_sub + 1, 0);
   std::vector<int> digit(layout_.digits.size(), 0);
-  std::vector<std::uint32_t> sums(chunks);
+  std::vector<std::uint32_t> keys(chunks);
   std::uint64_t sum = 0;
   for (std::uint64_t c = 0; c < chunks; ++c) {
-    sums[c] = static_cast<std::uint32_t>(sum);
-    ++count[sum + 1];
+    const std::uint64_t t = disk ? static_cast<std::uint64_t>(digit[last - 1]) : 0;
+    keys[c] = static_cast<std::uint32_t>(t * sums_a_sub + (sum - t));
+    ++count[keys[c] + 1];
     for (int k = first; k < last; ++k) {  // next value of the coarse digits
       if (++digit[k] < layout_.digits[k].radix) {
         ++sum;
@@ -169,21 +101,49 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
   }
   for (std::uint64_t s = 1; s < count.size(); ++s) count[s] += count[s - 1];
   step_begin_ = count;
+  for (std::uint64_t k = 0; disk && k + 1 < count.size(); ++k)
+    step_sub_.push_back(static_cast<std::uint32_t>(k / sums_a_sub));
   order_.resize(chunks);
-  for (std::uint64_t c = 0; c < chunks; ++c) order_[count[sums[c]]++] = c * layout_.chunk;
+  for (std::uint64_t c = 0; c < chunks; ++c) order_[count[keys[c]]++] = c * layout_.chunk;
+}
+
+std::uint64_t DownsetPass::SubSlab(const DownsetPosition& at) const {
+  return at.slab * store_.ring->geometry().subs + step_sub_[at.step];
+}
+
+bool DownsetPass::StartsSubSlab(const DownsetPosition& at) const {
+  return at.step == 0 || step_sub_[at.step] != step_sub_[at.step - 1];
+}
+
+DownsetPosition DownsetPass::SubSlabStart(std::uint64_t g) const {
+  const std::uint64_t subs = store_.ring->geometry().subs;
+  const auto t = static_cast<std::uint32_t>(g % subs);
+  return {g / subs,
+          static_cast<std::uint64_t>(std::lower_bound(step_sub_.begin(), step_sub_.end(), t) -
+                                     step_sub_.begin())};
+}
+
+DownsetPass::Place DownsetPass::Locate(std::uint64_t slot) const {
+  const DownsetRing* ring = store_.ring;
+  if (!ring) return {store_.values, slot};
+  const std::uint64_t begin = ring->begin();
+  return slot >= begin ? Place{ring->cur(), slot - begin}
+                       : Place{ring->prev(), slot + ring->sub() - begin};
 }
 
 template <bool kOr>
 void DownsetPass::Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const {
+  const Place at = Locate(slot);
+  slot = at.slot;
   if (store_.mode == DownsetMode::kBothGames) {
-    const std::uint8_t* v = store_.values + slot;
+    const std::uint8_t* v = at.values + slot;
     if constexpr (kOr)
       OrBytes(acc, v, n);
     else
       std::memcpy(acc, v, n);
     return;
   }
-  const std::uint8_t* p = store_.values + slot / 2;
+  const std::uint8_t* p = at.values + slot / 2;
   if (slot & 1) {  // a high nibble first: the byte is shared with the block before
     const std::uint8_t first = SharedLoad(p++) >> 4;
     *acc = kOr ? *acc | first : first;
@@ -198,11 +158,13 @@ void DownsetPass::Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) c
 }
 
 void DownsetPass::Store(std::uint64_t slot, const std::uint8_t* acc, std::uint64_t n) {
+  const Place at = Locate(slot);
+  slot = at.slot;
   if (store_.mode == DownsetMode::kBothGames) {
-    std::memcpy(store_.values + slot, acc, n);
+    std::memcpy(at.values + slot, acc, n);
     return;
   }
-  std::uint8_t* p = store_.values + slot / 2;
+  std::uint8_t* p = at.values + slot / 2;
   if (slot & 1) {
     SharedStore(p++, 4, *acc++);
     --n;
@@ -212,8 +174,9 @@ void DownsetPass::Store(std::uint64_t slot, const std::uint8_t* acc, std::uint64
 }
 
 std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
-  if (store_.mode == DownsetMode::kBothGames) return store_.values[slot];
-  return (SharedLoad(store_.values + slot / 2) >> (slot & 1 ? 4 : 0)) & 0xF;
+  const Place at = Locate(slot);
+  if (store_.mode == DownsetMode::kBothGames) return at.values[at.slot];
+  return (SharedLoad(at.values + at.slot / 2) >> (at.slot & 1 ? 4 : 0)) & 0xF;
 }
 
 struct DownsetPass::Scratch {
@@ -236,6 +199,11 @@ void DownsetPass::Hand(Scratch& scratch, std::span<const std::uint8_t> values,
                .tally = scratch.tally});
   std::fill(scratch.tally.begin(), scratch.tally.end(), 0);
   scratch.pending = 0;
+}
+
+bool DownsetPass::HoldsPoint(std::uint64_t index, std::uint64_t n) const {
+  const auto it = std::lower_bound(points_.begin(), points_.end(), index);
+  return it != points_.end() && *it < index + n;
 }
 
 // One value: its contribution into x; returns its weight (kTally; 0 for a zero line or otherwise).
@@ -395,7 +363,8 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scrat
                                                     in.h, scratch.tally.data());
     // A marked block (rare) is solved again from the same children, its values kept, and handed
     // over at once; the others' tallies every tally_blocks_ blocks (their fields cannot carry).
-    const bool marked = any >= kDownsetMarkUnit;
+    const bool marked =
+        any >= kDownsetMarkUnit || (!points_.empty() && HoldsPoint(slab * ring + offset, size));
     if (marked) {
       LoadBlock(slab, offset, acc);
       Inner<Taking::kRecord>(acc, scratch.raw.get(), layout_.inner, in.rows, in.cols, 0, nullptr);
@@ -438,6 +407,7 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
   if (from.step >= steps) from = {from.slab + 1, 0};
   done_.store(done_before_ + from.slab * layout_.ring + step_begin_[from.step] * layout_.chunk);
   if (from.slab >= layout_.slabs()) return true;
+  if (store_.ring) store_.ring->Start(SubSlab(from));
   const int workers = layout_.total < kMinParallel ? 1 : std::max(1, threads);
 
   DownsetPosition at = from;
@@ -452,6 +422,7 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
         finished = true;
         return;
       }
+      if (store_.ring && StartsSubSlab(next)) store_.ring->Advance();
       if (between && !between(next)) {
         stopped = finished = true;
         return;

@@ -19,6 +19,9 @@
 // (engine/solve/downset_ranks.hpp) moves the boundary layer between ranks between steps.
 // A take phase (engine/solve/downset_take.hpp), when given, sees every block as it is solved: its
 // values, kept in a second buffer of the worker's, and a tally by height of the taker's weights.
+// On disk (a DownsetRing in the store, ring only, one process) a slab's chunks go by sub-slab (the
+// second digit's value) first and by the sum of the other coarse digits within it, and the ring
+// moves to the next sub-slab between the last step of one and the first of the next.
 // Concurrency: Run is called by one thread, which starts and joins the workers; the caller's
 // `done` counter (matrices done) may be read by any thread while Run runs. In kOneGame two blocks
 // share a byte where they meet; that byte is only read and written atomically (std::atomic_ref).
@@ -33,6 +36,7 @@
 
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset_layout.hpp"
+#include "engine/solve/downset_ring.hpp"
 #include "engine/solve/downset_share.hpp"
 #include "engine/solve/downset_take.hpp"
 
@@ -49,12 +53,14 @@ struct DownsetPosition {
 // Where a pass keeps its values: `values` (owned by the caller) holds DownsetBytes of its layout
 // less the chunk order: layout.total bytes (full), layout.ring bytes (ring, kBothGames) or
 // ceil(layout.ring / 2) (ring, kOneGame, the values of `game` only); with a split share (ring
-// only), share.bytes(mode) bytes for the offsets [share.base, share.end).
+// only), share.bytes(mode) bytes for the offsets [share.base, share.end); on disk (`ring` set,
+// `values` null), the ring's buffers.
 struct DownsetStore {
   std::uint8_t* values = nullptr;
   bool full = false;
   DownsetMode mode = DownsetMode::kBothGames;
-  Game game = Game::kSeki;  // kOneGame only
+  Game game = Game::kSeki;      // kOneGame only
+  DownsetRing* ring = nullptr;  // the disk mode (owned by the caller)
 
   std::size_t bytes(const DownsetLayout& layout) const;
 };
@@ -82,6 +88,11 @@ class DownsetPass {
   PackedOutcome At(const Matrix& b) const;
 
   std::uint64_t steps() const { return step_begin_.size() - 1; }
+  // On disk: the sub-slab of a position (DownsetRing), and whether the position starts one.
+  std::uint64_t SubSlab(const DownsetPosition& at) const;
+  bool StartsSubSlab(const DownsetPosition& at) const;
+  // On disk: the position that starts sub-slab g.
+  DownsetPosition SubSlabStart(std::uint64_t g) const;
   // The offsets (within a slab) of every chunk of wavefront step `step`, whoever owns them, in the
   // order the ranks agree on.
   std::span<const std::uint64_t> StepChunks(std::uint64_t step) const {
@@ -106,6 +117,8 @@ class DownsetPass {
   Loaded LoadBlock(std::uint64_t slab, std::uint64_t offset, std::uint8_t* acc) const;
   void Block(std::uint64_t slab, std::uint64_t offset, Scratch& scratch);
   void Hand(Scratch& scratch, std::span<const std::uint8_t> values, std::uint64_t index);
+  // Whether the matrices [index, index + n) hold one of points_.
+  bool HoldsPoint(std::uint64_t index, std::uint64_t n) const;
   // A row's weights of its own height and the OR of all its weights (kTally).
   struct RowSums {
     std::uint64_t sum = 0, any = 0;
@@ -123,6 +136,13 @@ class DownsetPass {
   template <Taking kT>
   std::uint64_t Finish(std::uint8_t& x, std::uint8_t* raw, std::uint32_t rows,
                        std::uint32_t cols) const;
+  // Where slot `slot` is kept: a buffer and the slot's place in it (the store's values, or on disk
+  // the ring's current sub-slab or the one before).
+  struct Place {
+    std::uint8_t* values;
+    std::uint64_t slot;
+  };
+  Place Locate(std::uint64_t slot) const;
   // The stored values of slots [slot, slot + n) into acc (kOr: OR-ed into it), and back.
   template <bool kOr>
   void Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const;
@@ -139,9 +159,11 @@ class DownsetPass {
   std::uint8_t terminal_[4] = {};
   DownsetTake* const take_;
   std::array<std::uint64_t, 256> weights_ = {};  // the take phase's, of each value
+  std::vector<std::uint64_t> points_;            // the take phase's (DownsetTake::Points)
   std::uint64_t tally_blocks_ = 1;    // blocks whose tallies are summed before they are handed over
   std::vector<std::uint64_t> order_;  // chunk offsets within a slab, by coarse-digit sum
   std::vector<std::uint64_t> step_begin_;  // where each sum starts in order_ (+ the end)
+  std::vector<std::uint32_t> step_sub_;    // on disk: each step's sub-slab within its slab
   std::uint8_t root_ = 0;
   std::atomic<std::uint64_t>& done_;
   const std::uint64_t done_before_;

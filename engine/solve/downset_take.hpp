@@ -7,15 +7,16 @@
 // seki below a matrix); a taker's state travels with the pass's checkpoint (Save, Restore), so that
 // a resumed pass keeps what was taken. Concurrency: Take is called by the pass's workers
 // concurrently, each block in one call, and must be thread-safe; calls with the same worker index
-// never overlap (so a taker may keep a tally per worker without a lock). Weights, Workers, Save and
-// Restore are called by the thread that runs the pass, never while a worker takes (Save: between
-// two steps, the workers waiting).
+// never overlap (so a taker may keep a tally per worker without a lock). Weights, Points, Workers,
+// Save and Restore are called by the thread that runs the pass, never while a worker takes (Save:
+// between two steps, the workers waiting).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <vector>
 
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset_layout.hpp"
@@ -58,6 +59,9 @@ class DownsetTake {
   virtual ~DownsetTake() = default;
   // The weight of each value (indexed by values[x]) in a pass of `mode` (kOneGame: of `game`).
   virtual std::array<std::uint64_t, 256> Weights(DownsetMode mode, Game game) = 0;
+  // The indices (DownsetLayout::Index, sorted) of matrices whose values the taker wants whatever
+  // they are: a block that holds one is handed over with its values, as a marked block is.
+  virtual std::vector<std::uint64_t> Points(const DownsetLayout& /*layout*/) { return {}; }
   // Before the workers of a run of the pass start: there are `n` of them.
   virtual void Workers(int n) = 0;
   virtual void Take(const DownsetTakeBlock& block) = 0;

@@ -46,6 +46,10 @@ void RethrowSolveStop(std::string_view where, std::size_t memory_bytes) {
     throw MemoryLimitError(where, "cannot be decided within " + limit);
   } catch (const SolveTooLarge& e) {
     throw InputError(where, std::string("too large to solve: ") + e.what());
+  } catch (const DownsetDiskTooSmall& e) {
+    throw MemoryLimitError(where, "the down-set solve needs " + HumanBytes(e.needed()) +
+                                      " of disk for its ring in " + e.dir().string() + ", and " +
+                                      HumanBytes(e.free()) + " are free (see --scratch)");
   } catch (const DownsetTooLarge& e) {
     throw MemoryLimitError(where, "the down-set solve needs " + HumanBytes(e.needed()) +
                                       " of memory, more than " + limit);
@@ -89,12 +93,15 @@ double DownsetSeconds(const Matrix& a, const DownsetStorage& storage, int thread
   return DownsetPassSeconds(a, storage.passes(), threads);
 }
 
+DownsetDisk SolveEngine::Disk() const { return ScratchDisk(options_.scratch, options_.force_disk); }
+
 SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
   if (options_.kind != EngineKind::kAuto) return {options_.kind, 0, false};
   const double limit = double(memory_bytes_);
   const int ranks = options_.ranks ? options_.ranks->size() : 1;
   // With moves, in one process, the down-set answers them only from a full table.
-  const DownsetStorage storage = DownsetStorageFor(a, limit, ranks, options_.moves ? limit : 0);
+  const DownsetStorage storage =
+      DownsetStorageFor(a, limit, ranks, options_.moves ? limit : 0, std::nullopt, Disk());
   if (storage.bytes > limit || (options_.moves && !storage.full && storage.ranks == 1))
     return {EngineKind::kSearch, 0, false};
   const double seconds = DownsetSeconds(a, storage, options_.threads * ranks);
@@ -113,10 +120,14 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
     return RefuseIfTooLarge(a, where, MaxPositions(memory_bytes_, a.rows(), a.cols()));
   if (choice.downset_fits) return;  // auto: the down-set decides a if the search does not
   if (choice.first == EngineKind::kDownset) {
-    const double needed =
-        DownsetStorageFor(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1)
-            .bytes;
-    if (needed > double(memory_bytes_)) throw DownsetTooLarge(needed, double(memory_bytes_));
+    const DownsetDisk disk = Disk();
+    const DownsetStorage storage =
+        DownsetStorageFor(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1, 0,
+                          std::nullopt, disk);
+    if (storage.bytes > double(memory_bytes_))
+      throw DownsetTooLarge(storage.bytes, double(memory_bytes_));
+    if (storage.disk && storage.disk_bytes > disk.free)
+      throw DownsetDiskTooSmall(storage.disk_bytes, disk.free, options_.scratch);
     return;
   }
   // Hopeless for the search: more positions than the memo solver holds in the default memory,
@@ -168,7 +179,9 @@ auto SolveEngine::WithDownset(F&& f) {
                            .checkpoint_every = options_.checkpoint_every,
                            .resume = options_.resume,
                            .ranks = options_.ranks,
-                           .take = options_.take});
+                           .take = options_.take,
+                           .scratch = options_.scratch,
+                           .force_disk = options_.force_disk});
       },
       f);
 }
@@ -246,7 +259,11 @@ std::string SolveEngine::Stats() const {
   if (search_)
     add(fmt::format("engine=search positions={} expansions={} table_bytes={}", search_->positions(),
                     search_->expansions(), search_->table_bytes()));
-  if (downset_) add(fmt::format("engine=downset positions={}", downset_->positions()));
+  if (downset_)
+    add(fmt::format("engine=downset positions={}", downset_->positions()) +
+        (downset_->disk_written() ? fmt::format(" disk_read={} disk_written={}",
+                                                downset_->disk_read(), downset_->disk_written())
+                                  : ""));
   return line;
 }
 

@@ -64,13 +64,18 @@ struct SolveEngineOptions {
   bool resume = false;
   DownsetRanks* ranks = nullptr;  // down-set passes split among the ranks of a job
   DownsetTake* take = nullptr;    // the take phase of down-set passes (DownsetOptions::take)
+  // Where a down-set ring that fits memory in neither mode goes (DownsetOptions::scratch: then
+  // also the pass's checkpoint); empty: memory only. `force_disk`: there whenever it can (tests).
+  std::filesystem::path scratch = {};
+  bool force_disk = false;
 };
 
 // Called inside a catch block: rethrows a solve that stopped as the one line every command and the
 // Python package say: SolveTooLarge as InputError(where, "too large to solve: ..."); a search that
 // cannot decide within the memory limit, or a down-set pass that does not fit it, as
 // MemoryLimitError(where, "... (see --memory-limit)"); anything else (the stop flag's
-// SearchStopped, kInterrupted, included) unchanged.
+// SearchStopped, kInterrupted, included) unchanged. A ring on disk that does not fit its scratch
+// directory (DownsetDiskTooSmall) is a MemoryLimitError too, naming the directory.
 [[noreturn]] void RethrowSolveStop(std::string_view where, std::size_t memory_bytes);
 
 class SolveEngine {
@@ -131,6 +136,7 @@ class SolveEngine {
     bool downset_fits = false;
   };
   Choice Pick(const Matrix& a) const;
+  DownsetDisk Disk() const;  // the scratch directory's space (ScratchDisk)
   template <class F>
   auto WithEngine(const Matrix& a, F&& f);
   template <class F>
