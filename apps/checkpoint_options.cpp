@@ -49,7 +49,9 @@ CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const Chec
     if (options.resume && options.scratch.empty())
       throw CliError("--resume", use.scratch ? "needs --checkpoint DIR or --scratch DIR"
                                              : "needs --checkpoint DIR");
-    if (options.every) throw CliError("--checkpoint-every", "needs --checkpoint DIR");
+    if (options.every && options.scratch.empty())
+      throw CliError("--checkpoint-every", use.scratch ? "needs --checkpoint DIR or --scratch DIR"
+                                                       : "needs --checkpoint DIR");
   }
   return ParseCheckpointPolicy(options.every.value_or(use.default_every), "--checkpoint-every",
                                !use.unit.empty());

@@ -30,12 +30,14 @@ std::string FormatDownsetPlanTable(const DownsetPlan& p) {
   for (const DownsetMemory& m : p.memories)
     out += fmt::format("{:<36} {:>6} {:>10}\n", m.name, m.passes, HumanBytes(m.bytes));
   out += '\n';
-  out += fmt::format("{:<26} {:>10} {:>4} {:>13} {:>11} {:>20}  {}\n", "where", "bytes each",
-                     "fits", "boundary/slab", "sent in all", "time", "memory");
+  out += fmt::format("{:<26} {:>10} {:>4} {:>13} {:>11} {:>10} {:>11} {:>20}  {}\n", "where",
+                     "bytes each", "fits", "boundary/slab", "sent in all", "disk", "read+written",
+                     "time", "memory");
   for (const DownsetPlacement& x : p.placements)
-    out += fmt::format("{:<26} {:>10} {:>4} {:>13} {:>11} {:>20}  {}\n", x.where,
+    out += fmt::format("{:<26} {:>10} {:>4} {:>13} {:>11} {:>10} {:>11} {:>20}  {}\n", x.where,
                        HumanBytes(x.bytes_each), Fits(x), BytesOrDash(x.boundary_bytes),
-                       BytesOrDash(x.sent_bytes), Time(x), x.memory);
+                       BytesOrDash(x.sent_bytes), BytesOrDash(x.disk_bytes),
+                       BytesOrDash(x.read_bytes + x.written_bytes), Time(x), x.memory);
   return out;
 }
 
@@ -44,18 +46,27 @@ std::string FormatDownsetPlanSummary(const DownsetPlan& p) {
   const DownsetPlacement& one = p.placements.front();
   std::string out = fmt::format(
       "plan down-set of {}: {:.3g} matrices below it ({} digits, {} slabs of {:.3g}); one "
-      "process under the memory limit {}{} uses {} ({}{}), about {} on {} thread{}\n",
+      "process under the memory limit {}{} uses {} ({}{}{}), about {} on {} thread{}\n",
       FormatMatrix(q.matrix), p.matrices, p.digits, p.slabs, p.matrices / p.slabs,
       HumanBytes(q.memory_limit),
       q.memory_limit == DefaultMemoryLimitBytes() ? " (the default)" : "", one.memory,
-      HumanBytes(one.bytes_each), one.fits ? "" : ": does not fit, the solve is refused",
-      HumanDuration(one.seconds), q.threads, q.threads == 1 ? "" : "s");
+      HumanBytes(one.bytes_each),
+      one.disk ? ", and " + HumanBytes(one.disk_bytes) + " of disk" : std::string(),
+      one.fits ? "" : ": does not fit, the solve is refused", HumanDuration(one.seconds), q.threads,
+      q.threads == 1 ? "" : "s");
   out += fmt::format(
       "time: {:.3g} matrices per thread-second a pass, the down-set rate measured on this machine "
       "(6x6 every entry 7, 6.87e10 matrices in 129.6 s of user CPU time, docs/performance.md; "
       "3m49s wall on 2 threads of a shared machine: the times here assume threads nobody shares); "
       "one game a pass makes two passes\n",
       q.matrices_per_thread_second);
+  out += fmt::format(
+      "disk: the ring on disk (--scratch DIR) reads at {}/s and writes at {}/s, {}{}; its time "
+      "includes the I/O (overlapped with three buffers in memory; with two, the reads wait)\n",
+      HumanBytes(q.disk_read), HumanBytes(q.disk_write),
+      q.disk_measured ? "measured in the scratch directory"
+                      : "measured on this project's machine (docs/performance.md)",
+      q.disk_free > 0 ? ", " + HumanBytes(q.disk_free) + " free there" : std::string());
   if (q.ranks > 1)
     out += fmt::format(
         "ranks: `mpirun -np R seki solve --engine downset` splits every slab by one digit of {} "

@@ -21,6 +21,8 @@
 #include "engine/cost/run_plan.hpp"
 #include "engine/level/device_option.hpp"
 #include "engine/run/memory_budget.hpp"
+#include "engine/solve/downset.hpp"
+#include "storage/direct_file.hpp"
 #include "storage/level.hpp"
 
 namespace seki::cli {
@@ -40,6 +42,7 @@ struct PlanOptions {
   DevicePlanOptions device;
   std::string matrix;        // --matrix: the plan of its down-set solve instead
   std::string memory_limit;  // --matrix: one process's limit ("": the default)
+  std::string scratch;       // --matrix: the scratch directory, measured ("": none)
   bool json = false;
 };
 
@@ -93,14 +96,21 @@ void PrintDownsetPlan(const PlanOptions& o) {
   const std::vector<MatrixInput> inputs = ReadStartingPositions({o.matrix}, "");
   if (inputs.size() != 1)
     throw CliError("--matrix", "one matrix, not " + std::to_string(inputs.size()));
-  const DownsetPlan plan = PlanDownset(
-      {.matrix = inputs.front().matrix,
-       .ranks = o.request.ranks,
-       .threads = o.request.threads,
-       .matrices_per_thread_second = o.request.classes_per_thread_second,
-       .bandwidth = o.request.bandwidth,
-       .memory_limit =
-           o.memory_limit.empty() ? 0.0 : double(ParseByteSize(o.memory_limit, "--memory-limit"))});
+  DownsetPlanRequest request{
+      .matrix = inputs.front().matrix,
+      .ranks = o.request.ranks,
+      .threads = o.request.threads,
+      .matrices_per_thread_second = o.request.classes_per_thread_second,
+      .bandwidth = o.request.bandwidth,
+      .memory_limit =
+          o.memory_limit.empty() ? 0.0 : double(ParseByteSize(o.memory_limit, "--memory-limit"))};
+  if (!o.scratch.empty()) {  // its free space, and its speed: 1 GiB written and read back
+    request.disk_free = ScratchDisk(o.scratch).free;
+    const DiskSpeed speed = MeasureDiskSpeed(o.scratch, std::uint64_t{1} << 30);
+    request.disk_read = speed.read, request.disk_write = speed.write;
+    request.disk_measured = true;
+  }
+  const DownsetPlan plan = PlanDownset(request);
   if (o.json)
     std::cout << DownsetPlanJson(plan).dump(2) << '\n';
   else
@@ -140,6 +150,10 @@ void AddPlanCommand(CLI::App& app) {
       ->excludes(max_entry)
       ->excludes(max_sum)
       ->excludes(outcomes);
+  cmd->add_option("--scratch", o->scratch,
+                  "With --matrix: the directory a ring on disk would use (as seki solve takes it): "
+                  "its free space, and its speed, measured by writing and reading 1 GiB there")
+      ->type_name("DIR");
   cmd->add_option("--memory-limit", o->memory_limit,
                   "The memory limit of one process (of each rank): for a region, the levels "
                   "built in parts (as `seki enumerate --memory-limit` builds them), with parts, "

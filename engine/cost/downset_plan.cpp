@@ -57,6 +57,22 @@ DownsetPlacement OnRanks(const DownsetPlan& plan, const DownsetLayout& layout,
   return p;
 }
 
+// One process with the ring on disk: the computation, and the I/O it waits for (with three
+// buffers neither reads nor writes: the longer of the two; with two it waits for the reads).
+DownsetPlacement OnDisk(const DownsetPlan& plan, const DownsetMemory& m) {
+  const DownsetPlanRequest& q = plan.request;
+  DownsetPlacement p = InOneProcess(plan, m);
+  p.where = "one process, ring on disk";
+  p.disk = true;
+  p.disk_bytes = m.disk_bytes;
+  p.read_bytes = m.read_bytes;
+  p.written_bytes = m.written_bytes;
+  p.fits = p.fits && (q.disk_free == 0 || m.disk_bytes <= q.disk_free);
+  const double read = m.read_bytes / q.disk_read, io = read + m.written_bytes / q.disk_write;
+  p.seconds = m.buffers == 3 ? std::max(p.seconds, io) : std::max(p.seconds + read, io);
+  return p;
+}
+
 DownsetPlacement OnGpu(const DownsetMemory& m, double capacity) {
   DownsetPlacement p;
   p.memory = m.name;
@@ -69,7 +85,7 @@ DownsetPlacement OnGpu(const DownsetMemory& m, double capacity) {
 
 }  // namespace
 
-std::vector<DownsetMemory> DownsetMemories(const Matrix& a) {
+std::vector<DownsetMemory> DownsetMemories(const Matrix& a, double memory_limit) {
   std::vector<DownsetMemory> out;
   for (const DownsetMode mode : {DownsetMode::kBothGames, DownsetMode::kOneGame})
     out.push_back({.name = "ring, " + ModeName(mode),
@@ -79,6 +95,22 @@ std::vector<DownsetMemory> DownsetMemories(const Matrix& a) {
   out.push_back({.name = "full table, one byte (--moves)",
                  .full_table = true,
                  .bytes = DownsetBytes(a, true, DownsetMode::kBothGames)});
+  for (const DownsetMode mode : {DownsetMode::kBothGames, DownsetMode::kOneGame}) {
+    const DownsetRingGeometry g = DownsetRingGeometry::For(DownsetLayout::For(a), mode);
+    if (!g.possible()) break;
+    const int passes = mode == DownsetMode::kOneGame ? 2 : 1;
+    const DownsetDiskBytes three = DownsetRingOnDiskBytes(a, mode, 3);
+    const int buffers = three.memory <= memory_limit ? 3 : 2;
+    out.push_back({.name = "ring on disk, " + ModeName(mode),
+                   .mode = mode,
+                   .bytes = DownsetRingOnDiskBytes(a, mode, buffers).memory,
+                   .passes = passes,
+                   .disk = true,
+                   .buffers = buffers,
+                   .disk_bytes = g.file_bytes(),
+                   .read_bytes = passes * g.read_bytes(),
+                   .written_bytes = passes * g.written_bytes()});
+  }
   return out;
 }
 
@@ -105,28 +137,42 @@ DownsetPlan PlanDownset(const DownsetPlanRequest& request) {
     throw InputError("--ranks",
                      "must be 1.." + std::to_string(most) +
                          " for this matrix (the values of the digit that splits a slab)");
-  plan.mode = DownsetStorageFor(q.matrix, q.memory_limit).mode;  // as `seki solve` would keep it
-  plan.memories = DownsetMemories(q.matrix);
+  if (!(q.disk_read > 0) || !(q.disk_write > 0)) throw InputError("--scratch", "no disk speed");
+  // As `seki solve` would keep it: first that, then the ring on disk in both modes.
+  const DownsetStorage storage =
+      DownsetStorageFor(q.matrix, q.memory_limit, 1, 0, std::nullopt, DownsetDisk{q.disk_free});
+  plan.mode = storage.mode;
+  plan.disk = storage.disk;
+  plan.memories = DownsetMemories(q.matrix, q.memory_limit);
   for (const DownsetMemory& m : plan.memories)
-    if (!m.full_table && m.mode == plan.mode) plan.placements.push_back(InOneProcess(plan, m));
+    if (!m.full_table && m.mode == plan.mode && m.disk == plan.disk)
+      plan.placements.push_back(m.disk ? OnDisk(plan, m) : InOneProcess(plan, m));
+  for (const DownsetMemory& m : plan.memories)
+    if (m.disk && !(plan.disk && m.mode == plan.mode)) plan.placements.push_back(OnDisk(plan, m));
   if (q.ranks > 1)
     for (const DownsetMemory& m : plan.memories)
-      if (!m.full_table) plan.placements.push_back(OnRanks(plan, layout, m, q.ranks));
+      if (!m.full_table && !m.disk) plan.placements.push_back(OnRanks(plan, layout, m, q.ranks));
   for (const double capacity : kGpuBytes)
     for (const DownsetMemory& m : plan.memories)
-      if (!m.full_table) plan.placements.push_back(OnGpu(m, capacity));
+      if (!m.full_table && !m.disk) plan.placements.push_back(OnGpu(m, capacity));
   return plan;
 }
 
 nlohmann::json DownsetPlanJson(const DownsetPlan& p) {
   const DownsetPlanRequest& q = p.request;
   nlohmann::json memories = nlohmann::json::array(), placements = nlohmann::json::array();
-  for (const DownsetMemory& m : p.memories)
-    memories.push_back({{"name", m.name},
+  for (const DownsetMemory& m : p.memories) {
+    nlohmann::json j = {{"name", m.name},
                         {"mode", m.mode == DownsetMode::kOneGame ? "one-game" : "both-games"},
                         {"full_table", m.full_table},
                         {"bytes", m.bytes},
-                        {"passes", m.passes}});
+                        {"passes", m.passes},
+                        {"disk", m.disk}};
+    if (m.disk)
+      j["buffers"] = m.buffers, j["disk_bytes"] = m.disk_bytes, j["read_bytes"] = m.read_bytes,
+      j["written_bytes"] = m.written_bytes;
+    memories.push_back(j);
+  }
   for (const DownsetPlacement& x : p.placements) {
     nlohmann::json j = {{"memory", x.memory},         {"where", x.where},
                         {"ranks", x.ranks},           {"modelled_only", x.ranks > 1},
@@ -134,6 +180,9 @@ nlohmann::json DownsetPlanJson(const DownsetPlan& p) {
                         {"sent_bytes", x.sent_bytes}};
     if (x.capacity > 0) j["capacity_bytes"] = x.capacity, j["fits"] = x.fits;
     j["seconds"] = x.seconds >= 0 ? nlohmann::json(x.seconds) : nlohmann::json(nullptr);
+    if (x.disk)
+      j["disk_bytes"] = x.disk_bytes, j["read_bytes"] = x.read_bytes,
+      j["written_bytes"] = x.written_bytes;
     placements.push_back(j);
   }
   return {{"matrix", FormatMatrix(q.matrix)},
@@ -147,6 +196,11 @@ nlohmann::json DownsetPlanJson(const DownsetPlan& p) {
           {"threads", q.threads},
           {"matrices_per_thread_second", q.matrices_per_thread_second},
           {"bandwidth_bytes_per_second", q.bandwidth},
+          {"disk", p.disk},
+          {"disk_free_bytes", q.disk_free > 0 ? nlohmann::json(q.disk_free) : nlohmann::json()},
+          {"disk_read_bytes_per_second", q.disk_read},
+          {"disk_write_bytes_per_second", q.disk_write},
+          {"disk_speed_measured", q.disk_measured},
           {"memories", memories},
           {"placements", placements}};
 }

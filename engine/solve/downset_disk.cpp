@@ -1,5 +1,5 @@
 // The down-set engine's passes with the ring on disk: the scratch directory's space, the ring file
-// as the checkpoint, committed at the start of every sub-slab.
+// as the checkpoint, committed at the start of a sub-slab.
 #include <optional>
 #include <system_error>
 
@@ -14,17 +14,19 @@
 namespace seki {
 namespace {
 
-// The checkpoints of a pass on disk, in its scratch directory: at the start of each sub-slab the
-// position before it (the ring resumes there once its predecessor is written) is committed with
-// what the take phase had then; a stop waits for the start of a sub-slab, writes everything and
-// commits that position.
+// The checkpoints of a pass on disk, in its scratch directory: when the schedule is due
+// (--checkpoint-every, by minutes) at the start of a sub-slab, that position and what the take
+// phase holds are kept, and committed at the start of the next sub-slab, once the ring's writes
+// up to it are done and synced (the ring resumes there then); a stop waits for the start of a
+// sub-slab, writes everything and commits that position; the start of each pass is committed.
 class RingCommits {
  public:
   RingCommits(const DownsetOptions& options, const DownsetLayout& layout, DownsetMode mode)
       : options_(options),
         checkpoint_(DownsetCheckpointOf(options.scratch)),
         layout_(layout),
-        mode_(mode) {}
+        mode_(mode),
+        clock_(options.checkpoint_every) {}
 
   const Checkpoint& checkpoint() const { return checkpoint_; }
 
@@ -57,10 +59,13 @@ class RingCommits {
       Commit(at, ring);
       return false;
     }
-    ring.Sync();
-    if (pending_ && pass.SubSlab(pending_->first.position) == ring.resumable())
+    if (pending_ && pass.SubSlab(pending_->first.position) == ring.resumable()) {
+      ring.Sync();
       Commit(pending_->first, ring, &pending_->second);
-    pending_.emplace(at, options_.take ? options_.take->Save() : nlohmann::json());
+      pending_.reset();
+    } else if (!pending_ && clock_.DueAfterTime()) {
+      pending_.emplace(at, options_.take ? options_.take->Save() : nlohmann::json());
+    }
     return true;
   }
 
@@ -73,6 +78,7 @@ class RingCommits {
                        take            ? *take
                        : options_.take ? options_.take->Save()
                                        : nlohmann::json());
+    clock_.Saved();
     KillPoint("downset-checkpoint", ++commits_);
   }
 
@@ -80,6 +86,7 @@ class RingCommits {
   const Checkpoint checkpoint_;
   const DownsetLayout& layout_;
   const DownsetMode mode_;
+  CheckpointClock clock_;
   std::optional<std::pair<DownsetProgress, nlohmann::json>> pending_;
   int commits_ = 0;
 };

@@ -456,6 +456,7 @@ bool DownsetPass::Run(DownsetPosition from, int threads, const Between& between)
   work(0);
   helpers.clear();
   if (error) std::rethrow_exception(error);
+  if (store_.ring && !stopped) store_.ring->Drain();
   return !stopped;
 }
 

@@ -41,9 +41,10 @@ struct DownsetRingGeometry {
   static DownsetRingGeometry For(const DownsetLayout& layout, DownsetMode mode);
   bool possible() const { return subs != 0; }
   double file_bytes() const { return double(slots) * double(slot_bytes); }
-  // One pass: bytes read (every slab after the first reads the ring) and written (every slab).
+  // One pass: bytes read (every slab after the first reads the ring) and written (every
+  // sub-slab but the last, which nothing reads).
   double read_bytes() const { return double(slabs - 1) * double(subs) * double(slot_bytes); }
-  double written_bytes() const { return double(slabs) * double(subs) * double(slot_bytes); }
+  double written_bytes() const { return double(slabs * subs - 1) * double(slot_bytes); }
 };
 
 class DownsetRing {
@@ -65,6 +66,8 @@ class DownsetRing {
   void Advance();
   // Every write issued is on the disk (then resumable() is the sub-slab now started).
   void Flush();
+  // The reads and writes issued are complete (at the end of a pass).
+  void Drain() { Wait(); }
   // What was written is on the disk (fdatasync): then the start of resumable() survives a crash.
   void Sync();
   // The latest sub-slab at whose start the file, once synced, resumes: the one before the
