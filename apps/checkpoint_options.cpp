@@ -35,7 +35,8 @@ void AddCheckpointOptions(CLI::App* cmd, CheckpointOptions& options, const Check
            "A directory for the ring of a down-set pass that fits --memory-limit in neither mode: "
            "kept in a file there (up to a few hundred GB; its free space is checked first) with a "
            "few slices in memory; the directory is then the checkpoint (--checkpoint is not "
-           "used), committed as the pass goes, so that --resume continues after a kill or Ctrl-C")
+           "used), committed as the pass goes, so that --resume continues after a kill or Ctrl-C "
+           "(which stops at the next commit)")
         ->type_name("DIR");
   cmd->add_flag("--resume", options.resume,
                 use.dir_option ? "Continue the work saved in --checkpoint DIR (the same "
@@ -49,9 +50,7 @@ CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const Chec
     if (options.resume && options.scratch.empty())
       throw CliError("--resume", use.scratch ? "needs --checkpoint DIR or --scratch DIR"
                                              : "needs --checkpoint DIR");
-    if (options.every && options.scratch.empty())
-      throw CliError("--checkpoint-every", use.scratch ? "needs --checkpoint DIR or --scratch DIR"
-                                                       : "needs --checkpoint DIR");
+    if (options.every) throw CliError("--checkpoint-every", "needs --checkpoint DIR");
   }
   return ParseCheckpointPolicy(options.every.value_or(use.default_every), "--checkpoint-every",
                                !use.unit.empty());

@@ -71,7 +71,8 @@ py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string
 
 // `seki census --below A --format json` (threads 0: every core; memory_limit as --memory-limit).
 py::object CensusBelowDict(const Matrix& a, int threads, const std::string& memory_limit,
-                           const std::string& checkpoint, bool resume) {
+                           const std::string& checkpoint, bool resume, const std::string& scratch,
+                           const std::vector<Matrix>& values_of) {
   CheckStartingPosition(a, Where(a));
   const std::size_t bytes = LimitBytes(memory_limit);
   nlohmann::ordered_json j;
@@ -82,9 +83,10 @@ py::object CensusBelowDict(const Matrix& a, int threads, const std::string& memo
         .threads = threads > 0 ? threads
                                : std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
         .checkpoint = checkpoint,
-        .resume = resume};
+        .resume = resume,
+        .scratch = scratch};
     try {
-      j = CensusBelowJson(TakeCensusBelow(a, options, "seki.census_below"));
+      j = CensusBelowJson(TakeCensusBelow(a, options, "seki.census_below", nullptr, values_of));
     } catch (...) {
       RethrowSolveStop(Where(a), bytes);
     }
@@ -145,6 +147,7 @@ void BindSolve(py::module_& m) {
         "`seki solve --format latex [--engine E] [--memory-limit M]`: a booktabs table.");
   m.def("census_below_json", &CensusBelowDict, py::arg("matrix"), py::arg("threads") = 0,
         py::arg("memory_limit") = "", py::arg("checkpoint") = "", py::arg("resume") = false,
+        py::arg("scratch") = "", py::arg("values_of") = std::vector<Matrix>{},
         "`seki census --below A --format json`: every complete and semi-complete seki B <= A.");
   m.def("optimal_line_json", &Line, py::arg("matrix"), py::arg("game") = "seki",
         py::arg("first") = "R", py::arg("exhaustive") = false, py::arg("engine") = "auto",

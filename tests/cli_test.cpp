@@ -152,7 +152,8 @@ TEST(CliSolve, EnginesGiveTheSameOutput) {
   ExpectBadInput({"solve", "--engine", "magic", "11/11"});
   ExpectBadInput({"solve", "--engine", "search", "--exhaustive", "11/11"}, "",
                  "seki: --exhaustive: conflicts with --engine search\n");
-  ExpectBadInput({"solve", "--resume", "11/11"}, "", "seki: --resume: needs --checkpoint DIR\n");
+  ExpectBadInput({"solve", "--resume", "11/11"}, "",
+                 "seki: --resume: needs --checkpoint DIR or --scratch DIR\n");
 }
 
 // A down-set that does not fit the memory limit is refused before anything is solved: one line

@@ -38,7 +38,6 @@ DownsetOptions OnDisk(const fs::path& scratch, int threads, bool one_game) {
   DownsetOptions o{.full_table_bytes = 0, .threads = threads};
   o.scratch = scratch;
   o.force_disk = true;
-  o.checkpoint_every = {0, 1e-9};  // a commit at every other sub-slab
   if (one_game) o.mode = DownsetMode::kOneGame;
   return o;
 }
@@ -62,10 +61,10 @@ TEST(DownsetDisk, GeometryAndStorage) {
   EXPECT_EQ(both.sub, 390625u);  // 5^8
   EXPECT_EQ(both.subs, 5u);
   EXPECT_EQ(both.slabs, 5u);
-  EXPECT_EQ(both.slots, 6u);
+  EXPECT_EQ(both.slots, 7u);
   EXPECT_EQ(both.slot_bytes, AlignUp(390625));
   EXPECT_EQ(half.slot_bytes, AlignUp(195313));
-  EXPECT_EQ(both.file_bytes(), 6.0 * AlignUp(390625));
+  EXPECT_EQ(both.file_bytes(), 7.0 * AlignUp(390625));
   EXPECT_FALSE(
       DownsetRingGeometry::For(DownsetLayout::For(M("21/12")), DownsetMode::kBothGames).possible());
 }
@@ -254,20 +253,9 @@ TEST(DownsetDisk, CommandLine) {
   const auto memory = testing::RunSeki({"census", "--below", a, "--format", "json", "-q"});
   ASSERT_EQ(memory.status, 0) << memory.err;
   // 900000 bytes: neither ring mode fits (1.95 MB, 0.98 MB), two buffers of one byte do.
-  const std::vector<std::string> disk = {"census",
-                                         "--below",
-                                         a,
-                                         "--format",
-                                         "json",
-                                         "-q",
-                                         "-t",
-                                         "2",
-                                         "--memory-limit",
-                                         "900000",
-                                         "--scratch",
-                                         dir,
-                                         "--checkpoint-every",
-                                         "0.000001m"};
+  const std::vector<std::string> disk = {"census",         "--below", a,           "--format",
+                                         "json",           "-q",      "-t",        "2",
+                                         "--memory-limit", "900000",  "--scratch", dir};
   const auto killed = testing::RunSeki(disk, "", {"SEKI_KILL_AT=downset-checkpoint:3"});
   EXPECT_EQ(killed.signal, SIGKILL) << killed.err;
   const auto held = testing::RunSeki(disk);
@@ -280,10 +268,21 @@ TEST(DownsetDisk, CommandLine) {
   EXPECT_EQ(values(resumed.out), values(memory.out));
   EXPECT_TRUE(fs::is_empty(dir));
 
-  const std::vector<std::string> solve = {
-      "solve", "--engine",           "downset",  "--format",  "json",
-      "-q",    "--memory-limit",     "900000",   "--scratch", dir,
-      a,       "--checkpoint-every", "0.000001m"};
+  // Killed as a slot's write completes, before or after the commit at that sub-slab's end: resumed
+  // from the last commit, whose slots no later write touched.
+  for (const int write : {2, 5, 8, 13}) {
+    SCOPED_TRACE(write);
+    const auto cut =
+        testing::RunSeki(disk, "", {"SEKI_KILL_AT=downset-ring-write:" + std::to_string(write)});
+    EXPECT_EQ(cut.signal, SIGKILL) << cut.err;
+    const auto again = testing::RunSeki(resume);
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(values(again.out), values(memory.out));
+  }
+
+  const std::vector<std::string> solve = {"solve", "--engine",       "downset", "--format",  "json",
+                                          "-q",    "--memory-limit", "900000",  "--scratch", dir,
+                                          a};
   const auto interrupted =
       testing::RunSeki(solve, "", {"SEKI_KILL_AT=downset-checkpoint:4", "SEKI_KILL_SIGNAL=INT"});
   EXPECT_EQ(interrupted.status, 130) << interrupted.err;

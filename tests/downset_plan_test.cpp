@@ -18,6 +18,7 @@
 #include "engine/base/matrix_text.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/solve/downset_layout.hpp"
+#include "engine/solve/downset_ring.hpp"
 #include "engine/solve/downset_storage.hpp"
 #include "engine/solve/solve_engine.hpp"
 #include "tests/seki_process.hpp"
@@ -58,7 +59,7 @@ TEST(DownsetPlanTest, MemoryOfEveryMode) {
   EXPECT_EQ(p.digits, 12);
   EXPECT_EQ(p.slabs, 7);
   EXPECT_EQ(p.split_radix, 7);
-  ASSERT_EQ(p.memories.size(), 3u);
+  ASSERT_EQ(p.memories.size(), 5u);  // then the ring on disk in both modes
   const double ring = Ring(6, 6), order = p.memories[0].bytes - ring;  // the chunk order
   EXPECT_EQ(p.memories[0].bytes, seki::DownsetBytes(m, false, DownsetMode::kBothGames));
   EXPECT_EQ(p.memories[1].bytes, seki::DownsetBytes(m, false, DownsetMode::kOneGame));
@@ -85,7 +86,7 @@ TEST(DownsetPlanTest, OneProcessTakesTheModeItsLimitAllows) {
         Case{1e9, DownsetMode::kOneGame, false}}) {
     const DownsetPlan p = Plan(a, 1, 2, c.limit);
     EXPECT_EQ(p.mode, c.mode) << c.limit;
-    ASSERT_EQ(p.placements.size(), 5u);  // one process, then both modes on two GPUs
+    ASSERT_EQ(p.placements.size(), 7u);  // one process, on disk in both modes, two GPUs
     const seki::DownsetPlacement& one = p.placements[0];
     EXPECT_EQ(one.where, "one process");
     const bool both = c.mode == DownsetMode::kBothGames;
@@ -119,9 +120,10 @@ TEST(DownsetPlanTest, RanksHoldTheirShareAndSendOneLayerPerBoundaryPerSlab) {
   for (const auto& [ranks, layers, odd] :
        {std::tuple{2, 5, 0}, std::tuple{3, 4, 1}, std::tuple{7, 2, 1}}) {
     const DownsetPlan p = Plan(Pattern(7, 6), ranks, 4);
-    ASSERT_EQ(p.placements.size(), 7u);  // one process, two modes on ranks, two on two GPUs
+    // One process, two modes on disk, two on ranks, two on two GPUs.
+    ASSERT_EQ(p.placements.size(), 9u);
     for (int mode = 0; mode < 2; ++mode) {
-      const seki::DownsetPlacement& r = p.placements[1 + mode];
+      const seki::DownsetPlacement& r = p.placements[3 + mode];
       const double ring_bytes = mode == 0 ? ring : std::ceil(ring / 2), layer = ring_bytes / 7;
       const double order = p.memories[mode].bytes - ring_bytes;  // every rank keeps it
       const int passes = mode == 0 ? 1 : 2;
@@ -147,16 +149,66 @@ TEST(DownsetPlanTest, GpusFitByTheirMemory) {
   for (const Case c : {Case{6, 8, true, true, true, true}, Case{7, 6, false, true, true, true},
                        Case{7, 7, false, false, false, false}}) {
     const DownsetPlan p = Plan(Pattern(c.k, c.t));
-    ASSERT_EQ(p.placements.size(), 5u);
+    ASSERT_EQ(p.placements.size(), 7u);
     const bool expected[] = {c.both80, c.one80, c.both141, c.one141};
     for (int g = 0; g < 4; ++g) {
-      const seki::DownsetPlacement& x = p.placements[1 + g];
+      const seki::DownsetPlacement& x = p.placements[3 + g];
       EXPECT_EQ(x.capacity, g < 2 ? 80e9 : 141e9);
       EXPECT_EQ(x.fits, expected[g]) << c.k << ' ' << c.t << ' ' << g;
       EXPECT_EQ(x.fits, Ring(c.k, c.t) / (g % 2 ? 2 : 1) < x.capacity);
       EXPECT_LT(x.seconds, 0);  // not measured
     }
   }
+}
+
+// The ring on disk (engine/solve/downset_ring.hpp): its memory (three sub-slabs where they fit the
+// limit, else two), its file (slots of a sub-slab, two more than the second digit's values), the
+// bytes a solve reads and writes (every slab but the first reads the ring, every sub-slab but the
+// last is written, once a pass), and a time that includes the I/O; with --scratch's free space
+// the solve's choice is the disk when the ring fits memory in neither mode.
+TEST(DownsetPlanTest, TheRingOnDisk) {
+  const std::string a = Pattern(6, 8);  // 9^12 matrices: ring 9^11, sub-slabs 9^10
+  const seki::DownsetLayout layout = seki::DownsetLayout::For(seki::ParseMatrix(a));
+  // The ring: 31 GB at one byte, 15.7 GB at 4 bits; a sub-slab 3.5 GB, or 1.7 GB.
+  struct Case {
+    double limit;
+    DownsetMode mode;
+    int buffers;
+  };
+  for (const Case c : {Case{12e9, DownsetMode::kBothGames, 3}, Case{6e9, DownsetMode::kOneGame, 3},
+                       Case{4e9, DownsetMode::kOneGame, 2}}) {
+    SCOPED_TRACE(c.limit);
+    const DownsetPlan p = PlanDownset(
+        {.matrix = seki::ParseMatrix(a), .threads = 2, .memory_limit = c.limit, .disk_free = 1e12});
+    EXPECT_TRUE(p.disk);
+    EXPECT_EQ(p.mode, c.mode);
+    const seki::DownsetPlacement& x = p.placements[0];
+    EXPECT_TRUE(x.disk);
+    EXPECT_TRUE(x.fits);
+    const bool both = c.mode == DownsetMode::kBothGames;
+    const double slot = seki::DownsetRingGeometry::For(layout, c.mode).slot_bytes;
+    const int passes = both ? 1 : 2;
+    EXPECT_GE(slot, std::pow(9.0, 10) / (both ? 1 : 2));
+    EXPECT_EQ(x.disk_bytes, 11 * slot);  // r2 + 2 slots
+    EXPECT_EQ(x.read_bytes, passes * 8 * 9 * slot);  // slabs 1..8, 9 sub-slabs each
+    EXPECT_EQ(x.written_bytes, passes * (9 * 9 - 1) * slot);
+    EXPECT_NEAR(x.bytes_each, c.buffers * slot, 8.0 * double(layout.chunks_per_slab()));
+    const double compute = passes * std::pow(9.0, 12) / (2 * Rate(6, 8));
+    const double read = x.read_bytes / seki::kMeasuredDiskReadBytesPerSecond;
+    const double io = read + x.written_bytes / seki::kMeasuredDiskWriteBytesPerSecond;
+    EXPECT_DOUBLE_EQ(x.seconds,
+                     c.buffers == 3 ? std::max(compute, io) : std::max(compute + read, io));
+  }
+  // A disk too small for one byte a matrix: 4 bits; too small for either: refused.
+  const DownsetPlan small = PlanDownset(
+      {.matrix = seki::ParseMatrix(a), .threads = 2, .memory_limit = 12e9, .disk_free = 20e9});
+  EXPECT_EQ(small.mode, DownsetMode::kOneGame);
+  EXPECT_TRUE(small.placements[0].fits);
+  const DownsetPlan none = PlanDownset(
+      {.matrix = seki::ParseMatrix(a), .threads = 2, .memory_limit = 12e9, .disk_free = 1e9});
+  EXPECT_FALSE(none.placements[0].fits);
+  // Without a scratch directory the solve keeps memory only.
+  EXPECT_FALSE(Plan(a, 1, 2, 6e9).disk);
 }
 
 TEST(DownsetPlanTest, BadRequestsAreInputErrors) {
@@ -179,16 +231,16 @@ TEST(DownsetPlanCliTest, JsonAgreesWithTheLayout) {
   EXPECT_EQ(j["mode"], "one-game");  // 550 GB: no machine of ours holds one byte a matrix
   EXPECT_EQ(j["memories"][0]["bytes"].get<double>() - j["memories"][1]["bytes"].get<double>(),
             std::pow(8.0, 13) / 2);
-  ASSERT_EQ(j["placements"].size(), 7u);
-  const nlohmann::json& both = j["placements"][1];
+  ASSERT_EQ(j["placements"].size(), 9u);
+  const nlohmann::json& both = j["placements"][3];
   EXPECT_EQ(both["ranks"], 8);
   EXPECT_EQ(both["modelled_only"], true);
   EXPECT_DOUBLE_EQ(both["boundary_bytes_per_slab"].get<double>(), std::pow(8.0, 12));
   EXPECT_DOUBLE_EQ(both["sent_bytes"].get<double>(), std::pow(8.0, 12) * 7 * 8);
-  const nlohmann::json& one = j["placements"][2];
+  const nlohmann::json& one = j["placements"][4];
   EXPECT_DOUBLE_EQ(one["sent_bytes"].get<double>(), std::pow(8.0, 12) / 2 * 7 * 8 * 2);
-  EXPECT_TRUE(j["placements"][6]["seconds"].is_null());
-  EXPECT_EQ(j["placements"][6]["fits"], false);
+  EXPECT_TRUE(j["placements"][8]["seconds"].is_null());
+  EXPECT_EQ(j["placements"][8]["fits"], false);
 
   const auto text = seki::testing::RunSeki({"plan", "--matrix", a, "--ranks", "8"});
   ASSERT_EQ(text.status, 0) << text.err;

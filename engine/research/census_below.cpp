@@ -311,8 +311,8 @@ CensusBelow CensusTaker::Result(const std::string& source) const {
 }
 
 CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options, const std::string& source,
-                            const RunGroup* group) {
-  CensusTaker taker(a);
+                            const RunGroup* group, std::vector<Matrix> values_of) {
+  CensusTaker taker(a, std::move(values_of));
   options.kind = EngineKind::kDownset;
   options.take = &taker;
   SolveEngine engine(options);

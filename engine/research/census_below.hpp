@@ -97,11 +97,12 @@ class CensusTaker final : public DownsetTake {
 };
 
 // The census below a (a starting position) in one down-set pass with `options` (engine, memory
-// limit, threads, checkpoint, resume, ranks; the engine is the down-set's, whatever the kind;
-// `group`: the RunGroup behind options.ranks, else null). Throws as SolveEngine::Solve does
+// limit, threads, checkpoint, resume, ranks, scratch; the engine is the down-set's, whatever the
+// kind; `group`: the RunGroup behind options.ranks, else null), with the values of `values_of`
+// (CensusTaker's points). Throws as SolveEngine::Solve does
 // (DownsetTooLarge, SearchStopped) and InputError for a matrix with a zero line.
 CensusBelow TakeCensusBelow(const Matrix& a, SolveEngineOptions options, const std::string& source,
-                            const RunGroup* group = nullptr);
+                            const RunGroup* group = nullptr, std::vector<Matrix> values_of = {});
 
 // JSON: {"tool" ({"name", "version", "commit"}), "below", "shape", "matrices", "starting", "census"
 // (CensusJson), "seki_matrices" and "dseki_matrices" ([{"height", "matrices"}]), "classes"

@@ -90,10 +90,9 @@ struct DownsetOptions {
   DownsetTake* take = nullptr;
   // When not empty, a directory where a ring that fits memory in neither mode is kept on disk
   // (DownsetRing; one process only). That directory is then the pass's checkpoint (`checkpoint`
-  // is not used): the ring file and checkpoint.json, committed at the start of a pass and of the
-  // sub-slab after the one where `checkpoint_every` is due (no copy of the ring: cheap), so that
-  // Ctrl-C (which stops at the start of the next sub-slab) and a kill at any moment resume with
-  // `resume`. `force_disk` (tests): on disk whenever the layout allows, whatever fits memory.
+  // and `checkpoint_every` are not used): the ring file and checkpoint.json, committed at the
+  // start of every sub-slab (no copy of the ring: a sync and a small file), so that Ctrl-C (which
+  // stops at the start of the next sub-slab) and a kill at any moment resume with `resume`. `force_disk` (tests): on disk whenever the layout allows, whatever fits memory.
   std::filesystem::path scratch = {};
   bool force_disk = false;
 };

@@ -14,19 +14,20 @@
 namespace seki {
 namespace {
 
-// The checkpoints of a pass on disk, in its scratch directory: when the schedule is due
-// (--checkpoint-every, by minutes) at the start of a sub-slab, that position and what the take
-// phase holds are kept, and committed at the start of the next sub-slab, once the ring's writes
-// up to it are done and synced (the ring resumes there then); a stop waits for the start of a
-// sub-slab, writes everything and commits that position; the start of each pass is committed.
+// The checkpoints of a pass on disk, in its scratch directory: at the start of every sub-slab its
+// position and what the take phase holds are kept, and committed at the start of the next one,
+// once the ring's writes up to it are done and synced (the ring resumes there then, and no later
+// write has begun that overwrites what it needs: engine/solve/downset_ring.hpp); a stop waits for
+// the start of a sub-slab, writes everything and commits that position; the start of each pass is
+// committed. (No schedule: a commit is a sync and a small file, and a later one would let the ring
+// be overwritten under it.)
 class RingCommits {
  public:
   RingCommits(const DownsetOptions& options, const DownsetLayout& layout, DownsetMode mode)
       : options_(options),
         checkpoint_(DownsetCheckpointOf(options.scratch)),
         layout_(layout),
-        mode_(mode),
-        clock_(options.checkpoint_every) {}
+        mode_(mode) {}
 
   const Checkpoint& checkpoint() const { return checkpoint_; }
 
@@ -62,10 +63,8 @@ class RingCommits {
     if (pending_ && pass.SubSlab(pending_->first.position) == ring.resumable()) {
       ring.Sync();
       Commit(pending_->first, ring, &pending_->second);
-      pending_.reset();
-    } else if (!pending_ && clock_.DueAfterTime()) {
-      pending_.emplace(at, options_.take ? options_.take->Save() : nlohmann::json());
     }
+    pending_.emplace(at, options_.take ? options_.take->Save() : nlohmann::json());
     return true;
   }
 
@@ -78,7 +77,6 @@ class RingCommits {
                        take            ? *take
                        : options_.take ? options_.take->Save()
                                        : nlohmann::json());
-    clock_.Saved();
     KillPoint("downset-checkpoint", ++commits_);
   }
 
@@ -86,7 +84,6 @@ class RingCommits {
   const Checkpoint checkpoint_;
   const DownsetLayout& layout_;
   const DownsetMode mode_;
-  CheckpointClock clock_;
   std::optional<std::pair<DownsetProgress, nlohmann::json>> pending_;
   int commits_ = 0;
 };

@@ -7,6 +7,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "storage/checksum.hpp"
+#include "storage/kill_point.hpp"
 
 namespace seki {
 
@@ -19,7 +20,7 @@ DownsetRingGeometry DownsetRingGeometry::For(const DownsetLayout& layout, Downse
   g.subs = static_cast<std::uint64_t>(second.radix);
   g.slabs = layout.slabs();
   g.slot_bytes = AlignUp(mode == DownsetMode::kOneGame ? (g.sub + 1) / 2 : g.sub);
-  g.slots = g.subs + 1;
+  g.slots = g.subs + 2;
   return g;
 }
 
@@ -102,6 +103,7 @@ void DownsetRing::Advance() {
     checksums_[slot] = Checksum(buffer, geometry_.slot_bytes);
     file_.Write(slot * geometry_.slot_bytes, buffer, geometry_.slot_bytes);
     written_bytes_ += geometry_.slot_bytes;
+    KillPoint("downset-ring-write", static_cast<int>(++writes_));
   });
   ++g_;
   flushed_ = false;

@@ -7,11 +7,14 @@
 // buffer before it; every other child lies inside the sub-slab. Memory holds those two buffers, and
 // a third when it fits, into which the next sub-slab's (s-1, t+1) is read while g is computed; a
 // finished sub-slab is written while the next one is computed.
-// The file has r2 + 1 slots of `slot_bytes` (a sub-slab's values, 4 KiB aligned): sub-slab g goes
-// to slot g mod (r2 + 1), over sub-slab g - r2 - 1, which nothing after g needs. So the ring is
-// resumable at the start of every sub-slab whose predecessor is on the disk (resumable()), with no
-// copy of it, and a crash at any moment loses nothing that position needs. The XXH3 of every slot
-// is kept (checksums(), saved with each checkpoint) and checked on every read.
+// The file has r2 + 2 slots of `slot_bytes` (a sub-slab's values, 4 KiB aligned): sub-slab g goes
+// to slot g mod (r2 + 2), over sub-slab g - r2 - 2. The start of sub-slab p needs sub-slabs
+// p - r2 .. p - 1 (its outer children and those of the r2 - 1 after it, and its predecessor): so
+// the ring is resumable at the start of every sub-slab whose predecessor is on the disk
+// (resumable()), with no copy of it, as long as no write after p + 1's has begun — which a
+// checkpoint at the start of every sub-slab ensures (the caller's): a crash at any moment then
+// loses nothing the last one needs. The XXH3 of every slot is kept (checksums(), saved with each
+// checkpoint) and checked on every read.
 // Concurrency: one thread (the pass's, between two steps, its workers waiting) calls Start,
 // Advance, Flush and Sync; the I/O runs meanwhile on threads of its own; the pass's workers read
 // cur() and prev() and write cur() while a step runs.
@@ -34,7 +37,7 @@ struct DownsetRingGeometry {
   std::uint64_t subs = 0;        // sub-slabs of a slab: the second digit's radix r2
   std::uint64_t slabs = 0;       // the outer digit's radix
   std::uint64_t slot_bytes = 0;  // one sub-slab's values, rounded up to kDirectAlignment
-  std::uint64_t slots = 0;       // r2 + 1
+  std::uint64_t slots = 0;       // r2 + 2
 
   // Nothing (subs == 0) when the layout has no second digit of radix 3 or more among the coarse
   // digits (a ring that small fits any memory).
@@ -102,6 +105,7 @@ class DownsetRing {
   bool flushed_ = false;
   std::future<void> write_, read_;
   std::atomic<std::uint64_t> read_bytes_{0}, written_bytes_{0};
+  std::uint64_t writes_ = 0;  // slots written (the I/O thread's; SEKI_KILL_AT's count)
 };
 
 }  // namespace seki

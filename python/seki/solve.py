@@ -76,9 +76,13 @@ def origin(m, engine="auto", memory_limit=""):
     return _seki.origin_json(Matrix(m), engine, memory_limit)
 
 
-def census_below(m, threads=0, memory_limit="", checkpoint="", resume=False):
+def census_below(m, threads=0, memory_limit="", checkpoint="", resume=False, scratch="",
+                 values_of=()):
     """Every complete and semi-complete seki and d-seki B <= m (entrywise, no zero line), each
     class once, and the seki matrices by height, in one down-set pass of m: the document of
     `seki census --below m --format json` (``threads`` 0: every core; ``memory_limit`` as
-    --memory-limit, e.g. "8G"; ``checkpoint``: a directory, with ``resume`` as --resume)."""
-    return _seki.census_below_json(Matrix(m), threads, memory_limit, os.fspath(checkpoint), resume)
+    --memory-limit, e.g. "8G"; ``checkpoint``: a directory, with ``resume`` as --resume;
+    ``scratch``: a directory for a ring that fits memory in neither mode, as --scratch;
+    ``values_of``: matrices B <= m whose values the document's "values" holds, as --values-of)."""
+    return _seki.census_below_json(Matrix(m), threads, memory_limit, os.fspath(checkpoint), resume,
+                                   os.fspath(scratch), [Matrix(b) for b in values_of])

@@ -124,3 +124,22 @@ def test_census_below_equals_cli(cli, tmp_path):
     with pytest.raises(ValueError) as e:
         seki.census_below("20/00")
     assert "zero" in str(e.value)
+
+
+def test_census_below_values_of_and_scratch_equal_cli(cli, tmp_path):
+    # The values of chosen matrices from the same pass, as `seki solve --format json` gives them;
+    # with a scratch directory (the ring fits memory here, so it stays unused and empty).
+    below, values = "3300/0330/0033/3003", ["3300/0330/0033/3003", "1200/0210/0012/2001"]
+    p = cli.run("census", "--below", below, "--format", "json", "-q", "--values-of", *values)
+    assert p.returncode == 0, p.stderr
+    expected = json.loads(p.stdout)
+    got = seki.census_below(below, threads=1, scratch=tmp_path / "scratch", values_of=values)
+    for j in (expected, got):
+        del j["census"]["source"]
+    assert got == expected
+    assert got["values"] == cli.json_lines("solve", "--format", "json", *values)
+    with pytest.raises(ValueError) as e:
+        seki.census_below(below, values_of=["4300/0330/0033/3003"])
+    p = cli.run("census", "--below", below, "--values-of", "4300/0330/0033/3003")
+    assert p.returncode == 2 and p.stderr.strip() == "seki: " + str(e.value)
+    assert "is not below" in str(e.value)
