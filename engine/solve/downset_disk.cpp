@@ -1,5 +1,6 @@
 // The down-set engine's passes with the ring on disk: the scratch directory's space, the ring file
 // as the checkpoint, committed at the start of a sub-slab.
+#include <future>
 #include <optional>
 #include <system_error>
 
@@ -15,12 +16,13 @@ namespace seki {
 namespace {
 
 // The checkpoints of a pass on disk, in its scratch directory: at the start of every sub-slab its
-// position and what the take phase holds are kept, and committed at the start of the next one,
-// once the ring's writes up to it are done and synced (the ring resumes there then, and no later
-// write has begun that overwrites what it needs: engine/solve/downset_ring.hpp); a stop waits for
-// the start of a sub-slab, writes everything and commits that position; the start of each pass is
-// committed. (No schedule: a commit is a sync and a small file, and a later one would let the ring
-// be overwritten under it.)
+// position and what the take phase holds are kept, and at the start of the next one committed on a
+// thread of its own (the ring's writes up to it are done then: a sync and checkpoint.json), while
+// the next sub-slab is computed; the ring waits for that commit before it begins the next write
+// (its gate), so that no write begins that overwrites what the last durable commit needs
+// (engine/solve/downset_ring.hpp). A stop waits for the start of a sub-slab, writes everything and
+// commits that position; the start of each pass is committed at once. (No schedule: a commit is a
+// sync and a small file, and a later one would let the ring be overwritten under it.)
 class RingCommits {
  public:
   RingCommits(const DownsetOptions& options, const DownsetLayout& layout, DownsetMode mode)
@@ -28,6 +30,12 @@ class RingCommits {
         checkpoint_(DownsetCheckpointOf(options.scratch)),
         layout_(layout),
         mode_(mode) {}
+  ~RingCommits() {
+    try {
+      Wait();
+    } catch (...) {  // a commit that failed while the pass was abandoned: nothing more to say
+    }
+  }
 
   const Checkpoint& checkpoint() const { return checkpoint_; }
 
@@ -44,10 +52,16 @@ class RingCommits {
     return at;
   }
 
+  // The ring's gate: the last commit begun is durable (rethrows its error).
+  void Wait() {
+    if (commit_.valid()) commit_.get();
+  }
+
   // At the start of a pass (position 0 of its game): committed at once.
   void Started(const DownsetProgress& at, DownsetRing& ring) {
+    Wait();
     ring.Flush();
-    Commit(at, ring);
+    Commit(at, ring, options_.take ? options_.take->Save() : nlohmann::json());
     pending_.reset();
   }
 
@@ -56,27 +70,30 @@ class RingCommits {
     const BetweenSteps decided = DecideBetweenSteps(options_.stop, false);
     if (!pass.StartsSubSlab(at.position)) return true;  // a stop waits for a sub-slab's start
     if (decided == BetweenSteps::kStop) {
+      Wait();
       ring.Flush();
-      Commit(at, ring);
+      Commit(at, ring, options_.take ? options_.take->Save() : nlohmann::json());
       return false;
     }
     if (pending_ && pass.SubSlab(pending_->first.position) == ring.resumable()) {
-      ring.Sync();
-      Commit(pending_->first, ring, &pending_->second);
+      Wait();
+      commit_ = std::async(std::launch::async, [this, &ring, kept = std::move(*pending_)] {
+        ring.Sync();
+        Commit(kept.first, ring, kept.second);
+      });
     }
     pending_.emplace(at, options_.take ? options_.take->Save() : nlohmann::json());
     return true;
   }
 
-  void Finish() const { RemoveDownsetCheckpoint(checkpoint_); }
+  void Finish() {
+    Wait();
+    RemoveDownsetCheckpoint(checkpoint_);
+  }
 
  private:
-  void Commit(const DownsetProgress& at, const DownsetRing& ring,
-              const nlohmann::json* take = nullptr) {
-    SaveRingCheckpoint(checkpoint_, layout_, mode_, at, ring,
-                       take            ? *take
-                       : options_.take ? options_.take->Save()
-                                       : nlohmann::json());
+  void Commit(const DownsetProgress& at, const DownsetRing& ring, const nlohmann::json& take) {
+    SaveRingCheckpoint(checkpoint_, layout_, mode_, at, ring, take);
     KillPoint("downset-checkpoint", ++commits_);
   }
 
@@ -85,6 +102,7 @@ class RingCommits {
   const DownsetLayout& layout_;
   const DownsetMode mode_;
   std::optional<std::pair<DownsetProgress, nlohmann::json>> pending_;
+  std::future<void> commit_;  // the commit begun at the start of the sub-slab being computed
   int commits_ = 0;
 };
 
@@ -117,6 +135,7 @@ Solution DownsetEngine::DiskPass(const Matrix& a, const DownsetStorage& storage)
   DownsetProgress progress = resumed ? resumed->progress : DownsetProgress{};
   DownsetRing ring(RingFileOf(commits.checkpoint()), layout, mode, storage.buffers,
                    resumed ? resumed->checksums : std::vector<std::uint64_t>{});
+  ring.SetWriteGate([&commits] { commits.Wait(); });
   const int passes = storage.passes();
   total_.store(layout.total * passes);
   for (bool first = true; progress.pass < passes;

@@ -96,6 +96,7 @@ void DownsetRing::Start(std::uint64_t g) {
 
 void DownsetRing::Advance() {
   if (write_.valid()) write_.get();  // g - 1, from the buffer that becomes free now
+  if (gate_) gate_();
   const std::uint64_t g = g_, slot = SlotOf(g);
   const int done = cur_;
   write_ = std::async(std::launch::async, [this, slot, done] {

@@ -12,8 +12,9 @@
 // p - r2 .. p - 1 (its outer children and those of the r2 - 1 after it, and its predecessor): so
 // the ring is resumable at the start of every sub-slab whose predecessor is on the disk
 // (resumable()), with no copy of it, as long as no write after p + 1's has begun — which a
-// checkpoint at the start of every sub-slab ensures (the caller's): a crash at any moment then
-// loses nothing the last one needs. The XXH3 of every slot is kept (checksums(), saved with each
+// checkpoint at the start of every sub-slab, durable before the write after the next begins,
+// ensures (the caller's, through SetWriteGate): a crash at any moment then loses nothing the last
+// one needs. The XXH3 of every slot is kept (checksums(), saved with each
 // checkpoint) and checked on every read.
 // Concurrency: one thread (the pass's, between two steps, its workers waiting) calls Start,
 // Advance, Flush and Sync; the I/O runs meanwhile on threads of its own; the pass's workers read
@@ -23,6 +24,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <future>
 #include <memory>
 #include <vector>
@@ -65,8 +67,11 @@ class DownsetRing {
   // Ready to compute sub-slab g of a pass (a fresh pass: 0): its buffers loaded. Throws
   // InputError naming the file and slot when a slot read does not match its checksum.
   void Start(std::uint64_t g);
-  // Sub-slab g is done: it is handed over to be written, and the ring moves to g + 1 (loaded).
+  // Sub-slab g is done: it is handed over to be written (once the gate, when set, lets it), and
+  // the ring moves to g + 1 (loaded).
   void Advance();
+  // Called before each write begins (the caller's checkpoints: engine/solve/downset_disk.cpp).
+  void SetWriteGate(std::function<void()> gate) { gate_ = std::move(gate); }
   // Every write issued is on the disk (then resumable() is the sub-slab now started).
   void Flush();
   // The reads and writes issued are complete (at the end of a pass).
@@ -104,6 +109,7 @@ class DownsetRing {
   std::uint64_t g_ = 0;
   bool flushed_ = false;
   std::future<void> write_, read_;
+  std::function<void()> gate_;
   std::atomic<std::uint64_t> read_bytes_{0}, written_bytes_{0};
   std::uint64_t writes_ = 0;  // slots written (the I/O thread's; SEKI_KILL_AT's count)
 };
