@@ -10,6 +10,7 @@
 #include "engine/base/memory_limit.hpp"
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/game_search.hpp"
+#include "engine/solve/race_solver.hpp"
 
 namespace seki {
 namespace {
@@ -247,7 +248,31 @@ std::string SolveEngine::Stats() const {
     add(fmt::format("engine=search positions={} expansions={} table_bytes={}", search_->positions(),
                     search_->expansions(), search_->table_bytes()));
   if (downset_) add(fmt::format("engine=downset positions={}", downset_->positions()));
+  if (race_ && !race_->Stats().empty()) add(race_->Stats());
   return line;
+}
+
+RaceSolver& SolveEngine::Races() {
+  if (!race_)
+    race_ = std::make_unique<RaceSolver>(
+        options_.kind == EngineKind::kExhaustive || options_.kind == EngineKind::kSearch,
+        memory_bytes_, options_.stop);
+  return *race_;
+}
+
+void SolveEngine::Check(const Race& r, std::string_view where) {
+  if (r.plain()) return Check(r.a, where);
+  Races().Check(r, where);
+}
+
+RaceReport SolveEngine::Report(const Race& r, bool moves) {
+  if (r.plain()) return RaceReportOf(Report(r.a, moves));
+  return Races().Report(r, moves);
+}
+
+Solution SolveEngine::Solve(const Race& r) {
+  if (r.plain()) return Solve(r.a);
+  return Races().Solve(r);
 }
 
 }  // namespace seki
