@@ -18,6 +18,7 @@
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
 #include "apps/go_command.hpp"
+#include "apps/gtp_command.hpp"
 #include "apps/origin_command.hpp"
 #include "apps/plan_command.hpp"
 #include "apps/play_command.hpp"
@@ -91,6 +92,7 @@ int main(int argc, char** argv) {
   seki::cli::AddReportCommand(app, argc, argv);
   seki::cli::AddGoCommand(app, argc, argv);
   seki::cli::AddRaceCommand(app);
+  seki::cli::AddGtpCommand(app);
   app.footer("Run 'seki COMMAND --help' for the options of a command.\n" +
              seki::cli::ExitStatusSummary());
 
