@@ -58,10 +58,7 @@ std::string FormatRaceText(const RaceReport& report) {
   out += '\n';
   for (Game g : kGames) {
     const RaceGameReport& game = report[g];
-    const Outcome& o = game.outcome;
-    out += fmt::format("  {:<7} R={} C={} r={} c={}  {}\n", g == Game::kSeki ? "SEKI" : "D-SEKI",
-                       Letter(o.R), Letter(o.C), Letter(o.r), Letter(o.c),
-                       ClassLabel(g, o.seki_class()));
+    out += GameValuesLine(g, game.outcome);
     if (!game.moves.empty()) AppendMoveGrid(r, game, out);
     for (std::size_t k = 0; k < game.lines.size(); ++k)
       out += fmt::format("    {} first:{}\n", k == 0 ? 'R' : 'C', LineText(game.lines[k]));

@@ -2,6 +2,7 @@
 #include "engine/solve/race_play.hpp"
 
 #include "engine/solve/play.hpp"
+#include "engine/solve/play_out.hpp"
 
 namespace seki {
 
@@ -60,25 +61,17 @@ RaceStep RaceOptimalStep(Engine& engine, const Race& r, Game g, Player mover, bo
 
 template <class Engine>
 RaceLine RaceOptimalLine(Engine& engine, const Race& start, Game g, Player first) {
-  RaceLine line;
-  const Outcome root = engine.Solve(start)[g];
-  line.result = first == Player::kR ? root.R : root.C;
-  Race r = start;
-  bool after_pass = false;
-  for (Player mover = first;; mover = Opponent(mover)) {
-    const RaceStep& step =
-        line.steps.emplace_back(RaceOptimalStep(engine, r, g, mover, after_pass));
-    if (step.pass && after_pass) {
-      line.ending = kTwoPassesEnding;
-      return line;
-    }
-    if (!step.pass && RaceTerminal(step.after)) {
-      line.ending = RaceEnding(step.after, g, mover);
-      return line;
-    }
-    r = step.after;
-    after_pass = step.pass;
-  }
+  const Outcome root = engine.Solve(start)[g];  // the first player's result: R or C
+  RaceLine line{{}, first == Player::kR ? root.R : root.C, ""};
+  PlayOut(
+      line, start, first,
+      [&](const Race& r, Player mover, bool after_pass) {
+        return RaceOptimalStep(engine, r, g, mover, after_pass);
+      },
+      [&](const RaceStep& step, Player mover) {
+        return RaceTerminal(step.after) ? RaceEnding(step.after, g, mover) : std::string();
+      });
+  return line;
 }
 
 template std::vector<RaceMoveRow> RaceMoveRows(RaceBoxEngine&, const Race&, Game);
