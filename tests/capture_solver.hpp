@@ -33,7 +33,10 @@ class CaptureSolver {
       : CaptureSolver(board.width(), board.height(), Cells(board), Indices(board, groups)) {}
 
   // The result for the player to move ('X' or 'O') moving first: W, D or L.
-  Result Value(char mover) { return Search(cells_, mover, false); }
+  Result Value(char mover) {
+    b_ = cells_;
+    return Search(mover, false);
+  }
   // The points where the game is played (the empty points next to the groups at the start).
   std::size_t points() const { return points_.size(); }
   std::size_t positions() const { return memo_.size(); }
@@ -65,26 +68,36 @@ class CaptureSolver {
     return out;
   }
 
-  // The stones of the chain through k and whether it has a liberty.
-  std::pair<std::vector<int>, bool> ChainAt(const std::string& b, int k) {
+  // The stones of the chain through k (in stones_, valid until the next call).
+  const std::vector<int>& Stones(const std::string& b, int k) {
+    Flood(b, k, false);
+    return stones_;
+  }
+  // Whether the chain through k has a liberty (the flood stops at the first).
+  bool HasLiberty(const std::string& b, int k) { return Flood(b, k, true); }
+
+  bool Flood(const std::string& b, int k, bool stop_at_liberty) {
     if (seen_.size() != b.size()) seen_.assign(b.size(), 0);
     ++stamp_;  // seen_[q] == stamp_: q is in this chain
-    std::vector<int> stones{k};
+    stones_.assign(1, k);
     seen_[k] = stamp_;
     bool liberty = false;
-    for (std::size_t n = 0; n < stones.size(); ++n)
-      for (int q : neighbours_[stones[n]]) {
-        if (b[q] == '.') liberty = true;
-        if (b[q] == b[k] && seen_[q] != stamp_) seen_[q] = stamp_, stones.push_back(q);
+    for (std::size_t n = 0; n < stones_.size(); ++n)
+      for (int q : neighbours_[stones_[n]]) {
+        if (b[q] == '.') {
+          liberty = true;
+          if (stop_at_liberty) return true;
+        }
+        if (b[q] == b[k] && seen_[q] != stamp_) seen_[q] = stamp_, stones_.push_back(q);
       }
-    return {stones, liberty};
+    return liberty;
   }
 
   // Empty points next to a chain of one of the groups.
   std::vector<int> Moves(const std::string& b) {
     std::vector<char> mark(b.size(), 0);
     for (int g : groups_)
-      for (int s : ChainAt(b, g).first)
+      for (int s : Stones(b, g))
         for (int q : neighbours_[s])
           if (b[q] == '.') mark[q] = 1;
     std::vector<int> out;
@@ -93,34 +106,34 @@ class CaptureSolver {
     return out;
   }
 
-  Result Search(const std::string& b, char mover, bool after_pass) {
+  // The result for `mover` at the board b_ (changed and restored in place).
+  Result Search(char mover, bool after_pass) {
     std::uint64_t key = 0;  // the board is the start with these points filled
-    for (int k : points_) key = 3 * key + (b[k] == '.' ? 0 : b[k] == 'X' ? 1 : 2);
+    for (int k : points_) key = 3 * key + (b_[k] == '.' ? 0 : b_[k] == 'X' ? 1 : 2);
     key = 4 * key + 2 * (mover == 'X') + after_pass;
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     const char other = mover == 'X' ? 'O' : 'X';
-    Result best = after_pass ? Result::D : Negate(Search(b, other, true));  // passing
-    for (int k : Moves(b)) {
+    Result best = after_pass ? Result::D : Negate(Search(other, true));  // passing
+    for (int k : Moves(b_)) {
       if (best == Result::W) break;
-      std::string next = b;
-      next[k] = mover;
+      b_[k] = mover;
       bool captured = false;
       for (int q : neighbours_[k])
-        if (next[q] == other && !ChainAt(next, q).second) captured = true;
+        if (b_[q] == other && !HasLiberty(b_, q)) captured = true;
       if (captured) {
-        best = Result::W;  // the first capture ends the game
-        break;
+        best = Result::W;              // the first capture ends the game
+      } else if (HasLiberty(b_, k)) {  // else suicide: illegal
+        best = Max(best, Negate(Search(other, false)));
       }
-      if (!ChainAt(next, k).second) continue;  // suicide: illegal
-      best = Max(best, Negate(Search(next, other, false)));
+      b_[k] = '.';
     }
     memo_[key] = best;
     return best;
   }
 
   int w_, h_;
-  std::string cells_;
-  std::vector<int> groups_, points_;
+  std::string cells_, b_;
+  std::vector<int> groups_, points_, stones_;
   std::vector<std::vector<int>> neighbours_;
   std::vector<std::uint32_t> seen_;
   std::uint32_t stamp_ = 0;
