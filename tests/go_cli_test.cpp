@@ -1,6 +1,6 @@
 // `seki go`: text, JSON (the fields of `seki solve --format json` plus the board), the SGF it
-// writes (read back), --realise, and bad input or a position too large to solve: one line, exit 2
-// (3 for memory), nothing written.
+// writes (read back), --realise, races (an eye; the walls it assumes alive), and bad input or a
+// position too large to solve: one line, exit 2 (3 for memory), nothing written; `seki race`.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -68,6 +68,33 @@ TEST(GoCli, SaysWhichWallsItAssumesAlive) {
   const auto c = nlohmann::json::parse(RunSeki({"go", classic.path(), "--format", "json"}).out);
   EXPECT_TRUE(c["walls"]["note"].is_null());
   EXPECT_TRUE(c["walls"]["assumed_alive"].empty());
+}
+
+// `seki race`: a plain race prints what `seki solve` prints; a race its values and moves; bad input
+// one line, exit 2; a box over --memory-limit exit 3.
+TEST(RaceCli, SolvesRacesAndRefusesBadInput) {
+  for (const char* matrix : {"033/331/312", "12/22"}) {
+    EXPECT_EQ(RunSeki({"race", matrix, "--moves"}).out, RunSeki({"solve", matrix, "--moves"}).out);
+    EXPECT_EQ(RunSeki({"race", matrix, "--format", "json"}).out,
+              RunSeki({"solve", matrix, "--format", "json"}).out);
+  }
+  const RunResult r = RunSeki({"race", "1", "--outside", "2:1", "--eyes", "1:", "--moves"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+            "1 outside 2:1 eyes 1:  1x1, liberties: rows 4, columns 2");
+  EXPECT_NE(r.out.find("  SEKI    R=L C=W r=L c=W  no seki\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("     1  L/W  L/W  -/W\n"), std::string::npos) << r.out;
+  ExpectBadInput({"race", "11", "--outside", "1"}, "",
+                 "--outside: '1' is not ROWS:COLS (one number per row, a colon, one per column; "
+                 "e.g. 1,0:2)");
+  ExpectBadInput({"race", "11/11", "--eyes", "1,1,1:"}, "", "--eyes: 3 numbers for the 2 rows");
+  ExpectBadInput({"race", "10/00"}, "", "10/00: row 2 has no liberty");
+  ExpectBadInput({"race"}, "", "race: give a matrix (or --table N)");
+  const RunResult big = RunSeki({"race", "99/99", "--outside", "9,9:9,9", "--memory-limit", "1K"});
+  EXPECT_EQ(big.status, 3);
+  EXPECT_EQ(big.err,
+            "seki: 99/99 outside 9,9:9,9: the down-set solve needs 95.4 MiB of memory, more than "
+            "the memory limit of 1.0 KiB (see --memory-limit)\n");
 }
 
 TEST(GoCli, JsonHasTheSolveFieldsAndTheBoard) {

@@ -13,6 +13,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/base/race_text.hpp"
+#include "engine/research/race_table.hpp"
 #include "engine/solve/downset.hpp"
 #include "engine/solve/race_box.hpp"
 #include "engine/solve/race_memo.hpp"
@@ -268,6 +269,49 @@ TEST(RaceEngines, TheTwoGroupFacts) {
     EXPECT_EQ(o.R, Result::L) << outside;
     EXPECT_EQ(o.C, Result::W) << outside;
   }
+}
+
+// The rules docs/go.md draws from the two-group table, held to the engine on every cell up to 6
+// liberties of each kind: with d = q - p (Black's outside liberties minus White's) and s shared.
+// No eye: s <= 1, the side with more outside liberties captures whoever moves first, the side to
+// move when they are equal; s >= 2, seki when |d| <= s - 2, the side with more captures moving
+// first when |d| = s - 1 (else seki) and whoever moves first when |d| >= s. An eye for White
+// alone: never seki; White counts p + s + 1 (the shared liberties and the eye), Black q: the larger
+// count captures whoever moves first, the side to move when they are equal. An eye each: s = 0 as
+// no eye (the eyes two more liberties); s >= 1 as no eye with s + 1 shared liberties.
+TEST(RaceEngines, TheTwoGroupRules) {
+  RaceBoxEngine box;
+  const auto by_lead = [](int lead, int settled, int by_first) {  // lead: Black's
+    if (lead >= settled) return std::string("B");
+    if (lead <= -settled) return std::string("W");
+    if (lead >= by_first) return std::string("B|seki");
+    if (lead <= -by_first) return std::string("seki|W");
+    return std::string("seki");
+  };
+  const auto race = [](int lead) {  // no seki: the lead captures, else the side to move
+    return std::string(lead > 0 ? "B" : lead < 0 ? "W" : "1st");
+  };
+  int cells = 0;
+  for (int s = 0; s <= 6; ++s)
+    for (int p = 0; p <= 6; ++p)
+      for (int q = 0; q <= 6; ++q)
+        for (int eyes = 0; eyes < 3; ++eyes) {
+          const bool e = eyes >= 1, f = eyes == 2;
+          if (s + p + e == 0 || s + q + f == 0) continue;
+          const Outcome o = box.Solve(TwoGroupRace(s, p, q, e, f)).seki;
+          std::string cell = TwoGroupCell(o);
+          if (cell == "seki*") cell = "seki";
+          const std::string name = cell == "B\\|seki"   ? "B|seki"
+                                   : cell == "seki\\|W" ? "seki|W"
+                                                        : cell;
+          std::string expected;
+          if (eyes == 0) expected = s <= 1 ? race(q - p) : by_lead(q - p, s, s - 1);
+          if (eyes == 1) expected = race(q - (p + s + 1));
+          if (eyes == 2) expected = s == 0 ? race(q - p) : by_lead(q - p, s + 1, s);
+          EXPECT_EQ(name, expected) << "s=" << s << " p=" << p << " q=" << q << " eyes=" << eyes;
+          ++cells;
+        }
+  EXPECT_EQ(cells, 3 * 7 * 7 * 7 - 20);  // 20 cells leave a group without liberty
 }
 
 TEST(RaceEngines, SolveEngineTakesRaces) {
