@@ -5,6 +5,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/go/benson.hpp"
 #include "engine/go/diagram.hpp"
 #include "engine/go/go_model.hpp"
 #include "engine/go/go_realise.hpp"
@@ -249,6 +250,10 @@ int ExpectLiveWalls(const Realisation& r) {
   EXPECT_EQ(stones, std::size_t(on_board));
   EXPECT_EQ(2 * black, int(walls.size()));
   EXPECT_EQ(WallProblem(r.model), "");
+  // The two-eye check is a special case of Benson's: every wall lives unconditionally.
+  const std::vector<char> alive = UnconditionallyAlive(b, map);
+  for (const Wall& w : walls) EXPECT_TRUE(alive[map.chain_of[b.Index(w.chain.stones.front())]]);
+  EXPECT_TRUE(WallsAssumedAlive(r.model).empty());
   return int(walls.size());
 }
 
@@ -310,6 +315,31 @@ TEST(GoRealise, WallsLiveWithTwoEyes) {
   EXPECT_EQ(walls[1].eyes.size(), 7u);
   // The classic position's walls have no eye: the check names the first.
   EXPECT_EQ(WallProblem(Model(kClassicSeki)), "the wall B B6 has 0 eyes, not two");
+}
+
+// Benson's algorithm: two one-point eyes live; one eye and a row of liberties live, one eye and
+// open space do not; two chains sharing two vital regions live, and so do four walls sharing their
+// corners as eyes (the classic seki's); a wall with open space beside it does not, and the verdict
+// names it.
+TEST(GoBenson, UnconditionalLife) {
+  const auto alive = [](const char* diagram, Point p) {
+    const Board b = ReadDiagram(diagram, "t");
+    const ChainMap map = FindChains(b);
+    return bool(UnconditionallyAlive(b, map)[map.chain_of[b.Index(p)]]);
+  };
+  const char* two_eyes = "X X X X X\nX . X . X\nX X X X X\n";
+  EXPECT_TRUE(alive(two_eyes, {0, 0}));
+  // One eye and a row of liberties below: two vital regions (White cannot fill the whole row).
+  EXPECT_TRUE(alive("X X X X X\nX . X X X\nX X X X X\n. . . . .\n", {0, 1}));
+  // One eye and open space: the space is not vital (points of it are no liberty of the chain).
+  EXPECT_FALSE(alive("X X X X X\nX . X X X\nX X X X X\n. . . . .\n. . . . .\n", {0, 2}));
+  // Two chains sharing two vital regions (B3; A2 and C4, which the white chain cannot both fill).
+  EXPECT_TRUE(alive("X X . O\nX . X O\n. X X O\nO O O O\n", {0, 3}));
+  EXPECT_TRUE(alive(kClassicSeki, {1, 5}));  // B B6, with A6 and G6 shared with its neighbours
+  const GoModel open = Model(testing::kOpenWallRace);
+  ASSERT_EQ(WallsAssumedAlive(open).size(), 1u);
+  EXPECT_EQ(ChainName(WallsAssumedAlive(open)[0]), "B A8");
+  EXPECT_TRUE(WallsAssumedAlive(Model(kClassicSeki)).empty());
 }
 
 TEST(GoRealise, EveryPlanarThreeByThreeSupport) {
