@@ -243,12 +243,12 @@ PlayStep SolveEngine::Step(const Matrix& a, Game g, Player mover, bool after_pas
 std::string SolveEngine::Stats() const {
   std::string line;
   auto add = [&](const std::string& part) { line += (line.empty() ? "" : " ") + part; };
+  if (race_ && !race_->Stats().empty()) add(race_->Stats());
   if (solver_) add(fmt::format("engine=exhaustive positions={}", solver_->positions()));
   if (search_)
     add(fmt::format("engine=search positions={} expansions={} table_bytes={}", search_->positions(),
                     search_->expansions(), search_->table_bytes()));
   if (downset_) add(fmt::format("engine=downset positions={}", downset_->positions()));
-  if (race_ && !race_->Stats().empty()) add(race_->Stats());
   return line;
 }
 
