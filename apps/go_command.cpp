@@ -23,16 +23,21 @@ constexpr const char* kFooter =
     R"(A position: an SGF file (GM[1]; SZ, the setup stones AB/AW/AE and the moves of the main line,
 played with the capture rule) or a text diagram (top row first: X black, O white, . empty).
 Points are GO coordinates: columns A..Z without I, row 1 at the bottom (C3).
-Groups: by default every chain whose liberties are each shared by exactly one black and one white
-chain of the groups; --region C3:H9 the chains with a stone in the rectangle, --region C3,E5 the
-chains through those points. The model's conditions (no eye, no liberty touching two groups of a
-colour, no outside liberty, no shared liberty next to an empty point of other groups) are
-checked, and a position outside it is refused naming the point and the group.
-The matrix: rows are the white groups, columns the black groups; R is Black (who wants a zero row:
-a white group captured), C is White. SEKI is GO's capture rule; D-SEKI calls a move that takes the
-last liberty of a group of each colour a draw.
-JSON: the fields of `seki solve --format json --moves` (each move with "points", each line's
-steps with "point") and board, groups, entries, verdict, dseki_verdict, parting, go_lines.
+Groups: by default the largest set of chains each of whose liberties is shared with exactly one
+group of the other colour, an outside liberty (next to no group of the other colour but to a wall
+of that colour) or its one-point eye, each touching a group of the other colour; --region C3:H9
+the chains with a stone in the rectangle, --region C3,E5 the chains through those points. What
+stays outside the model is refused naming the point and the group: eyes of two or more points,
+ko, groups (or a group and a wall) of one colour that could join, a point whose filling gives a
+group a new liberty, an outside liberty whose stone could be captured, a chain with two eyes.
+The race: rows are the white groups, columns the black groups, each with its outside liberties
+and eye (seki race); R is Black (who wants a white group captured), C is White. SEKI is GO's
+capture rule; D-SEKI calls a move that takes the last liberty of a group of each colour a draw.
+The walls (the other chains next to the groups) are tested by Benson's algorithm; those that do
+not live unconditionally are named as assumed alive (text, JSON, SGF, page).
+JSON: the fields of `seki solve --format json --moves` (`seki race`'s for a race; each move with
+"points", each line's steps with "point") and board, groups, entries, outside_and_eyes (a race),
+verdict, dseki_verdict, parting, walls, go_lines.
 )";
 
 }  // namespace
@@ -69,7 +74,7 @@ void AddGoCommand(CLI::App& app, int argc, char** argv) {
                   "Instead of a file: a board position realising this matrix (planar)");
   sub->add_option("--region", options->region,
                   "The groups: C3:H9 (chains with a stone in the rectangle) or C3,E5 (chains "
-                  "through the points); default: every chain whose liberties are all shared");
+                  "through the points); default: every chain that is a group of a race");
   sub->add_option("--format", options->format, "text (default) or json")
       ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("--sgf", options->sgf,

@@ -18,10 +18,12 @@
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
 #include "apps/go_command.hpp"
+#include "apps/gtp_command.hpp"
 #include "apps/origin_command.hpp"
 #include "apps/plan_command.hpp"
 #include "apps/play_command.hpp"
 #include "apps/plot_command.hpp"
+#include "apps/race_command.hpp"
 #include "apps/report_command.hpp"
 #include "apps/reproduce_command.hpp"
 #include "apps/show_command.hpp"
@@ -89,6 +91,8 @@ int main(int argc, char** argv) {
   seki::cli::AddPlotCommand(app);
   seki::cli::AddReportCommand(app, argc, argv);
   seki::cli::AddGoCommand(app, argc, argv);
+  seki::cli::AddRaceCommand(app);
+  seki::cli::AddGtpCommand(app);
   app.footer("Run 'seki COMMAND --help' for the options of a command.\n" +
              seki::cli::ExitStatusSummary());
 

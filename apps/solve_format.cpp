@@ -36,16 +36,19 @@ void AppendLine(const PlayLine& line, Player first, std::string& out) {
 
 }  // namespace
 
+std::string GameValuesLine(Game g, const Outcome& o) {
+  return fmt::format("  {:<7} R={} C={} r={} c={}  {}\n", g == Game::kSeki ? "SEKI" : "D-SEKI",
+                     Letter(o.R), Letter(o.C), Letter(o.r), Letter(o.c),
+                     ClassLabel(g, o.seki_class()));
+}
+
 std::string FormatText(const SolveReport& report) {
   const Matrix& a = report.matrix;
   std::string out = fmt::format("{}  {}x{}, sum {}, height {}\n", FormatMatrix(a), a.rows(),
                                 a.cols(), a.sum(), a.height());
   for (Game g : kGames) {
     const GameReport& game = report[g];
-    const Outcome& o = game.outcome;
-    out += fmt::format("  {:<7} R={} C={} r={} c={}  {}\n", g == Game::kSeki ? "SEKI" : "D-SEKI",
-                       Letter(o.R), Letter(o.C), Letter(o.r), Letter(o.c),
-                       ClassLabel(g, o.seki_class()));
+    out += GameValuesLine(g, game.outcome);
     if (!game.moves.empty()) AppendMoveGrid(report, game, out);
     for (std::size_t k = 0; k < game.lines.size(); ++k) AppendLine(game.lines[k], First(k), out);
   }

@@ -12,6 +12,10 @@ namespace seki::cli {
 // the class, and the moves and lines of play when the report has them.
 std::string FormatText(const SolveReport& report);
 
+// "  SEKI    R=D C=D r=L c=L  complete seki\n": the line of one game's values in FormatText (and
+// in `seki race`'s text).
+std::string GameValuesLine(Game g, const Outcome& o);
+
 // One JSON object on one line (no trailing newline):
 // {"matrix":"033/303/330","rows":3,"cols":3,"sum":18,"height":3,
 //  "seki":{"R":"D","C":"D","r":"L","c":"L","class":"complete"},"dseki":{...}}

@@ -16,6 +16,7 @@ void BindMatrix(pybind11::module_& m);  // Matrix, the families A, B, C
 void BindSolve(pybind11::module_& m);   // solve, optimal lines
 void BindRun(pybind11::module_& m);     // runs: enumerate, read back, verify, export, check
 void BindGo(pybind11::module_& m);      // GO positions: read, decide, write back, realise
+void BindRace(pybind11::module_& m);    // races: outside liberties and eyes beside a matrix
 
 // The text that names a matrix in a message (its FormatMatrix text).
 std::string Where(const Matrix& a);

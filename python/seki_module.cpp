@@ -21,4 +21,5 @@ PYBIND11_MODULE(_seki, m) {
   seki::python::BindSolve(m);
   seki::python::BindRun(m);
   seki::python::BindGo(m);
+  seki::python::BindRace(m);
 }

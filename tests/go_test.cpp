@@ -5,6 +5,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/go/benson.hpp"
 #include "engine/go/diagram.hpp"
 #include "engine/go/go_model.hpp"
 #include "engine/go/go_realise.hpp"
@@ -120,18 +121,37 @@ TEST(GoModelTest, TheClassicSekiIsTheMatrixTwo) {
 }
 
 TEST(GoModelTest, EachConditionIsNamed) {
-  EXPECT_EQ(Problem(kBlackEye, "B6,D5"), "test: an eye at D4 of the black group B D5");
-  EXPECT_NE(Problem(kBlackEye).find("no group in the model"), std::string::npos);
-  EXPECT_NE(Problem(kBlackEye).find("an eye at D4"), std::string::npos);
-  // A wall chosen as a group: its liberty A6 touches the wall above too.
+  // A wall chosen as a group: its liberty A6 touches the wall above too; both chosen, they could
+  // join.
   EXPECT_EQ(Problem(kClassicSeki, "A5,B5,E4"),
+            "test: the liberty at A6 of the black group B A5 touches the black wall B B6 (a stone "
+            "there would join them)");
+  EXPECT_EQ(Problem(kClassicSeki, "A5,B6,B5,E4"),
             "test: a liberty at A6 touching two black groups (B B6 and B A5), which could join");
+  // Two empty points next to the black chain alone: an eye of two points.
   EXPECT_EQ(Problem(". X O .\n. X O .\n", "B2,C2"),
-            "test: the black group B B2 has an outside liberty at A2 (not shared with a white "
-            "group)");
-  // The black chain without its white partner.
-  EXPECT_EQ(Problem(kClassicSeki, "E4"),
-            "test: the liberty at C4 of B E4 touches W B5, which is not one of the groups");
+            "test: an eye of 2 points (A2 A1) of the black group B B2 (eyes of two or more "
+            "points are outside the model)");
+  // The black chain without its white partner: the ring is a wall, its liberties are outside
+  // liberties of the black group, and no white group is left.
+  EXPECT_EQ(Problem(kClassicSeki, "E4"), "test: no white group among the groups (1 selected)");
+  // A ko: a black stone at C2 would capture the white stone B2 and could be retaken.
+  EXPECT_EQ(Problem(". X O . .\nX O . O .\n. X O . .\n", "B2"),
+            "test: a ko at C2: the white stone W B2 can be captured there and retaken");
+  // A liberty of a group next to a wall of its colour: a black stone at B3 joins B C3 and B A3.
+  EXPECT_EQ(Problem("X X X X X\nO O O O O\nX . X X X\nX X O O O\nX X X X X\n", "C3,B4"),
+            "test: the liberty at B3 of the black group B C3 touches the black wall B A3 (a stone "
+            "there would join them)");
+  // An outside liberty next to empty points only, whose region reaches a black stone elsewhere.
+  EXPECT_EQ(Problem("X X X X X\nO O O O X\nO . . . X\nO O O O X\nX X X X X\n", "A4"),
+            "test: the outside liberty at B3 of the white group W A4 touches no black stone (a "
+            "black stone there could be captured)");
+  // Two one-point eyes: the chain lives.
+  EXPECT_EQ(Problem("X X X X X X X\nX O O O O O X\nX O . O . O X\nX O O O O O X\nX X X X X X "
+                    "X\n",
+                    "B4"),
+            "test: the white group W B4 has two eyes (C3 E3): it lives, so it is a wall, not a "
+            "group of a race");
   // Two white chains meet at one liberty.
   EXPECT_NE(Problem(". O . \nO . O\n. O .\n", "B3,A2").find("touching two white groups"),
             std::string::npos);
@@ -143,8 +163,21 @@ O X X . . O X
 O O O O O O X
 . . . . . O X
 )";
-  EXPECT_NE(Problem(next_to_empty, "A4,B3").find("is next to the empty point"), std::string::npos)
-      << Problem(next_to_empty, "A4,B3");
+  EXPECT_EQ(Problem(next_to_empty, "A4,B3"),
+            "test: the outside liberty at E3 of the white group W A4 touches no black stone (a "
+            "black stone there could be captured)");
+  // The classic seki with B4 empty: C4 is next to B4, a liberty of the ring but not of B E4.
+  const char* gap = R"(
+. X X X X X .
+X O O O O O X
+X . . . X O X
+X O X X X O X
+X O O O O O X
+. X X X X X .
+)";
+  EXPECT_EQ(Problem(gap, "B5,E4"),
+            "test: the liberty at C4 of the black group B E4 is next to the empty point B4, which "
+            "is not its liberty (filling C4 would give it a new liberty)");
   EXPECT_NE(Problem(kClassicSeki, "A1:A1").find("holds no stone"), std::string::npos);
   EXPECT_NE(Problem(kClassicSeki, "C4").find("C4 is empty"), std::string::npos);
   EXPECT_NE(Problem(kClassicSeki, "Z4").find("is not a point"), std::string::npos);
@@ -217,6 +250,10 @@ int ExpectLiveWalls(const Realisation& r) {
   EXPECT_EQ(stones, std::size_t(on_board));
   EXPECT_EQ(2 * black, int(walls.size()));
   EXPECT_EQ(WallProblem(r.model), "");
+  // The two-eye check is a special case of Benson's: every wall lives unconditionally.
+  const std::vector<char> alive = UnconditionallyAlive(b, map);
+  for (const Wall& w : walls) EXPECT_TRUE(alive[map.chain_of[b.Index(w.chain.stones.front())]]);
+  EXPECT_TRUE(WallsAssumedAlive(r.model).empty());
   return int(walls.size());
 }
 
@@ -278,6 +315,31 @@ TEST(GoRealise, WallsLiveWithTwoEyes) {
   EXPECT_EQ(walls[1].eyes.size(), 7u);
   // The classic position's walls have no eye: the check names the first.
   EXPECT_EQ(WallProblem(Model(kClassicSeki)), "the wall B B6 has 0 eyes, not two");
+}
+
+// Benson's algorithm: two one-point eyes live; one eye and a row of liberties live, one eye and
+// open space do not; two chains sharing two vital regions live, and so do four walls sharing their
+// corners as eyes (the classic seki's); a wall with open space beside it does not, and the verdict
+// names it.
+TEST(GoBenson, UnconditionalLife) {
+  const auto alive = [](const char* diagram, Point p) {
+    const Board b = ReadDiagram(diagram, "t");
+    const ChainMap map = FindChains(b);
+    return bool(UnconditionallyAlive(b, map)[map.chain_of[b.Index(p)]]);
+  };
+  const char* two_eyes = "X X X X X\nX . X . X\nX X X X X\n";
+  EXPECT_TRUE(alive(two_eyes, {0, 0}));
+  // One eye and a row of liberties below: two vital regions (White cannot fill the whole row).
+  EXPECT_TRUE(alive("X X X X X\nX . X X X\nX X X X X\n. . . . .\n", {0, 1}));
+  // One eye and open space: the space is not vital (points of it are no liberty of the chain).
+  EXPECT_FALSE(alive("X X X X X\nX . X X X\nX X X X X\n. . . . .\n. . . . .\n", {0, 2}));
+  // Two chains sharing two vital regions (B3; A2 and C4, which the white chain cannot both fill).
+  EXPECT_TRUE(alive("X X . O\nX . X O\n. X X O\nO O O O\n", {0, 3}));
+  EXPECT_TRUE(alive(kClassicSeki, {1, 5}));  // B B6, with A6 and G6 shared with its neighbours
+  const GoModel open = Model(testing::kOpenWallRace);
+  ASSERT_EQ(WallsAssumedAlive(open).size(), 1u);
+  EXPECT_EQ(ChainName(WallsAssumedAlive(open)[0]), "B A8");
+  EXPECT_TRUE(WallsAssumedAlive(Model(kClassicSeki)).empty());
 }
 
 TEST(GoRealise, EveryPlanarThreeByThreeSupport) {

@@ -89,7 +89,7 @@ Board ReadPositionText(std::string_view text, std::string_view where) {
   return LooksLikeSgf(text) ? ReadSgf(text, where) : ReadDiagram(text, where);
 }
 
-Board ReadPositionFile(const std::string& path) {
+std::string ReadTextFile(const std::string& path) {
   std::string text;
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), {});
@@ -100,7 +100,11 @@ Board ReadPositionFile(const std::string& path) {
     if (in.bad()) throw InputError(path, "cannot be read");
   }
   if (text.size() > (std::size_t(1) << 24)) throw InputError(path, "larger than 16 MiB");
-  return ReadPositionText(text, path == "-" ? "standard input" : path);
+  return text;
+}
+
+Board ReadPositionFile(const std::string& path) {
+  return ReadPositionText(ReadTextFile(path), path == "-" ? "standard input" : path);
 }
 
 std::string DiagramText(const Board& board) {

@@ -19,6 +19,10 @@ Board ReadDiagram(std::string_view text, std::string_view where);
 // A position in either form: SGF when the text starts with '(', a diagram otherwise.
 Board ReadPositionText(std::string_view text, std::string_view where);
 
+// The text of a file ("-": standard input), at most 16 MiB. An InputError naming the path when it
+// cannot be read or is larger.
+std::string ReadTextFile(const std::string& path);
+
 // ReadPositionText of a file's contents ("-": standard input), named by its path in messages. An
 // InputError when it cannot be read.
 Board ReadPositionFile(const std::string& path);

@@ -2,8 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <tuple>
+
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/base/race_text.hpp"
+#include "engine/go/benson.hpp"
 
 namespace seki::go {
 namespace {
@@ -25,27 +30,21 @@ std::string Points(const std::vector<Point>& points) {
 // The liberties where `p` may fill with the given result (SEKI), as "E5 F5".
 std::string FillsWith(const GoAnalysis& a, Player p, Result value) {
   std::vector<Point> out;
-  for (const MoveRow& m : a.report[Game::kSeki].moves)
+  for (const RaceMoveRow& m : a.report[Game::kSeki].moves)
     if ((p == Player::kR ? m.for_r : m.for_c) == value)
-      for (Point q : a.model.EntryLiberties(m.row, m.col)) out.push_back(q);
+      for (Point q : a.model.MovePoints(m.move)) out.push_back(q);
   return Points(out);
 }
 
-std::string Ending(const GoModel& m, const PlayLine& line) {
+std::string Ending(const GoModel& m, const RaceLine& line) {
   if (line.steps.empty() || line.steps.back().pass) return "both pass: the groups live in seki";
-  const PlayStep& last = line.steps.back();
-  const Matrix& after = last.after;
+  const RaceStep& last = line.steps.back();
+  const Race& after = last.after;
   int row = -1, col = -1;
-  for (int i = 0; i < after.rows(); ++i) {
-    int sum = 0;
-    for (int j = 0; j < after.cols(); ++j) sum += after(i, j);
-    if (sum == 0) row = i;
-  }
-  for (int j = 0; j < after.cols(); ++j) {
-    int sum = 0;
-    for (int i = 0; i < after.rows(); ++i) sum += after(i, j);
-    if (sum == 0) col = j;
-  }
+  for (int i = 0; i < after.rows(); ++i)
+    if (after.row_liberties(i) == 0) row = i;
+  for (int j = 0; j < after.cols(); ++j)
+    if (after.col_liberties(j) == 0) col = j;
   const std::string mover = Side(last.player);
   if (row >= 0 && col >= 0)
     return line.ending.rfind("draw", 0) == 0
@@ -67,16 +66,20 @@ std::string FirstResult(Player p, Result x) {
 
 std::string Verdict(const GoAnalysis& a) {
   const Outcome& o = a.report[Game::kSeki].outcome;
+  // The paper's game has shared liberties only; a race has outside liberties or an eye too.
+  const std::string any = a.model.race.plain() ? "fills a shared liberty" : "plays on a liberty";
   switch (o.seki_class()) {
     case SekiClass::kComplete:
-      return "Complete seki: whoever fills a shared liberty first loses a group (the other "
-             "captures), so both pass and the groups live.";
+      return "Complete seki: whoever " + any +
+             " first loses a group (the other captures), so both pass and the groups live.";
     case SekiClass::kSemiComplete: {
       const Player free = o.r == Result::L ? Player::kC : Player::kR;
       return fmt::format(
-          "Semi-complete seki: {} must not fill any shared liberty; {} may fill {} safely (and "
+          "Semi-complete seki: {} must not {}; {} may fill {} safely (and "
           "must not fill the others); with correct play the groups live in seki.",
-          Side(Opponent(free)), Side(free), FillsWith(a, free, Result::D));
+          Side(Opponent(free)),
+          a.model.race.plain() ? "fill any shared liberty" : "play on any liberty of the groups",
+          Side(free), FillsWith(a, free, Result::D));
     }
     case SekiClass::kSeki:
       return fmt::format(
@@ -100,14 +103,14 @@ std::string Values(const Outcome& o) {
 
 }  // namespace
 
-GoLine LineOnBoard(const GoModel& model, const PlayLine& line) {
+GoLine LineOnBoard(const GoModel& model, const RaceLine& line) {
   GoLine out;
   out.result = line.result;
-  std::vector<int> used(kMaxDim * kMaxDim, 0);
-  for (const PlayStep& step : line.steps) {
+  std::map<std::tuple<RaceMoveKind, int, int>, int> used;  // moves so far at each place
+  for (const RaceStep& step : line.steps) {
     GoStep s{step.player == Player::kR ? Stone::kBlack : Stone::kWhite, step.pass, {}};
     if (!step.pass)
-      s.at = model.EntryLiberties(step.row, step.col)[used[step.row * kMaxDim + step.col]++];
+      s.at = model.MovePoints(step.move)[used[{step.move.kind, step.move.row, step.move.col}]++];
     out.steps.push_back(s);
   }
   out.ending = Ending(model, line);
@@ -128,13 +131,13 @@ GoAnalysis AnalyseGo(const GoModel& model, SolveEngine& engine, std::string_view
   const std::string at(where);
   try {
     engine.Guarded(at, [&] {
-      engine.Check(model.matrix, at);
-      a.report = engine.Report(model.matrix, true);
+      engine.Check(model.race, at);
+      a.report = engine.Report(model.race, true);
     });
   } catch (const SearchStopped&) {  // the stop flag: every other stop is said by Guarded
     throw InputError(at, "interrupted");
   }
-  for (const PlayLine& line : a.report[Game::kSeki].lines)
+  for (const RaceLine& line : a.report[Game::kSeki].lines)
     a.lines.push_back(LineOnBoard(model, line));
   a.verdict = Verdict(a);
   const Outcome& d = a.report[Game::kDSeki].outcome;
@@ -146,6 +149,16 @@ GoAnalysis AnalyseGo(const GoModel& model, SolveEngine& engine, std::string_view
         "GO may differ: with more than one group on a side, a player may sacrifice a group to "
         "capture a larger one and play on (the paper's Fig. 3, Remark 2.2); the verdict is the "
         "game's, which ends at the first capture.";
+  a.assumed_walls = WallsAssumedAlive(model);
+  if (!a.assumed_walls.empty()) {
+    std::vector<std::string> names;
+    for (const Chain& w : a.assumed_walls) names.push_back(ChainName(w));
+    a.walls = fmt::format(
+        "The verdict assumes that the wall{} {} live{}: {} not unconditionally alive (Benson's "
+        "algorithm), and the model needs the stones around the groups to live.",
+        names.size() == 1 ? "" : "s", Join(names, ", "), names.size() == 1 ? "s" : "",
+        names.size() == 1 ? "it is" : "they are");
+  }
   return a;
 }
 
@@ -164,17 +177,28 @@ std::string GoAnalysisText(const GoAnalysis& a) {
       if (m.matrix(i, j) > 0)
         out += fmt::format("  A({},{}) = {}: {}\n", i + 1, j + 1, m.matrix(i, j),
                            Points(m.EntryLiberties(i, j)));
+  if (!m.race.plain()) {
+    out += "Outside liberties and eyes (race " + FormatRace(m.race) + "):\n";
+    for (const RaceMove move : RaceMoves(m.race)) {
+      if (move.kind == RaceMoveKind::kEntry) continue;
+      const std::string group = move.row >= 0 ? m.RowName(move.row) : m.ColName(move.col);
+      out += fmt::format("  {} = {} ({}): {}\n", PlaceLabel(move), MovesLeft(m.race, move), group,
+                         Points(m.MovePoints(move)));
+    }
+  }
   const Outcome& o = a.report[Game::kSeki].outcome;
   out += fmt::format("SEKI: {}; {} (R is Black, C is White)\n",
                      ClassLabel(Game::kSeki, o.seki_class()), Values(o));
   out += a.dseki + "\n";
   out += "Verdict: " + a.verdict + "\n";
   if (!a.parting.empty()) out += a.parting + "\n";
+  if (!a.walls.empty()) out += "Walls: " + a.walls + "\n";
   out += "Moves (SEKI: the result for the player who fills the point):\n";
-  for (const MoveRow& r : a.report[Game::kSeki].moves)
-    for (Point p : m.EntryLiberties(r.row, r.col))
-      out += fmt::format("  {:<4} A({},{})  Black {}  White {}\n", PointName(p), r.row + 1,
-                         r.col + 1, Letter(r.for_r), Letter(r.for_c));
+  const auto result = [](std::optional<Result> x) { return x ? Letter(*x) : '-'; };
+  for (const RaceMoveRow& r : a.report[Game::kSeki].moves)
+    for (Point p : m.MovePoints(r.move))
+      out += fmt::format("  {:<4} {:<6}  Black {}  White {}\n", PointName(p), PlaceLabel(r.move),
+                         result(r.for_r), result(r.for_c));
   for (std::size_t k = 0; k < a.lines.size(); ++k)
     out += fmt::format("{} first: {} -> {}\n", k == 0 ? "Black" : "White", GoLineMoves(a.lines[k]),
                        a.lines[k].ending);
@@ -185,10 +209,14 @@ SgfRecord AnalysisRecord(const GoAnalysis& a, std::string_view name) {
   SgfRecord r;
   r.board = a.model.board;
   r.game_name = std::string(name);
-  r.comment = "seki: matrix " + FormatMatrix(a.model.matrix) +
-              " (rows: white groups, columns: black groups; labels i,j: a liberty of entry "
-              "A(i,j)).\n" +
-              a.verdict + "\n" + a.dseki + (a.parting.empty() ? "" : "\n" + a.parting);
+  const bool plain = a.model.race.plain();
+  r.comment =
+      (plain ? "seki: matrix " : "seki: race ") + FormatRace(a.model.race) +
+      " (rows: white groups, columns: black groups; labels i,j: a liberty of entry " +
+      (plain ? "A(i,j)"
+             : "A(i,j), pi/qj an outside liberty and ei/fj the eye of white/black group i/j") +
+      ").\n" + a.verdict + "\n" + a.dseki + (a.parting.empty() ? "" : "\n" + a.parting) +
+      (a.walls.empty() ? "" : "\n" + a.walls);
   r.labels = EntryLabels(a.model);
   for (std::size_t k = 0; k < a.lines.size(); ++k) {
     std::vector<SgfMove> moves;

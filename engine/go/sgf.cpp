@@ -125,7 +125,9 @@ std::string Escape(std::string_view text) {
 
 class Position {
  public:
-  Position(const Reader& reader, std::string_view where) : reader_(reader), where_(where) {}
+  // Plays the moves before move `before` (1-based; every move when before < 1).
+  Position(const Reader& reader, std::string_view where, int before = 0)
+      : reader_(reader), where_(where), before_(before) {}
 
   void Apply(const Node& node, bool root) {
     for (const Property& p : node) {
@@ -144,6 +146,9 @@ class Position {
         for (const std::string& v : p.values)
           for (Point q : Points(v)) board().set(q, s);
       } else if (p.ident == "B" || p.ident == "W") {
+        if (before_ > 0 && played_ + 1 >= before_) continue;
+        ++played_;
+        last_ = p.ident == "B" ? Stone::kBlack : Stone::kWhite;
         const std::string& v = p.values.front();
         if (v.empty() || (v == "tt" && board().width() <= 19 && board().height() <= 19))
           continue;  // a pass
@@ -162,6 +167,8 @@ class Position {
     }
     return board_;
   }
+  Stone last() const { return last_; }
+  int played() const { return played_; }
 
  private:
   void Size(const std::string& v) {
@@ -207,6 +214,8 @@ class Position {
   Board board_;
   bool started_ = false;
   int width_ = 19, height_ = 19, moves_ = 0;
+  int before_ = 0, played_ = 0;  // moves and passes played
+  Stone last_ = Stone::kEmpty;
 };
 
 }  // namespace
@@ -217,12 +226,16 @@ bool LooksLikeSgf(std::string_view text) {
   return text.substr(k, 1) == "(";
 }
 
-Board ReadSgf(std::string_view text, std::string_view where) {
+SgfPosition ReadSgfPosition(std::string_view text, std::string_view where, int before) {
   Reader reader(text, where);
   const std::vector<Node> nodes = reader.MainLine();
-  Position position(reader, where);
+  Position position(reader, where, before);
   for (std::size_t k = 0; k < nodes.size(); ++k) position.Apply(nodes[k], k == 0);
-  return position.board();
+  return {position.board(), position.last(), position.played()};
+}
+
+Board ReadSgf(std::string_view text, std::string_view where) {
+  return ReadSgfPosition(text, where).board;
 }
 
 std::string SgfPoint(Point p, int height) {

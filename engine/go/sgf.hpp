@@ -21,6 +21,16 @@ namespace seki::go {
 // point off the board or a move on an occupied point.
 Board ReadSgf(std::string_view text, std::string_view where);
 
+// The position before move `before` (1-based) of the main line (every move: before < 1), the colour
+// of the last move played there (kEmpty when none), and how many moves (passes too) were played:
+// GTP's loadsgf. The same InputErrors as ReadSgf.
+struct SgfPosition {
+  Board board;
+  Stone last = Stone::kEmpty;
+  int moves = 0;
+};
+SgfPosition ReadSgfPosition(std::string_view text, std::string_view where, int before = 0);
+
 // Whether the text looks like SGF (its first non-blank characters are "(;").
 bool LooksLikeSgf(std::string_view text);
 

@@ -33,13 +33,12 @@ Json GroupJson(const go::Chain& chain, const char* line, int number) {
 
 Json GoReportJson(const go::GoAnalysis& a) {
   const go::GoModel& m = a.model;
-  Json j = SolveReportJson(a.report);
+  Json j = RaceReportJson(a.report);
   for (Game g : kGames) {
     Json& game = j[std::string(GameName(g))];
-    const GameReport& report = a.report[g];
+    const RaceGameReport& report = a.report[g];
     for (std::size_t k = 0; k < report.moves.size(); ++k)
-      game["moves"][k]["points"] =
-          PointList(m.EntryLiberties(report.moves[k].row, report.moves[k].col));
+      game["moves"][k]["points"] = PointList(m.MovePoints(report.moves[k].move));
     for (std::size_t k = 0; k < report.lines.size(); ++k) {
       const go::GoLine line = go::LineOnBoard(m, report.lines[k]);
       Json& steps = game["lines"][k == 0 ? "R" : "C"]["steps"];
@@ -63,9 +62,20 @@ Json GoReportJson(const go::GoAnalysis& a) {
         entries.push_back(
             {{"row", i + 1}, {"col", k + 1}, {"liberties", PointList(m.EntryLiberties(i, k))}});
   j["entries"] = entries;
+  Json places = Json::array();  // outside liberties and eyes: [{"place": "p1", "group", points}]
+  for (const RaceMove move : RaceMoves(m.race))
+    if (move.kind != RaceMoveKind::kEntry)
+      places.push_back({{"place", go::PlaceLabel(move)},
+                        {"group", move.row >= 0 ? m.RowName(move.row) : m.ColName(move.col)},
+                        {"points", PointList(m.MovePoints(move))}});
+  if (!m.race.plain()) j["outside_and_eyes"] = places;
   j["verdict"] = a.verdict;
   j["dseki_verdict"] = a.dseki;
   j["parting"] = a.parting.empty() ? Json(nullptr) : Json(a.parting);
+  Json assumed = Json::array();
+  for (const go::Chain& w : a.assumed_walls) assumed.push_back(go::ChainName(w));
+  j["walls"] = {{"assumed_alive", assumed},
+                {"note", a.walls.empty() ? Json(nullptr) : Json(a.walls)}};
   Json lines = Json::object();
   for (std::size_t k = 0; k < a.lines.size(); ++k) {
     Json moves = Json::array();
@@ -105,6 +115,7 @@ std::filesystem::path WriteGoPage(const go::GoAnalysis& a, const std::filesystem
       go::XmlEscape(source), go::XmlEscape(command), ToolVersion(),
       commit.empty() ? "unknown" : commit, go::XmlEscape(matrix), go::XmlEscape(a.verdict));
   if (!a.parting.empty()) page += "<p id=\"parting\">" + go::XmlEscape(a.parting) + "</p>\n";
+  if (!a.walls.empty()) page += "<p id=\"walls\">" + go::XmlEscape(a.walls) + "</p>\n";
   page += "<h2>Analysis</h2>\n<pre id=\"analysis\">" + go::XmlEscape(go::GoAnalysisText(a)) +
           "</pre>\n</body>\n</html>\n";
   WriteOutputFile((dir / "index.html").string(), page);

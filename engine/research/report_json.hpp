@@ -9,6 +9,7 @@
 
 #include "engine/research/region_check.hpp"
 #include "engine/solve/play.hpp"
+#include "engine/solve/race_report.hpp"
 #include "engine/solve/solve_report.hpp"
 
 namespace seki {
@@ -23,6 +24,14 @@ nlohmann::ordered_json PlayLineJson(const PlayLine& line, bool with_text = false
 // {"matrix", "rows", "cols", "sum", "height", "seki": {...}, "dseki": {...}}, each game
 // {"R", "C", "r", "c", "class"} and, when the report has them, "moves" and "lines".
 nlohmann::ordered_json SolveReportJson(const SolveReport& report);
+
+// `seki race --format json`: a plain race's SolveReportJson, field for field; any other's
+// {"race" (FormatRace), "matrix", "rows", "cols", "sum", "height", "outside" and "eyes" ({"rows":
+// [...], "cols": [...]}), "seki", "dseki"}, each game {"R", "C", "r", "c", "class"} and, when the
+// report has them, "moves" ([{"move", "kind", "row", "col", "R", "C"}]: "kind" entry, row outside,
+// col outside, row eye or col eye; "R"/"C" null where that player may not move) and "lines" ({"R",
+// "C"}: {"result", "ending", "steps": [{"player", "pass", "move", "after"}]}).
+nlohmann::ordered_json RaceReportJson(const RaceReport& report);
 
 // The whole `seki check --json` document.
 nlohmann::ordered_json CheckReportJson(const CheckReport& report);

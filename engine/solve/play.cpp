@@ -2,6 +2,7 @@
 #include "engine/solve/play.hpp"
 
 #include "engine/base/rules.hpp"
+#include "engine/solve/play_out.hpp"
 
 namespace seki {
 
@@ -57,27 +58,18 @@ PlayLine OptimalLine(Engine& engine, const Matrix& start, Game g, Player first) 
   PlayLine line;
   const Outcome root = engine.Solve(start)[g];
   line.result = first == Player::kR ? root.R : root.C;
-
-  Matrix a = start;
-  Player mover = first;
-  bool previous_was_pass = false;
-  while (true) {
-    const PlayStep& step =
-        line.steps.emplace_back(OptimalStep(engine, a, g, mover, previous_was_pass));
-    if (step.pass && previous_was_pass) {
-      line.ending = kTwoPassesEnding;
-      return line;
-    }
-    if (!step.pass) {
-      a = step.after;
-      if (a.row_sum(step.row) == 0 || a.col_sum(step.col) == 0) {
-        line.ending = TerminalEnding(a, step.row, step.col, g, mover);
-        return line;
-      }
-    }
-    previous_was_pass = step.pass;
-    mover = Opponent(mover);
-  }
+  PlayOut(
+      line, start, first,
+      [&](const Matrix& a, Player mover, bool after_pass) {
+        return OptimalStep(engine, a, g, mover, after_pass);
+      },
+      [&](const PlayStep& step, Player mover) {
+        const Matrix& a = step.after;
+        return a.row_sum(step.row) == 0 || a.col_sum(step.col) == 0
+                   ? TerminalEnding(a, step.row, step.col, g, mover)
+                   : std::string();
+      });
+  return line;
 }
 
 template std::vector<MoveValue> ActiveMoves(ExhaustiveSolver&, const Matrix&, Game, Player);

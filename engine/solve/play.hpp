@@ -11,6 +11,7 @@
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset.hpp"
 #include "engine/solve/exhaustive_solver.hpp"
+#include "engine/solve/play_out.hpp"
 #include "engine/solve/search.hpp"
 
 namespace seki {
@@ -31,9 +32,6 @@ struct PlayStep {
   int row = -1, col = -1;  // the lowered entry, 0-based; -1 for a pass
   Matrix after;            // the position after the step
 };
-
-// The ending of a game after two consecutive passes.
-inline constexpr const char* kTwoPassesEnding = "draw: two passes";
 
 struct PlayLine {
   std::vector<PlayStep> steps;

@@ -10,6 +10,7 @@
 #include "engine/base/memory_limit.hpp"
 #include "engine/solve/downset_layout.hpp"
 #include "engine/solve/game_search.hpp"
+#include "engine/solve/race_solver.hpp"
 
 namespace seki {
 namespace {
@@ -255,6 +256,7 @@ PlayStep SolveEngine::Step(const Matrix& a, Game g, Player mover, bool after_pas
 std::string SolveEngine::Stats() const {
   std::string line;
   auto add = [&](const std::string& part) { line += (line.empty() ? "" : " ") + part; };
+  if (race_ && !race_->Stats().empty()) add(race_->Stats());
   if (solver_) add(fmt::format("engine=exhaustive positions={}", solver_->positions()));
   if (search_)
     add(fmt::format("engine=search positions={} expansions={} table_bytes={}", search_->positions(),
@@ -265,6 +267,29 @@ std::string SolveEngine::Stats() const {
                                                 downset_->disk_read(), downset_->disk_written())
                                   : ""));
   return line;
+}
+
+RaceSolver& SolveEngine::Races() {
+  if (!race_)
+    race_ = std::make_unique<RaceSolver>(
+        options_.kind == EngineKind::kExhaustive || options_.kind == EngineKind::kSearch,
+        memory_bytes_, options_.stop);
+  return *race_;
+}
+
+void SolveEngine::Check(const Race& r, std::string_view where) {
+  if (r.plain()) return Check(r.a, where);
+  Races().Check(r, where);
+}
+
+RaceReport SolveEngine::Report(const Race& r, bool moves) {
+  if (r.plain()) return RaceReportOf(Report(r.a, moves));
+  return Races().Report(r, moves);
+}
+
+Solution SolveEngine::Solve(const Race& r) {
+  if (r.plain()) return Solve(r.a);
+  return Races().Solve(r);
 }
 
 }  // namespace seki

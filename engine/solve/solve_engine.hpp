@@ -19,13 +19,17 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
+#include "engine/base/race.hpp"
 #include "engine/solve/downset.hpp"
 #include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/play.hpp"
+#include "engine/solve/race_report.hpp"
 #include "engine/solve/search.hpp"
 #include "engine/solve/solve_report.hpp"
 
 namespace seki {
+
+class RaceSolver;
 
 enum class EngineKind { kAuto, kSearch, kDownset, kExhaustive };
 
@@ -108,6 +112,15 @@ class SolveEngine {
   std::vector<MoveValue> Moves(const Matrix& a, Game g, Player mover);
   PlayStep Step(const Matrix& a, Game g, Player mover, bool after_pass);
 
+  // The generalised game of spec section 7 (engine/base/race.hpp). A plain race is its matrix: the
+  // Check, Report and Solve above, unchanged. Any other goes to the race engines
+  // (engine/solve/race_solver.hpp: the race's box in one pass; the memo solver for --engine
+  // exhaustive or search), refused first (InputError) when it is not a starting position, or
+  // (DownsetTooLarge) when its box does not fit the memory limit.
+  void Check(const Race& r, std::string_view where);
+  RaceReport Report(const Race& r, bool moves);
+  Solution Solve(const Race& r);
+
   // Runs f() (a Check and solves of this engine) and says why a solve stopped in the one wording
   // of RethrowSolveStop, naming `where`.
   template <class F>
@@ -150,6 +163,8 @@ class SolveEngine {
   std::unique_ptr<SearchEngine> search_;
   std::unique_ptr<DownsetEngine> downset_;
   std::map<Matrix, std::unique_ptr<SearchEngine>> probes_;  // decided by Check's probe
+  std::unique_ptr<RaceSolver> race_;                        // races that are not plain
+  RaceSolver& Races();
   std::atomic<EngineKind> running_{EngineKind::kSearch};
 };
 

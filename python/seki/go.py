@@ -14,7 +14,8 @@ that realises a planar matrix. The same code as `seki go` (docs/go.md).
     ('2', 'complete')
 
 Points are GO coordinates (columns A..Z without I, row 1 at the bottom). Rows of the matrix are the
-white groups, columns the black groups (R is Black). Bad input raises :class:`seki.InputError`.
+white groups, columns the black groups (R is Black); a race has each group's outside liberties and
+eye beside it (docs/rules.md, "Races"). Bad input raises :class:`seki.InputError`.
 """
 
 import os
@@ -37,8 +38,9 @@ def analyse(source=None, region=None, *, text=None, realise=None, sgf=None, svg=
     """`seki go SOURCE --format json` as a dict: the fields of `seki solve --format json --moves`
     and the board, groups, entries (each with its liberties), verdict, dseki_verdict, parting and
     go_lines. source: a path (SGF or a diagram); or text= the position itself; or realise= a
-    matrix (a board built for it). region: "C3:H9" or "C3,E5" (default: every chain whose
-    liberties are all shared). sgf=, svg=, html= write the analysis as SGF, the board, a page."""
+    matrix (a board built for it). region: "C3:H9" or "C3,E5" (default: every chain that is a
+    group of a race: its liberties shared, outside liberties next to a wall of the other colour,
+    or one eye). sgf=, svg=, html= write the analysis as SGF, the board, a page."""
     return _seki.go_json(**_source(source, text, realise), region=region or "", engine=engine,
                          sgf=os.fspath(sgf) if sgf else "", svg=os.fspath(svg) if svg else "",
                          html=os.fspath(html) if html else "")

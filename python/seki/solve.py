@@ -1,5 +1,5 @@
-"""Values of one matrix: solve, moves, optimal_line, and census_below (engine/solve and
-engine/research through ``_seki``)."""
+"""Values of one matrix: solve, moves, optimal_line, census_below and race (a matrix with outside
+liberties and eyes, spec section 7) (engine/solve and engine/research through ``_seki``)."""
 
 import os
 
@@ -67,6 +67,24 @@ def optimal_line(m, game="seki", first="R", exhaustive=False, engine="auto", mem
     'C') moving first: ``{"result", "ending", "text", "steps": [{"player", "pass", "row", "col",
     "after"}]}``; result is for the first player. ``memory_limit`` as in solve()."""
     return _seki.optimal_line_json(Matrix(m), game, first, exhaustive, engine, memory_limit)
+
+
+def race(m, outside="", eyes="", moves=False, engine="auto", memory_limit=""):
+    """A race of spec section 7 (`seki race M --outside ... --eyes ... --format json`): the
+    matrix m of shared liberties with each group's outside liberties and one-point eye beside it,
+    each given as "ROWS:COLS" ("2,0:1" rows 2 and 0, column 1; a side left empty is all zero) or
+    as a pair of lists ([2, 0], [1]). A plain race's dict is solve()'s; any other's has "race",
+    "outside", "eyes" and, with moves, each move's "move", "kind", "R" and "C" (None where that
+    player may not make it) and the lines."""
+    return _seki.race_json(str(Matrix(m)), _sides(outside), _sides(eyes), moves, engine,
+                           memory_limit)
+
+
+def _sides(value):
+    if isinstance(value, str):
+        return value
+    rows, cols = value
+    return ",".join(str(x) for x in rows) + ":" + ",".join(str(x) for x in cols)
 
 
 def origin(m, engine="auto", memory_limit=""):

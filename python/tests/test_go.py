@@ -5,6 +5,7 @@ and bad input raising the CLI's message."""
 
 import json
 import os
+import re
 
 import pytest
 
@@ -45,7 +46,7 @@ def test_writes_sgf_and_board(tmp_path, cli):
 
 
 def test_bad_input_raises_the_cli_message(cli, tmp_path):
-    eye = os.path.join(SOURCE_DIR, "docs", "go", "eye.txt")
+    eye = os.path.join(SOURCE_DIR, "docs", "go", "big-eye.txt")
     with pytest.raises(seki.InputError) as e:
         seki.go.analyse(eye, region="B6,D5", sgf=tmp_path / "x.sgf")
     assert str(e.value) == cli.error("go", eye, "--region", "B6,D5")
@@ -80,9 +81,12 @@ def test_docs_examples_are_what_the_command_gives(cli, tmp_path):
     """docs/go.md's example output and the SGF files in docs/go/ are what `seki go` makes now."""
     with open(os.path.join(SOURCE_DIR, "docs", "go.md"), encoding="utf-8") as f:
         doc = f.read()
-    shown = doc.split("$ seki go docs/go/classic-seki.txt\n", 1)[1].split("```", 1)[0]
-    p = cli.run("go", CLASSIC)
-    assert p.returncode == 0 and p.stdout == shown
+    examples = re.findall(r"\$ seki go (docs/go/\S+)\n(.*?)```", doc, re.S)
+    assert [name for name, _ in examples][:2] == ["docs/go/classic-seki.txt",
+                                                  "docs/go/race-open-wall.txt"]
+    for name, shown in examples:
+        p = cli.run("go", os.path.join(SOURCE_DIR, name))
+        assert p.returncode == 0 and p.stdout == shown, name
     go_dir = os.path.join(SOURCE_DIR, "docs", "go")
     for args, name in ((["--realise", "033/331/312"], "fig2.sgf"),
                        ([os.path.join(go_dir, "classic-seki.sgf")], "classic-seki-analysis.sgf")):

@@ -1,0 +1,190 @@
+// go_race_positions OUTDIR COUNT SEED: the positions of the comparison with GNU Go (docs/go.md,
+// tests/gnugo_compare.py): COUNT races of one white and one black group, at most 10 liberties in
+// all, written as OUTDIR/race-NNN.sgf, in three families by turns: on a 9x9 board, a stack of two
+// bars (tests/race_boards.hpp) with random shared and outside liberties (at random columns) and
+// random one-point eyes; on 11x11, a white ring around a black group (RandomRing) with random gaps
+// outside the ring (its outside liberties) and a random black group inside (shared liberties,
+// perhaps an eye), the rest a black wall with eyes on the edges (every other ring: the edges
+// empty instead); the classic seki's board on 7x7 (RandomClassic), its walls open.
+// Prints one line a position, tab-separated: the file's name, its family (bars, ring, ring-open,
+// classic), DRAGON1, DRAGON2 (a stone of the
+// group that moves first, then of the other), the race (FormatRace, rows White), seki's answer to
+// `analyze_semeai DRAGON1 DRAGON2` (engine/go/board_races.hpp, what `seki gtp` says) and the
+// board-level capture solver's (tests/capture_solver.hpp: "1 1" when the first player captures,
+// "1 0" seki, "0 0" captured), and "ok" when seki's move keeps the solver's result ("-" for
+// PASS). Deterministic for a seed.
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "engine/base/input_error.hpp"
+#include "engine/base/race_text.hpp"
+#include "engine/go/board_races.hpp"
+#include "engine/go/sgf.hpp"
+#include "tests/capture_solver.hpp"
+#include "tests/race_boards.hpp"
+
+namespace seki::testing {
+namespace {
+
+std::vector<int> RandomColumns(std::mt19937& random, int width, int count, std::vector<int> eyes) {
+  std::vector<int> free = FirstColumns(width, width, eyes);
+  std::shuffle(free.begin(), free.end(), random);
+  free.resize(std::min<std::size_t>(free.size(), count));
+  std::sort(free.begin(), free.end());
+  return free;
+}
+
+StackSpec RandomRace(std::mt19937& random) {
+  for (;;) {
+    StackSpec s;
+    s.width = 9;
+    const bool white_on_top = random() % 2;
+    s.bars = white_on_top ? std::vector{go::Stone::kWhite, go::Stone::kBlack}
+                          : std::vector{go::Stone::kBlack, go::Stone::kWhite};
+    const int top_eye = random() % 3 == 0 ? 1 + int(random() % 7) : -1;
+    int bottom_eye = random() % 3 == 0 ? 1 + int(random() % 7) : -1;
+    if (top_eye >= 0 && bottom_eye >= 0 && std::abs(top_eye - bottom_eye) < 3) bottom_eye = -1;
+    s.eyes = {top_eye, bottom_eye};
+    const int shared = int(random() % 5), top = int(random() % 6), bottom = int(random() % 6);
+    s.top_outside = RandomColumns(random, 9, top, {top_eye});
+    s.bottom_outside = RandomColumns(random, 9, bottom, {bottom_eye});
+    s.shared = {RandomColumns(random, 9, shared, {top_eye, bottom_eye})};
+    const int top_liberties = int(s.top_outside.size() + s.shared[0].size()) + (top_eye >= 0);
+    const int bottom_liberties =
+        int(s.bottom_outside.size() + s.shared[0].size()) + (bottom_eye >= 0);
+    const int points = top_liberties + int(s.bottom_outside.size()) + (bottom_eye >= 0);
+    if (top_liberties > 0 && bottom_liberties > 0 && points <= 10) return s;
+  }
+}
+
+// The ring race on 11x11: the ring's rows 4 and 8 and columns C and J (x 2..8, y 3..7), the
+// interior x 3..7, y 4..6, the black wall everywhere else with eyes on the top and bottom edges.
+// A shape of RandomRing or RandomClassic: the ring's first stone and a random black group inside,
+// accepted when the two chains are a race of at most 10 liberties with one black group inside.
+std::optional<StackBoard> Accept(const go::Board& b, go::Point ring,
+                                 const std::vector<go::Point>& inside) {
+  go::Point black{-1, -1};
+  int stones = 0;
+  for (go::Point p : inside)
+    if (b.at(p) == go::Stone::kBlack) black = p, ++stones;
+  if (black.x < 0) return std::nullopt;
+  const go::GoSelection groups{go::GoSelection::Kind::kPoints, {}, {}, {ring, black}, ""};
+  try {
+    const go::GoModel m = go::ExtractModel(b, groups, "ring");
+    if (m.race.total() > 10 || int(m.black[0].stones.size()) != stones) return std::nullopt;
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+  return StackBoard{b, {ring, black}};
+}
+
+// The classic seki's board (tests/go_positions.hpp) on 7x7, the top row empty: a white ring
+// (rows 2 to 6, columns B to F) around a random black group in C3:E4, gaps in the black walls of
+// columns A and G next to the ring (its outside liberties). The walls do not live unconditionally.
+StackBoard RandomClassic(std::mt19937& random) {
+  for (;;) {
+    go::Board b(7, 7);
+    std::vector<go::Point> inside;
+    for (int y = 0; y < 6; ++y)
+      for (int x = 0; x < 7; ++x) {
+        const bool ring =
+            (x >= 1 && x <= 5 && (y == 1 || y == 4)) || (y >= 1 && y <= 4 && (x == 1 || x == 5));
+        const bool corner = (x == 0 || x == 6) && (y == 0 || y == 5);
+        b.set({x, y}, ring ? go::Stone::kWhite : corner ? go::Stone::kEmpty : go::Stone::kBlack);
+        if (x >= 2 && x <= 4 && y >= 2 && y <= 3) {
+          inside.push_back({x, y});
+          if (random() % 100 < 40) b.set({x, y}, go::Stone::kEmpty);
+        }
+        if ((x == 0 || x == 6) && y >= 1 && y <= 4 && random() % 100 < 20)
+          b.set({x, y}, go::Stone::kEmpty);
+      }
+    if (auto accepted = Accept(b, {1, 4}, inside)) return *accepted;
+  }
+}
+
+StackBoard RandomRing(std::mt19937& random, bool open) {
+  for (;;) {
+    go::Board b(11, 11);
+    for (int y = 0; y < 11; ++y)
+      for (int x = 0; x < 11; ++x) {
+        const bool ring =
+            (x >= 2 && x <= 8 && (y == 3 || y == 7)) || (y >= 3 && y <= 7 && (x == 2 || x == 8));
+        const bool eye = (y == 0 || y == 10) && (open || x % 2 == 1);
+        b.set({x, y}, ring ? go::Stone::kWhite : eye ? go::Stone::kEmpty : go::Stone::kBlack);
+      }
+    // The interior: a random black group, the rest empty.
+    std::vector<go::Point> inside;
+    for (int y = 4; y <= 6; ++y)
+      for (int x = 3; x <= 7; ++x) {
+        inside.push_back({x, y});
+        b.set({x, y}, random() % 100 < 60 ? go::Stone::kBlack : go::Stone::kEmpty);
+      }
+    // Gaps next to the ring: its outside liberties (none in a quarter of the rings).
+    const unsigned gaps = random() % 4 == 0 ? 0 : 12;
+    for (int x = 2; x <= 8; ++x)
+      for (int y : {2, 8})
+        if (random() % 100 < gaps) b.set({x, y}, go::Stone::kEmpty);
+    for (int y = 3; y <= 7; ++y)
+      for (int x : {1, 9})
+        if (random() % 100 < gaps) b.set({x, y}, go::Stone::kEmpty);
+    if (auto accepted = Accept(b, {2, 7}, inside)) return *accepted;
+  }
+}
+
+std::string Answer(Result first) {
+  return first == Result::W ? "1 1" : first == Result::D ? "1 0" : "0 0";
+}
+
+}  // namespace
+}  // namespace seki::testing
+
+int main(int argc, char** argv) {
+  using namespace seki;
+  using namespace seki::testing;
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: go_race_positions OUTDIR COUNT SEED\n");
+    return 2;
+  }
+  const std::string dir = argv[1];
+  const int count = std::stoi(argv[2]);
+  std::mt19937 random(unsigned(std::stoul(argv[3])));
+  SolveEngine engine;
+  for (int k = 0; k < count; ++k) {
+    const char* family = k % 3 == 0   ? "bars"
+                         : k % 3 == 2 ? "classic"
+                         : k % 2 == 0 ? "ring-open"
+                                      : "ring";
+    const StackBoard b = k % 3 == 0   ? BuildStack(RandomRace(random))
+                         : k % 3 == 1 ? RandomRing(random, k % 2 == 0)
+                                      : RandomClassic(random);
+    char name[32];
+    std::snprintf(name, sizeof name, "race-%03d.sgf", k);
+    std::ofstream(dir + "/" + name) << go::WriteSgf({b.board, name, "", {}, {}});
+    const int first = int(random() % 2);
+    const go::Point a = b.groups[first], o = b.groups[1 - first];
+    const go::SemeaiAnswer seki = go::AnalyzeSemeai(b.board, a, o, engine);
+    const char me = b.board.at(a) == go::Stone::kBlack ? 'X' : 'O';
+    CaptureSolver solver(b.board, b.groups);
+    const Result value = solver.Value(me);
+    std::string move_ok = "-";
+    if (seki.move) {
+      go::Board after = b.board;
+      go::PlayMove(after, *seki.move, b.board.at(a), "move");
+      if (after.at(o) == go::Stone::kEmpty) {
+        move_ok = value == Result::W ? "ok" : "wrong";
+      } else {
+        CaptureSolver next(after, b.groups);
+        move_ok = Negate(next.Value(me == 'X' ? 'O' : 'X')) == value ? "ok" : "wrong";
+      }
+    }
+    const go::GoModel model = go::RaceOf(b.board, a, o);
+    std::printf("%s\t%s\t%s\t%s\t%s\t%d %d %s\t%s\t%s\n", name, family, go::PointName(a).c_str(),
+                go::PointName(o).c_str(), FormatRace(model.race).c_str(), int(seki.keeps),
+                int(seki.captures), seki.move ? go::PointName(*seki.move).c_str() : "PASS",
+                Answer(value).c_str(), move_ok.c_str());
+  }
+  return 0;
+}
