@@ -47,10 +47,11 @@ struct DownsetMemory {
 std::vector<DownsetMemory> DownsetMemories(const Matrix& a, double memory_limit);
 
 // The speed of the disk assumed without --scratch DIR (which `seki plan --matrix` measures):
-// sequential, 64 MiB pieces, direct I/O, measured on this project's machine (2 cores, 24 GiB, AMD
-// EPYC, 2026-11-28; docs/performance.md).
-inline constexpr double kMeasuredDiskReadBytesPerSecond = 2.0e9;
-inline constexpr double kMeasuredDiskWriteBytesPerSecond = 1.8e9;
+// sequential, 64 MiB pieces, direct I/O, measured by `seki plan --matrix ... --scratch DIR` on this
+// project's machine (2 cores, 24 GiB, 2026-11-28, three quiet runs: reads 1.17-1.37 GiB/s, writes
+// 1.98-2.04 GiB/s; docs/performance.md).
+inline constexpr double kMeasuredDiskReadBytesPerSecond = 1.3e9;
+inline constexpr double kMeasuredDiskWriteBytesPerSecond = 2.1e9;
 
 struct DownsetPlanRequest {
   Matrix matrix;
