@@ -57,8 +57,9 @@ FILTERS (a filter of one value applies to each element of a list): n (thousands 
 of a matrix), matrix (a matrix's class as text: the same for every row and column order), cycle /
 cycle(K) (a matrix whose positive entries form one cycle: its entries going around it, from the
 first positive entry of the first row along that row, joined by spaces; with K only the first K when
-they repeat with period K: "5 7 7" for 570000/075000/007700/000570/000075/700007), tuple ("5 7 7" as
-"(5,7,7)"), letter (a class as one letter: complete C, semi-complete S, seki s, none or null –),
+they repeat with period K: "5 7 7" for 570000/075000/007700/000570/000075/700007), period (the
+same up to its shortest period: "5 7 7", "4 5", "6"), tuple ("5 7 7" as "(5,7,7)"), split (a text
+as the list of its words), letter (a class as one letter: complete C, semi-complete S, seki s, none or null –),
 gb(D) (bytes as GB, D decimals), get(PATH), format(TEXT) (an object written by TEXT: {PATH} or {PATH
 | FILTER ...} in TEXT is its value); of a list: len, sum, max, min, first, last, sorted, unique,
 flat, join(SEP) (default ", "; \\n is a new line), where(COND), count(COND), keep(PATH:FILTER OP V)
@@ -456,6 +457,14 @@ def cycle(text, arg):
     return " ".join(str(x) for x in seq)
 
 
+def period(text):
+    """A cycle's entries (cycle) up to their shortest period: "5 7 7" for the weighting (5,7,7)."""
+    seq = cycle(text, None).split()
+    k = next(k for k in range(1, len(seq) + 1)
+             if len(seq) % k == 0 and all(seq[n] == seq[(n + k) % len(seq)] for n in range(len(seq))))
+    return " ".join(seq[:k])
+
+
 def as_tuple(v):
     """"5 7 7" (cycle's output) as (5,7,7)."""
     return "(" + ",".join(str(v).split()) + ")"
@@ -540,6 +549,8 @@ FILTERS = {
     "cycle": scalar_filter(cycle),
     "letter": scalar_filter(lambda v, a: letter(v)),
     "tuple": scalar_filter(lambda v, a: as_tuple(v)),
+    "period": scalar_filter(lambda v, a: period(v)),
+    "split": scalar_filter(lambda v, a: str(v).split()),
     "gb": scalar_filter(lambda v, a: f"{as_number(v) / 1e9:.{int(a or 0)}f} GB"),
     "flat": flat,
     "or": lambda v, a: a if v in (None, [], "") else v,
@@ -1233,6 +1244,8 @@ def self_test():
                      "3") == "10 5 5"
         assert cycle("3400/0340/0034/4003", "3") == "3 4 3 4 3 4 3 4"
         assert as_tuple("10 5 5") == "(10,5,5)"
+        assert period("3400/0340/0034/4003") == "3 4" and period("660000/066000/006600/000660/"
+                                                                  "000066/600006") == "6"
     self_test_several()
     print("self-test passed")
 
@@ -1257,8 +1270,8 @@ def self_test_several():
         # A changed cell: the claim, its loop and both outputs that hold it are named.
         open(page_path, "w").write(good.replace("| 2 | – / – | C / s |", "| 2 | – / – | S / s |"))
         _, problems = check(root, quiet=True)
-        assert len(problems) == 1 and "states 'S / s' where docs/results/below-t2.json and " \
-            "docs/results/below-w-a.json give 'C / s'" in problems[0] \
+        both = " and ".join(os.path.join(OUTPUTS, n) for n in ("below-t2.json", "below-w-a.json"))
+        assert len(problems) == 1 and f"states 'S / s' where {both} give 'C / s'" in problems[0] \
             and "(a = 2)" in problems[0], problems
         open(page_path, "w").write(good)
         # Two outputs that hold a cell disagree: the check fails, naming both.
