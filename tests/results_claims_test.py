@@ -460,8 +460,9 @@ def cycle(text, arg):
 def period(text):
     """A cycle's entries (cycle) up to their shortest period: "5 7 7" for the weighting (5,7,7)."""
     seq = cycle(text, None).split()
-    k = next(k for k in range(1, len(seq) + 1)
-             if len(seq) % k == 0 and all(seq[n] == seq[(n + k) % len(seq)] for n in range(len(seq))))
+    n = len(seq)
+    k = next(k for k in range(1, n + 1)
+             if n % k == 0 and all(seq[i] == seq[(i + k) % n] for i in range(n)))
     return " ".join(seq[:k])
 
 
@@ -1268,7 +1269,8 @@ def self_test_several():
         _, problems = check(root, quiet=True)
         assert problems == [], problems
         # A changed cell: the claim, its loop and both outputs that hold it are named.
-        open(page_path, "w").write(good.replace("| 2 | – / – | C / s |", "| 2 | – / – | S / s |"))
+        open(page_path, "w").write(good.replace("| 2 | – / – | C / s |",
+                                                "| 2 | – / – | S / s |"))
         _, problems = check(root, quiet=True)
         both = " and ".join(os.path.join(OUTPUTS, n) for n in ("below-t2.json", "below-w-a.json"))
         assert len(problems) == 1 and f"states 'S / s' where {both} give 'C / s'" in problems[0] \
