@@ -59,7 +59,8 @@ cycle(K) (a matrix whose positive entries form one cycle: its entries going arou
 first positive entry of the first row along that row, joined by spaces; with K only the first K when
 they repeat with period K: "5 7 7" for 570000/075000/007700/000570/000075/700007), period (the
 same up to its shortest period: "5 7 7", "4 5", "6"), tuple ("5 7 7" as "(5,7,7)"), split (a text
-as the list of its words), letter (a class as one letter: complete C, semi-complete S, seki s, none or null –),
+as the list of its words), matches(RE) (whether the whole text matches the regular expression RE:
+true or false), letter (a class as one letter: complete C, semi-complete S, seki s, none or null –),
 gb(D) (bytes as GB, D decimals), get(PATH), format(TEXT) (an object written by TEXT: {PATH} or {PATH
 | FILTER ...} in TEXT is its value); of a list: len, sum, max, min, first, last, sorted, unique,
 flat, join(SEP) (default ", "; \\n is a new line), where(COND), count(COND), keep(PATH:FILTER OP V)
@@ -552,6 +553,7 @@ FILTERS = {
     "tuple": scalar_filter(lambda v, a: as_tuple(v)),
     "period": scalar_filter(lambda v, a: period(v)),
     "split": scalar_filter(lambda v, a: str(v).split()),
+    "matches": scalar_filter(lambda v, a: re.fullmatch(a or "", scalar_text(v)) is not None),
     "gb": scalar_filter(lambda v, a: f"{as_number(v) / 1e9:.{int(a or 0)}f} GB"),
     "flat": flat,
     "or": lambda v, a: a if v in (None, [], "") else v,
@@ -1033,6 +1035,7 @@ ALLOWED = [
     r"every entry \d+",                         # a pattern's parameter
     r"\b[a-z] ?\+ ?1\b|\(?1 ?\+ ?i\)?",            # t + 1, 1 + i: a family's entries
     r"\bheight-\d+\b",                           # the height-4 complete seki (a set's name)
+    r"\bperiod-\d+\b",                           # the period-3 weightings (a family's name)
     r"\b\d+×[a-z]\b|\b[a-z]×\d+\b",                # 1×n
     r"[\w./-]*/[\w.-]+\.(?:json|jsonl|txt|md|out|cpp|hpp|py|sh)\b",  # a path
 ]
@@ -1245,6 +1248,8 @@ def self_test():
                      "3") == "10 5 5"
         assert cycle("3400/0340/0034/4003", "3") == "3 4 3 4 3 4 3 4"
         assert as_tuple("10 5 5") == "(10,5,5)"
+        assert apply_filters(["none", "seki", "complete", "none"], ["letter", "join()", "matches(–*[sC]+)"]) is False
+        assert apply_filters(["none", "seki"], ["letter", "join()", "matches(–*[sC]+)"]) is True
         assert period("3400/0340/0034/4003") == "3 4" and period("660000/066000/006600/000660/"
                                                                   "000066/600006") == "6"
     self_test_several()
