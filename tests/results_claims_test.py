@@ -555,6 +555,7 @@ FILTERS = {
     "split": scalar_filter(lambda v, a: str(v).split()),
     "matches": scalar_filter(lambda v, a: re.fullmatch(a or "", scalar_text(v)) is not None),
     "gb": scalar_filter(lambda v, a: f"{as_number(v) / 1e9:.{int(a or 0)}f} GB"),
+    "gib": scalar_filter(lambda v, a: f"{as_number(v) / 2 ** 30:.{int(a or 0)}f} GiB"),
     "flat": flat,
     "or": lambda v, a: a if v in (None, [], "") else v,
     "words": scalar_filter(lambda v, a: word(v)),
