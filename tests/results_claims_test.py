@@ -29,7 +29,8 @@ Placeholders (in docs/results.md.in):
                                  a fact stated in words ("none is a direct sum", "all prime")
   {{for X in FILE PATH}} ... {{end}}   (each on a line of its own) the lines between, once per
                                  element of the list; inside, {{X PATH ...}} reads the element and
-                                 $X.PATH in a selector is the element's value
+                                 $X.PATH in a selector is the element's value; {{for X in 1..10}}:
+                                 once per integer 1 to 10 (a table's rows: the region asked)
   <!-- pending: WHO: WHY --> ... <!-- /pending -->   a part whose outputs are not kept yet: copied
                                  as it is, not checked, listed by every run (it may hold no
                                  placeholder)
@@ -37,24 +38,36 @@ Placeholders (in docs/results.md.in):
                                  placeholders are checked, its prose is not linted; listed
 FILE: .json (one document), .jsonl (a list, one document a line), .txt (a list of its lines that
 are neither empty nor "#" comments), .out (a list of all its lines: a program's printed output);
-any of them may end in .gz.
+any of them may end in .gz. FILE may also name several outputs, A+B+... (each a name or a pattern
+with * or ?, e.g. below-c12-t8.json+below-abb-*.json): the claim is read from each output that
+holds it (one where a {COND} selector finds no element does not), all that hold it must give the
+same (else the check fails, naming each and what it gives), and at least one must. For a table
+whose cells come from runs that overlap: a cell two runs decide is checked in both.
 PATH: steps joined by ".": a key of an object (on a list: of every element), an index (0, -1) or
 a slice (4:9) of a list, [COND,...] the elements of a list that satisfy every COND, {COND,...} the
 one element that does (an error unless exactly one does). COND: KEY=V, KEY!=V, KEY<V, KEY<=V,
 KEY>V, KEY>=V, KEY~V (the value contains V); KEY (its value is there, not empty, 0, false or null)
-or !KEY (it is not). KEY may be a dotted path, or empty for the element itself ([~SEKI]); V may be
-$.KEY, another value of the same element. A list KEY=V holds V; KEY!=V does not.
+or !KEY (it is not). KEY may be a dotted path, or empty for the element itself ([~SEKI]), and may
+end in :FILTER, the value through that filter ({matrix:cycle(3)=5 7 7}); V may be $.KEY, another
+value of the same element. A list KEY=V holds V; KEY!=V does not.
 FILTERS (a filter of one value applies to each element of a list): n (thousands with commas), sci
 (2.8×10¹¹), hms (seconds as H:MM:SS or M:SS), round(D), words / Words (a count in words: "three",
-"no"), yesno, no(WORD) ("no WORD" for 0, else "N WORD"), lower, label / dlabel (a class of the
-JSON, "complete", as "complete seki" / "complete d-seki"), shape (4x4 as 4×4), height (the largest
-entry of a matrix), matrix (a matrix's class as text: the same for every row and column order),
-get(PATH); of a list: len, sum, max, min, first, last, sorted, unique, flat, join(SEP) (default
-", "; \\n is a new line), where(COND), count(COND), keep(PATH:FILTER OP V) (the elements whose
-PATH through FILTER compares so, e.g. keep(smaller:height > 3)), twocycles (the matrices whose
-every line has two positive entries), each(TEXT) ({PATH} in TEXT is each element's value), or(TEXT)
-(TEXT for an empty list or null); keys, values of an object. A list or an object must be joined or
-reduced before it is rendered.
+"no"), yesno, no(WORD) ("no WORD" for 0, else "N WORD"), lower, label / dlabel (a class of the JSON,
+"complete", as "complete seki" / "complete d-seki"), shape (4x4 as 4×4), height (the largest entry
+of a matrix), matrix (a matrix's class as text: the same for every row and column order), cycle /
+cycle(K) (a matrix whose positive entries form one cycle: its entries going around it, from the
+first positive entry of the first row along that row, joined by spaces; with K only the first K when
+they repeat with period K: "5 7 7" for 570000/075000/007700/000570/000075/700007), period (the
+same up to its shortest period: "5 7 7", "4 5", "6"), tuple ("5 7 7" as "(5,7,7)"), split (a text
+as the list of its words), matches(RE) (whether the whole text matches the regular expression RE:
+true or false), letter (a class as one letter: complete C, semi-complete S, seki s, none or null –),
+gb(D) (bytes as GB, D decimals), get(PATH), format(TEXT) (an object written by TEXT: {PATH} or {PATH
+| FILTER ...} in TEXT is its value); of a list: len, sum, max, min, first, last, sorted, unique,
+flat, join(SEP) (default ", "; \\n is a new line), where(COND), count(COND), keep(PATH:FILTER OP V)
+(the elements whose PATH through FILTER compares so, e.g. keep(smaller:height > 3)), top(PATH) (the
+elements whose PATH is the largest), twocycles (the matrices whose every line has two positive
+entries), each(TEXT) (format(TEXT) of each element), or(TEXT) (TEXT for an empty list or null);
+keys, values of an object. A list or an object must be joined or reduced before it is rendered.
 
 The lint: outside placeholders, code, HTML comments, pending and reference parts, a number in the
 template's prose may only be a date, an issue, a conjecture, proposition or section number, a shape
@@ -86,6 +99,10 @@ class ClaimError(Exception):
     pass
 
 
+class NotHere(ClaimError):
+    """A {COND} selector found no element: the output does not hold the claim (A+B sources)."""
+
+
 # ---------------------------------------------------------------------------------------------
 # Outputs
 
@@ -97,6 +114,23 @@ class Outputs:
 
     def path(self, name):
         return os.path.join(OUTPUTS, name)
+
+    def names(self, spec):
+        """The outputs NAME+NAME+... names, each NAME a file or a pattern (*, ?) of files (a
+        NAME.gz matches as NAME), in this order, each pattern's files sorted; each once."""
+        import fnmatch
+        out = []
+        for part in spec.split("+"):
+            if not any(c in part for c in "*?"):
+                out.append(part)
+                continue
+            files = sorted(os.listdir(self.dir)) if os.path.isdir(self.dir) else []
+            found = [f for f in files if fnmatch.fnmatchcase(f, part) or
+                     (f.endswith(".gz") and fnmatch.fnmatchcase(f[:-3], part))]
+            if not found:
+                raise ClaimError(f"no output under {OUTPUTS} matches {part}")
+            out.extend(found)
+        return list(dict.fromkeys(out))
 
     def load(self, name):
         if name in self.cache:
@@ -168,6 +202,13 @@ def scalar_text(x):
 COND = re.compile(r"^(.*?)(!=|<=|>=|=|<|>|~)(.*)$")
 
 
+def key_value(element, key, variables):
+    """The value of KEY (a path) in element, through the filters after it (KEY:FILTER:...)."""
+    path, *filters = split_top(key, ":")
+    value = walk(element, path, variables) if path.strip() else element
+    return apply_filters(value, filters) if filters else value
+
+
 def condition(cond, variables):
     m = COND.match(cond.strip())
     if not m:  # a bare KEY: its value is there and not empty, 0, false or null; !KEY: it is not
@@ -177,7 +218,7 @@ def condition(cond, variables):
 
         def truthy(element):
             try:
-                held = bool(walk(element, key, variables))
+                held = bool(key_value(element, key, variables))
             except ClaimError:
                 held = False
             return held != negate
@@ -187,7 +228,7 @@ def condition(cond, variables):
 
     def test(element):
         try:
-            have = walk(element, key, variables) if key else element
+            have = key_value(element, key, variables) if key else element
             # $.KEY: another value of the same element
             other = scalar_text(walk(element, wanted[2:], variables)) \
                 if wanted.startswith("$.") else wanted
@@ -236,6 +277,8 @@ def walk(value, path, variables):
             tests = [condition(c, variables) for c in split_top(sel[1:-1], ",")]
             kept = [e for e in value if all(t(e) for t in tests)]
             if sel.startswith("{"):
+                if not kept:
+                    raise NotHere(f"'{sel}' selects 0 elements, not one")
                 if len(kept) != 1:
                     raise ClaimError(f"'{sel}' selects {len(kept)} elements, not one")
                 value = kept[0]
@@ -364,12 +407,78 @@ def keep(value, arg):
     return out
 
 
+def fill(element, text):
+    """text with each {PATH} or {PATH | FILTER ...} replaced by that value of element."""
+    def value(m):
+        path, *filters = split_top(m.group(1), "|")
+        return render_value(apply_filters(walk(element, path, {}), filters))
+    return re.sub(r"\{([^{}]*)\}", value, text or "")
+
+
 def each(value, arg):
-    """Each element (an object) written by the template arg: {PATH} is the element's value."""
-    def one(element):
-        return re.sub(r"\{([^{}]*)\}", lambda m: scalar_text(walk(element, m.group(1), {})),
-                      arg or "")
-    return [one(v) for v in need_list("each", value)]
+    """Each element (an object) written by the template arg: {PATH} (or {PATH | FILTER ...}) is
+    the element's value."""
+    return [fill(v, arg) for v in need_list("each", value)]
+
+
+def top(value, arg):
+    """top(PATH): the elements whose PATH (a number) is the largest."""
+    value = need_list("top", value)
+    keys = [as_number(walk(v, arg or "", {})) for v in value]
+    if any(k is None for k in keys):
+        raise ClaimError(f"top({arg}): not every element has a number there")
+    return [v for v, k in zip(value, keys) if k == max(keys)] if value else []
+
+
+def cycle(text, arg):
+    """The entries of a matrix whose positive entries form one cycle (every row and column has two
+    of them, and they are connected), read going around it: from the first positive entry of the
+    first row along that row to its other one, then along that column, and so on, joined by
+    spaces. cycle(K): the first K of them when the sequence repeats with period K, else all."""
+    rows = [[int(x) for x in (r.split(",") if "," in r else r)] for r in str(text).split("/")]
+    cols = [list(c) for c in zip(*rows)]
+    if any(sum(1 for x in line if x) != 2 for line in rows + cols):
+        raise ClaimError(f"cycle: {text} has a line without exactly two positive entries")
+    i, j = 0, next(k for k, x in enumerate(rows[0]) if x)
+    seq, along_row = [], True
+    while True:
+        seq.append(rows[i][j])
+        if along_row:
+            j = next(k for k, x in enumerate(rows[i]) if x and k != j)
+        else:
+            i = next(k for k, r in enumerate(rows) if r[j] and k != i)
+        along_row = not along_row
+        if (i, j) == (0, next(k for k, x in enumerate(rows[0]) if x)) and along_row:
+            break
+    if len(seq) != sum(1 for r in rows for x in r if x):
+        raise ClaimError(f"cycle: the positive entries of {text} are not one cycle")
+    k = int(arg) if arg else 0
+    if k and len(seq) % k == 0 and all(seq[n] == seq[(n + k) % len(seq)] for n in range(len(seq))):
+        seq = seq[:k]
+    return " ".join(str(x) for x in seq)
+
+
+def period(text):
+    """A cycle's entries (cycle) up to their shortest period: "5 7 7" for the weighting (5,7,7)."""
+    seq = cycle(text, None).split()
+    n = len(seq)
+    k = next(k for k in range(1, n + 1)
+             if n % k == 0 and all(seq[i] == seq[(i + k) % n] for i in range(n)))
+    return " ".join(seq[:k])
+
+
+def as_tuple(v):
+    """"5 7 7" (cycle's output) as (5,7,7)."""
+    return "(" + ",".join(str(v).split()) + ")"
+
+
+LETTERS = {"complete": "C", "semi-complete": "S", "seki": "s", "none": "–", None: "–"}
+
+
+def letter(v):
+    if v not in LETTERS:
+        raise ClaimError(f"letter: {v!r} is not a class")
+    return LETTERS[v]
 
 
 def flat(value, arg):
@@ -437,6 +546,16 @@ FILTERS = {
     "count": lambda v, a: len(where(v, a)),
     "get": lambda v, a: walk(v, a or "", {}),
     "each": each,
+    "format": lambda v, a: fill(v, a),
+    "top": top,
+    "cycle": scalar_filter(cycle),
+    "letter": scalar_filter(lambda v, a: letter(v)),
+    "tuple": scalar_filter(lambda v, a: as_tuple(v)),
+    "period": scalar_filter(lambda v, a: period(v)),
+    "split": scalar_filter(lambda v, a: str(v).split()),
+    "matches": scalar_filter(lambda v, a: re.fullmatch(a or "", scalar_text(v)) is not None),
+    "gb": scalar_filter(lambda v, a: f"{as_number(v) / 1e9:.{int(a or 0)}f} GB"),
+    "gib": scalar_filter(lambda v, a: f"{as_number(v) / 2 ** 30:.{int(a or 0)}f} GiB"),
     "flat": flat,
     "or": lambda v, a: a if v in (None, [], "") else v,
     "words": scalar_filter(lambda v, a: word(v)),
@@ -535,15 +654,42 @@ def comparable(value):
 
 
 def expression(body, outputs, variables):
-    """The value of FILE PATH | FILTERS (or VARIABLE PATH | FILTERS) and the output it reads."""
+    """The value of FILE PATH | FILTERS (or VARIABLE PATH | FILTERS) and the output it reads (for
+    A+B+...: the outputs that hold it, joined by +)."""
     head, *filters = split_top(body.strip(), "|")
     first, _, path = head.strip().partition(" ")
     if first in variables:
         value, file = walk(variables[first], path, variables), variables["@" + first]
-    else:
+    elif not is_several(first):
         file = first
         value = walk(outputs.load(first), substitute(path, variables), variables)
+    else:
+        held = []
+        for name in outputs.names(first):
+            try:
+                found = walk(outputs.load(name), substitute(path, variables), variables)
+            except NotHere:
+                continue
+            held.append((name, apply_filters(found, filters)))
+        if not held:
+            raise ClaimError(f"no output of {first} holds it (a {{COND}} selects no element in "
+                             f"each)")
+        if len({comparable(v) for _, v in held}) > 1:
+            raise ClaimError("the outputs that hold it disagree: " + "; ".join(
+                f"{os.path.join(OUTPUTS, n)} gives {comparable(v)!r}" for n, v in held))
+        return held[0][1], "+".join(n for n, _ in held)
     return apply_filters(value, filters), file
+
+
+def is_several(first):
+    return "+" in first or any(c in first for c in "*?")
+
+
+def source_text(file):
+    """The outputs a claim read, as paths (A+B: both)."""
+    if not file:
+        return "(no output)"
+    return " and ".join(os.path.join(OUTPUTS, f) for f in file.split("+"))
 
 
 def render_line(line, outputs, variables, number, loop, page):
@@ -556,7 +702,8 @@ def render_line(line, outputs, variables, number, loop, page):
         try:
             text, file = evaluate(body, outputs, variables, number, loop)
         except ClaimError as e:
-            page.errors.append(f"{TEMPLATE}:{number}: {{{{{body}}}}}: {e}")
+            where = f" ({loop})" if loop else ""
+            page.errors.append(f"{TEMPLATE}:{number}: {{{{{body}}}}}{where}: {e}")
             text, file = "?", None
         span = Span(body, file, number, text, loop)
         segments.append(span)
@@ -600,7 +747,11 @@ def render(root, template_text=None):
                     page.errors.append(f"{TEMPLATE}:{number}: {{{{for}}}} without {{{{end}}}}")
                     return
                 name, file, path = m.group(1), m.group(2), m.group(3)
-                if file in variables:
+                numbers = re.fullmatch(r"(-?\d+)\.\.(-?\d+)", file)
+                if numbers and not path.strip():  # {{for X in 1..10}}: the integers 1 to 10
+                    source_file = None
+                    elements = list(range(int(numbers.group(1)), int(numbers.group(2)) + 1))
+                elif file in variables:
                     source_file = variables["@" + file]
                     try:
                         elements = walk(variables[file], path, variables)
@@ -620,7 +771,8 @@ def render(root, template_text=None):
                 for k, element in enumerate(elements):
                     inner = dict(variables)
                     inner[name], inner["@" + name] = element, source_file
-                    where = f"{name} = element {k} of {source_file} {path.strip()}".rstrip()
+                    where = f"{name} = {element}" if numbers and not path.strip() else \
+                        f"{name} = element {k} of {source_file} {path.strip()}".rstrip()
                     block(i + 1, j - 1, inner, where if not loop else loop + "; " + where)
                 i = j
                 continue
@@ -854,8 +1006,9 @@ def block_problems(page, block, text, first_line):
         value = m.group(n)
         if normal(value) != normal(span.text):
             line = first_line + text[:m.start(n)].count("\n")
-            source = os.path.join(OUTPUTS, span.file) if span.file else "(no output)"
-            out.append(f"{PAGE}:{line}: states {value!r} where {source} gives {span.text!r}: "
+            source = source_text(span.file)
+            verb = "give" if span.file and "+" in span.file else "gives"
+            out.append(f"{PAGE}:{line}: states {value!r} where {source} {verb} {span.text!r}: "
                        f"claim {span.name()}, {TEMPLATE}:{span.template_line}")
     return out or [f"{PAGE}:{first_line}: the lines are broken differently from the rendering "
                    f"(run --write)"]
@@ -883,6 +1036,7 @@ ALLOWED = [
     r"every entry \d+",                         # a pattern's parameter
     r"\b[a-z] ?\+ ?1\b|\(?1 ?\+ ?i\)?",            # t + 1, 1 + i: a family's entries
     r"\bheight-\d+\b",                           # the height-4 complete seki (a set's name)
+    r"\bperiod-\d+\b",                           # the period-3 weightings (a family's name)
     r"\b\d+×[a-z]\b|\b[a-z]×\d+\b",                # 1×n
     r"[\w./-]*/[\w.-]+\.(?:json|jsonl|txt|md|out|cpp|hpp|py|sh)\b",  # a path
 ]
@@ -1001,6 +1155,33 @@ SELF_OUTPUT = {"shapes": [{"classes": 4947097821, "census": {"complete": {"total
 
 RUN_JSON = os.path.join(OUTPUTS, "run.json")
 
+# A table read from several outputs (A+B, a pattern), a loop over 1..N, a selector through a
+# filter (cycle), format and letter; two outputs that both hold a cell must agree.
+SELF_TABLE = """# Cells
+
+| a | b = 1 | b = 2 |
+|---|---|---|
+{{for a in 1..2}}
+| {{a}} | {{below-t2.json+below-w-*.json values{matrix:cycle(2)=$a 1} | format({seki.class | letter} / {dseki.class | letter})}} | {{below-t2.json+below-w-*.json values{matrix:cycle(2)=$a 2} | format({seki.class | letter} / {dseki.class | letter})}} |
+{{end}}
+
+The highest: {{below-t2.json classes | top(height) | get(matrix) | join}}, {{below-t2.json bytes | gb(1)}}.
+"""
+
+
+def cell(a, b, seki, dseki):
+    return {"matrix": f"{a}{b}/{b}{a}", "seki": {"class": seki}, "dseki": {"class": dseki}}
+
+
+SELF_TABLE_OUTPUTS = {
+    "below-t2.json": {"values": [cell(1, 1, "complete", "complete"), cell(2, 2, "complete", "seki"),
+                                 cell(2, 1, "none", "none")],
+                      "classes": [{"matrix": "11/11", "height": 1}, {"matrix": "22/22", "height": 2},
+                                  {"matrix": "20/02", "height": 2}],
+                      "bytes": 115151515648},
+    "below-w-a.json": {"values": [cell(1, 2, "none", "seki"), cell(2, 2, "complete", "seki")]},
+}
+
 
 def self_test():
     with tempfile.TemporaryDirectory() as root:
@@ -1063,7 +1244,59 @@ def self_test():
         assert hms(9345) == "2:35:45" and hms(48.2) == "0:48"
         assert canonical_matrix("330/303/033") == canonical_matrix("033/303/330")
         assert canonical_matrix("12,0/0,3") == canonical_matrix("3,0/0,12")
+        assert cycle("570000/075000/007700/000570/000075/700007", "3") == "5 7 7"
+        assert cycle("10,5,0,0,0,0/0,5,10,0,0,0/0,0,5,5,0,0/0,0,0,10,5,0/0,0,0,0,5,10/5,0,0,0,0,5",
+                     "3") == "10 5 5"
+        assert cycle("3400/0340/0034/4003", "3") == "3 4 3 4 3 4 3 4"
+        assert as_tuple("10 5 5") == "(10,5,5)"
+        assert apply_filters(["none", "seki", "complete", "none"], ["letter", "join()", "matches(–*[sC]+)"]) is False
+        assert apply_filters(["none", "seki"], ["letter", "join()", "matches(–*[sC]+)"]) is True
+        assert period("3400/0340/0034/4003") == "3 4" and period("660000/066000/006600/000660/"
+                                                                  "000066/600006") == "6"
+    self_test_several()
     print("self-test passed")
+
+
+def self_test_several():
+    """A table from several outputs: rendered, a changed cell named, outputs that disagree."""
+    with tempfile.TemporaryDirectory() as root:
+        os.makedirs(os.path.join(root, OUTPUTS))
+
+        def put(outputs):
+            for name, value in outputs.items():
+                json.dump(value, open(os.path.join(root, OUTPUTS, name), "w"))
+        put(SELF_TABLE_OUTPUTS)
+        open(os.path.join(root, TEMPLATE), "w").write(SELF_TABLE)
+        assert write(root) == 0
+        page_path = os.path.join(root, PAGE)
+        good = open(page_path).read()
+        assert "| 1 | C / C | – / s |\n| 2 | – / – | C / s |" in good, good
+        assert "The highest: 22/22, 20/02, 115.2 GB." in good, good
+        _, problems = check(root, quiet=True)
+        assert problems == [], problems
+        # A changed cell: the claim, its loop and both outputs that hold it are named.
+        open(page_path, "w").write(good.replace("| 2 | – / – | C / s |",
+                                                "| 2 | – / – | S / s |"))
+        _, problems = check(root, quiet=True)
+        both = " and ".join(os.path.join(OUTPUTS, n) for n in ("below-t2.json", "below-w-a.json"))
+        assert len(problems) == 1 and f"states 'S / s' where {both} give 'C / s'" in problems[0] \
+            and "(a = 2)" in problems[0], problems
+        open(page_path, "w").write(good)
+        # Two outputs that hold a cell disagree: the check fails, naming both.
+        changed = json.loads(json.dumps(SELF_TABLE_OUTPUTS["below-w-a.json"]))
+        changed["values"][1]["seki"]["class"] = "semi-complete"
+        put({"below-w-a.json": changed})
+        _, problems = check(root, quiet=True)
+        assert len(problems) == 1 and "disagree" in problems[0] and \
+            "below-t2.json gives 'C / s'" in problems[0] and \
+            "below-w-a.json gives 'S / s'" in problems[0], problems
+        # A cell no output holds.
+        put(SELF_TABLE_OUTPUTS)
+        os.remove(os.path.join(root, OUTPUTS, "below-w-a.json"))
+        put({"below-w-b.json": {"values": [cell(2, 2, "complete", "seki")]}})
+        _, problems = check(root, quiet=True)
+        assert len(problems) == 1 and "no output of below-t2.json+below-w-*.json holds it" in \
+            problems[0] and "(a = 1)" in problems[0], problems
     return 0
 
 

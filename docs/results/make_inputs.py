@@ -8,6 +8,11 @@
                        c62-3x3h3.json (`seki check 6.2 --shapes 3x3 --max-entry 3 --min-height 3`)
                        at each of its entries 3, in the list's order, row-major (a comment line
                        before each names the matrix and the entry)
+  12cycle-abb-A-B.txt  the period-3 weightings (a, b, b) of the 12-cycle, 1 <= a <= A, 1 <= b <= B,
+                       a first (for `seki census --below M --values-file`, M the (A, B, B) one):
+                       row i (from 0) holds d_i at column i and o_i at column i + 1 mod 6, with
+                       d = (a, b, b, a, b, b) and o = (b, a, b, b, a, b), so that going around the
+                       cycle the entries are a, b, b, a, b, b, ...; written with commas
 
 and checks that gurvich-line-sums.txt (kept since 2026-11-24) holds one matrix of each class of 4x4
 matrices with one row and one column summing to 4 and the others to 5, each once.
@@ -90,6 +95,23 @@ def extensions_4333():
     return lines
 
 
+ABB_GRIDS = [(8, 8), (10, 5), (10, 8), (8, 10), (10, 9), (5, 11), (5, 12)]
+
+
+def abb(a, b):
+    d, o = [a, b, b, a, b, b], [b, a, b, b, a, b]
+    rows = []
+    for i in range(6):
+        r = [0] * 6
+        r[i], r[(i + 1) % 6] = d[i], o[i]
+        rows.append(",".join(str(x) for x in r))
+    return "/".join(rows)
+
+
+def abb_grid(top_a, top_b):
+    return [abb(a, b) for a in range(1, top_a + 1) for b in range(1, top_b + 1)]
+
+
 def main():
     kept = [l for l in open(os.path.join(HERE, "gurvich-line-sums.txt")).read().split()
             if l and not l.startswith("#")]
@@ -105,8 +127,14 @@ def main():
         f.write("# The (4,3,3,-3)-extension of each 3x3 complete seki of height 3 of "
                 "c62-3x3h3.json at each entry 3\n# written by docs/results/make_inputs.py\n")
         f.write("\n".join(extensions_4333()) + "\n")
+    for top_a, top_b in ABB_GRIDS:
+        with open(os.path.join(HERE, f"12cycle-abb-{top_a}-{top_b}.txt"), "w") as f:
+            f.write(f"# The weightings (a, b, b) of the 12-cycle, 1 <= a <= {top_a}, 1 <= b <= "
+                    f"{top_b}, a first\n# written by docs/results/make_inputs.py\n")
+            f.write("\n".join(abb_grid(top_a, top_b)) + "\n")
     print(f"gurvich-line-sums.txt: {len(kept)} classes, every one; gurvich-entries.txt: "
-          f"{len(entries)} classes; ext-4333.txt written")
+          f"{len(entries)} classes; ext-4333.txt written; "
+          f"{', '.join(f'12cycle-abb-{a}-{b}.txt' for a, b in ABB_GRIDS)} written")
 
 
 if __name__ == "__main__":
