@@ -81,21 +81,11 @@ class CheckPrinter : public CheckObserver {
 };
 
 CheckRequest Request(const CheckOptions& o, const std::string& command_line) {
-  CheckRequest r;
-  r.conjecture = o.conjecture;
-  r.shapes = o.shapes;
-  r.max_rows = o.max_rows, r.max_cols = o.max_cols;
-  r.max_entry = o.max_entry, r.max_sum = o.max_sum;
-  r.min_height = o.min_height;
-  r.threads = o.threads;
-  CheckRequestBasics(r);  // these are reported before a bad --memory-limit
-  r.memory_limit_bytes =
-      o.memory_limit.empty() ? 0 : ParseByteSize(o.memory_limit, "--memory-limit");
+  CheckRequest r = MakeCheckRequest(o.request, o.memory_limit);
   r.command = command_line;
   r.checkpoint_dir = o.checkpoint.dir;
   r.checkpoint_every = CheckpointSchedule(o.checkpoint, kCheckpointUse);
   r.resume = o.checkpoint.resume;
-  r.parts = o.parts;
   return r;
 }
 
@@ -167,31 +157,33 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
       "check",
       "Search every class of a region for counterexamples to an open conjecture of the paper "
       "(6.1, 6.2, 6.3, 6.9) and report the exact region and number of classes examined");
-  sub->add_option("conjecture", options->conjecture,
+  sub->add_option("conjecture", options->request.conjecture,
                   "6.1: every prime (0,1,2) complete seki is an IDSM (entries <= 2); "
                   "6.2: heights of complete seki (reports the largest, and every one of height "
                   ">= 4); 6.3: every seki is square; 6.9: every complete d-seki is a direct sum "
                   "of (0,1)-IDSMs with s >= 2 and 2-cycles C_k, k >= 3")
       ->required();
-  sub->add_option("--shapes", options->shapes,
+  sub->add_option("--shapes", options->request.shapes,
                   fmt::format("Shapes, e.g. 4x4,3x4 (rows x columns, 1..{})", kMaxDim))
       ->delimiter(',')
       ->type_name("MxN,...");
-  sub->add_option("--max-rows", options->max_rows,
+  sub->add_option("--max-rows", options->request.max_rows,
                   "Every shape m x n with m <= R, n <= C that the conjecture is about (6.1, 6.2: "
                   "n x n; 6.3: m != n; 6.9: all), each shape or its transpose once (as m < n)")
       ->type_name("R")
       ->check(CLI::Range(1, kMaxDim));
-  sub->add_option("--max-cols", options->max_cols, "See --max-rows (default: the same as R)")
+  sub->add_option("--max-cols", options->request.max_cols,
+                  "See --max-rows (default: the same as R)")
       ->type_name("C")
       ->check(CLI::Range(1, kMaxDim));
-  sub->add_option("--max-entry", options->max_entry, "Largest entry (6.1: 1 or 2, default 2)")
+  sub->add_option("--max-entry", options->request.max_entry,
+                  "Largest entry (6.1: 1 or 2, default 2)")
       ->type_name("H")
       ->check(CLI::Range(1, kMaxEntry));
-  sub->add_option("--max-sum", options->max_sum, "Largest total sum")
+  sub->add_option("--max-sum", options->request.max_sum, "Largest total sum")
       ->type_name("S")
       ->check(CLI::Range(1, kMaxDim * kMaxDim * kMaxEntry));
-  sub->add_option("--min-height", options->min_height,
+  sub->add_option("--min-height", options->request.min_height,
                   "6.2 only: also list every complete seki of height >= K, K = 1..4 (default 4); "
                   "those of height <= 3 are listed, not findings")
       ->type_name("K")
@@ -210,11 +202,11 @@ void AddCheckCommand(CLI::App& app, int argc, char** argv) {
                   "The memory the check may use, e.g. 8G: levels too large are built in parts, "
                   "and a shape that cannot fit even so is refused (default: " +
                       DefaultMemoryPercent() + " of physical memory)");
-  sub->add_option("--parts", options->parts,
+  sub->add_option("--parts", options->request.parts,
                   "Build every level in this many parts (1..64), as a level too large for "
                   "--memory-limit is; the same report for any parts")
       ->check(CLI::Range(1, 64));
-  sub->add_option("--threads", options->threads, "Worker threads (default: all cores)");
+  sub->add_option("--threads", options->request.threads, "Worker threads (default: all cores)");
   sub->add_flag("--quiet", options->quiet, "No progress on stderr");
   sub->footer(
       std::string(

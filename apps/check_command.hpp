@@ -18,18 +18,14 @@
 namespace seki::cli {
 
 struct CheckOptions {
-  std::string conjecture;
-  std::vector<std::string> shapes;   // "4x4", "3x4", ...
-  int max_rows = -1, max_cols = -1;  // -1: not given (one given: the other defaults to it)
-  int max_entry = -1, max_sum = -1;  // -1: not given
-  int min_height = -1;               // 6.2: list complete seki of height >= K (-1: 4)
-  std::string json_file;             // empty: none
-  std::string census_file;           // the census of every shape as Markdown; empty: none
-  CheckpointOptions checkpoint;      // --checkpoint DIR, --checkpoint-every, --resume
-  std::string memory_limit;          // e.g. "8G"; empty: 80% of physical memory
-  int parts = 0;                     // > 0: every level in this many parts
-  int threads = 0;                   // 0: all cores
-  bool quiet = false;                // no progress on stderr
+  // The conjecture, the region (shapes, bounds, --min-height), --parts and --threads as given;
+  // the rest of the request comes from the options below (MakeCheckRequest).
+  CheckRequest request;
+  std::string json_file;         // empty: none
+  std::string census_file;       // the census of every shape as Markdown; empty: none
+  CheckpointOptions checkpoint;  // --checkpoint DIR, --checkpoint-every, --resume
+  std::string memory_limit;      // e.g. "8G"; empty: 80% of physical memory
+  bool quiet = false;            // no progress on stderr
 };
 
 // Runs the check, prints the report; returns the exit status (0 nothing found, 1 found).

@@ -63,9 +63,8 @@ void AddEngineOptions(CLI::App* sub, EngineOptions& options) {
 SolveEngineOptions MakeSolveEngineOptions(const EngineOptions& options) {
   return SolveEngineOptions{
       .kind = ParseEngineKind(options.engine, "--engine"),
-      .memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
-          options.memory_limit.empty() ? 0
-                                       : ParseByteSize(options.memory_limit, "--memory-limit"))),
+      .memory_bytes =
+          static_cast<std::size_t>(MemoryLimitBytes(ParseMemoryLimit(options.memory_limit))),
       .threads = options.threads > 0
                      ? options.threads
                      : std::max(1, static_cast<int>(std::thread::hardware_concurrency())),

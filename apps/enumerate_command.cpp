@@ -113,11 +113,11 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
     p.device = ParseDevice(o.device, "--device");
     p.checkpoint = CheckpointSchedule(o.checkpoint, kCheckpointUse);
     p.lists = ParseListsOption(o.lists, "--lists");
+    p.memory_limit_bytes = ParseMemoryLimit(o.memory_limit);
   } catch (const InputError&) {
     if (LaunchedRank() > 0) throw ExitStatus{kExitBadInput};  // every rank finds it; rank 0 says it
     throw;
   }
-  p.memory_limit = o.memory_limit;  // checked with the other parameters by the Run
   p.parts = o.parts;
   p.outcomes = o.outcomes, p.generate_only = o.generate_only;
   p.resume = o.checkpoint.resume, p.force = o.force;

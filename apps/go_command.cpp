@@ -44,8 +44,8 @@ verdict, dseki_verdict, parting, walls, go_lines.
 
 void RunGo(const GoOptions& options, const std::string& command) {
   const EngineKind kind = ParseEngineKind(options.engine, "--engine");
-  const std::size_t memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
-      options.memory_limit.empty() ? 0 : ParseByteSize(options.memory_limit, "--memory-limit")));
+  const std::size_t memory_bytes =
+      static_cast<std::size_t>(MemoryLimitBytes(ParseMemoryLimit(options.memory_limit)));
   std::string where;
   const go::GoModel model = go::LoadModel(
       {.file = options.file, .text = "", .realise = options.realise, .region = options.region},

@@ -42,13 +42,10 @@ void AddGtpCommand(CLI::App& app) {
       "Memory of a solve, e.g. 8G (default: " + DefaultMemoryPercent() + " of physical memory)");
   sub->footer(kFooter);
   sub->callback([options] {
-    SolveEngine engine(SolveEngineOptions{
-        .kind = ParseEngineKind(options->engine, "--engine"),
-        .memory_bytes = static_cast<std::size_t>(
-            MemoryLimitBytes(options->memory_limit.empty()
-                                 ? 0
-                                 : ParseByteSize(options->memory_limit, "--memory-limit"))),
-        .moves = true});
+    SolveEngine engine(SolveEngineOptions{.kind = ParseEngineKind(options->engine, "--engine"),
+                                          .memory_bytes = static_cast<std::size_t>(MemoryLimitBytes(
+                                              ParseMemoryLimit(options->memory_limit))),
+                                          .moves = true});
     go::GtpSession session(engine, ToolVersion());
     go::RunGtp(std::cin, std::cout, session);
   });

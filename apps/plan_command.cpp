@@ -96,14 +96,12 @@ void PrintDownsetPlan(const PlanOptions& o) {
   const std::vector<MatrixInput> inputs = ReadStartingPositions({o.matrix}, "");
   if (inputs.size() != 1)
     throw CliError("--matrix", "one matrix, not " + std::to_string(inputs.size()));
-  DownsetPlanRequest request{
-      .matrix = inputs.front().matrix,
-      .ranks = o.request.ranks,
-      .threads = o.request.threads,
-      .matrices_per_thread_second = o.request.classes_per_thread_second,
-      .bandwidth = o.request.bandwidth,
-      .memory_limit =
-          o.memory_limit.empty() ? 0.0 : double(ParseByteSize(o.memory_limit, "--memory-limit"))};
+  DownsetPlanRequest request{.matrix = inputs.front().matrix,
+                             .ranks = o.request.ranks,
+                             .threads = o.request.threads,
+                             .matrices_per_thread_second = o.request.classes_per_thread_second,
+                             .bandwidth = o.request.bandwidth,
+                             .memory_limit = double(ParseMemoryLimit(o.memory_limit))};
   if (!o.scratch.empty()) {  // its free space, and its speed: 1 GiB written and read back
     request.disk_free = ScratchDisk(o.scratch).free;
     const DiskSpeed speed = MeasureDiskSpeed(o.scratch, std::uint64_t{1} << 30);

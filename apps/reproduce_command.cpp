@@ -4,15 +4,13 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "apps/cli_error.hpp"
+#include "engine/run/host.hpp"
 #include "engine/run/tool_version.hpp"
 #include "storage/atomic_file.hpp"
 
@@ -180,14 +178,10 @@ std::string FormatReproductionJson(const Reproduction& r, const std::string& com
 }
 
 int RunReproduce(const ReproduceOptions& o, const std::string& command) {
-  if (o.threads < 0) throw CliError("--threads", "must be 0 (all cores) or positive");
+  const int threads = ThreadsOption(o.threads);
   // Check the output files can be written before the long computation.
-  for (const std::string& path : {o.json_file, o.markdown_file}) {
-    if (path.empty()) continue;
-    std::ofstream probe(path, std::ios::app);
-    if (!probe) throw CliError(path, std::string("cannot write: ") + std::strerror(errno));
-  }
-  const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
+  for (const std::string& path : {o.json_file, o.markdown_file})
+    if (!path.empty()) CheckOutputFile(path);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
 
   ReproductionOptions options;

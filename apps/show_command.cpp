@@ -15,6 +15,7 @@
 #include "apps/matrix_input.hpp"
 #include "apps/show_format.hpp"
 #include "apps/solve_command.hpp"
+#include "engine/base/entry_text.hpp"
 #include "engine/base/matrix.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/research/family_sweep.hpp"
@@ -38,23 +39,9 @@ Extension ParseKind(const std::string& text) {
 
 // "I,J" -> (I, J), numbered from 1 as given; the range is checked by Extensions.
 std::pair<int, int> ParseAt(const std::string& text) {
-  int i = 0, j = 0;
-  std::size_t used = 0;
-  bool ok = false;
-  try {
-    const std::size_t c = text.find(',');
-    if (c != std::string::npos) {
-      const std::string left = text.substr(0, c), right = text.substr(c + 1);
-      i = std::stoi(left, &used);
-      ok = used == left.size();
-      j = std::stoi(right, &used);
-      ok = ok && used == right.size();
-    }
-  } catch (const std::exception&) {
-    ok = false;
-  }
-  if (!ok) throw CliError("--at", "'" + text + "' is not I,J (row and column numbered from 1)");
-  return {i, j};
+  const auto at = ParseRowColumn(text);
+  if (!at) throw CliError("--at", "'" + text + "' is not I,J (row and column numbered from 1)");
+  return *at;
 }
 
 }  // namespace

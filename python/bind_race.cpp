@@ -28,8 +28,8 @@ py::object RaceDict(const std::string& matrix, const std::string& outside, const
   const std::string where = FormatRace(race);
   if (const std::string problem = RaceStartProblem(race); !problem.empty())
     throw InputError(where, problem);
-  const std::size_t bytes = static_cast<std::size_t>(
-      MemoryLimitBytes(memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit")));
+  const std::size_t bytes =
+      static_cast<std::size_t>(MemoryLimitBytes(ParseMemoryLimit(memory_limit, "memory_limit")));
   nlohmann::ordered_json j;
   {
     py::gil_scoped_release release;

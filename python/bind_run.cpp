@@ -113,7 +113,7 @@ py::object Enumerate(int rows, int cols, int max_entry, int max_sum, const std::
   p.device = ParseDevice(device, "--device");
   p.checkpoint = ParseCheckpointPolicy(checkpoint_every, "--checkpoint-every");
   p.lists = ParseListsOption(lists, "--lists");
-  p.memory_limit = memory_limit;
+  p.memory_limit_bytes = ParseMemoryLimit(memory_limit);
   p.parts = parts;
   p.outcomes = outcomes, p.resume = resume, p.force = force, p.generate_only = generate_only;
   p.command_line = command_line;
@@ -173,19 +173,19 @@ py::object Check(const std::string& conjecture, const std::vector<std::string>& 
                  int max_rows, int max_cols, int max_entry, int max_sum, int min_height,
                  int threads, const std::string& memory_limit, const std::string& checkpoint,
                  bool resume, int parts, const std::string& command, py::object progress) {
-  CheckRequest r;
-  r.conjecture = conjecture;
-  r.shapes = shapes;
-  r.max_rows = max_rows, r.max_cols = max_cols, r.max_entry = max_entry, r.max_sum = max_sum;
-  r.min_height = min_height;
-  r.threads = threads;
-  r.checkpoint_dir = checkpoint;
-  r.resume = resume;
-  r.parts = parts;
-  CheckRequestBasics(r);
-  r.memory_limit_bytes = memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "--memory-limit");
-  r.command = command;
-  const CheckPlan plan = PlanRegionCheck(r);
+  const CheckPlan plan = PlanRegionCheck(MakeCheckRequest({.conjecture = conjecture,
+                                                           .shapes = shapes,
+                                                           .max_rows = max_rows,
+                                                           .max_cols = max_cols,
+                                                           .max_entry = max_entry,
+                                                           .max_sum = max_sum,
+                                                           .min_height = min_height,
+                                                           .threads = threads,
+                                                           .command = command,
+                                                           .checkpoint_dir = checkpoint,
+                                                           .resume = resume,
+                                                           .parts = parts},
+                                                          memory_limit));
   PythonProgress python(std::move(progress));
   CheckProgress observer(python);
   nlohmann::ordered_json j;

@@ -38,8 +38,7 @@ EngineKind Kind(const std::string& engine, bool exhaustive) {
 
 // The bytes of a memory_limit argument as --memory-limit reads them ("": the default).
 std::size_t LimitBytes(const std::string& memory_limit) {
-  return static_cast<std::size_t>(
-      MemoryLimitBytes(memory_limit.empty() ? 0 : ParseByteSize(memory_limit, "memory_limit")));
+  return static_cast<std::size_t>(MemoryLimitBytes(ParseMemoryLimit(memory_limit, "memory_limit")));
 }
 
 // Runs f(engine) without the GIL with a fresh SolveEngine of the chosen kind within memory_limit;

@@ -1,4 +1,5 @@
-// Matrix text syntax: parsing, every error message, and FormatMatrix round trips.
+// Matrix text syntax: parsing, every error message, and FormatMatrix round trips; the "I,J" of an
+// entry (ParseRowColumn).
 #include "engine/base/matrix_text.hpp"
 
 #include <gtest/gtest.h>
@@ -7,6 +8,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "engine/base/entry_text.hpp"
 
 namespace seki {
 namespace {
@@ -120,6 +123,16 @@ TEST(FormatMatrix, RoundTripsEveryShapeAndHeight) {
       }
     }
   }
+}
+
+TEST(ParseRowColumn, ReadsTwoIntegersAndLeavesTheRangeToTheCaller) {
+  using Pair = std::pair<int, int>;
+  EXPECT_EQ(ParseRowColumn("1,2"), (Pair{1, 2}));
+  EXPECT_EQ(ParseRowColumn(" 3 , 1 "), (Pair{3, 1}));
+  EXPECT_EQ(ParseRowColumn("9,9"), (Pair{9, 9}));
+  EXPECT_EQ(ParseRowColumn("0,-1"), (Pair{0, -1}));
+  for (const char* bad : {"", "1", ",", "1,", ",2", "1,2,3", "1;2", "a,b", "1x,2", "99999999999,1"})
+    EXPECT_FALSE(ParseRowColumn(bad).has_value()) << bad;
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 #include "engine/level/class_count.hpp"
 #include "engine/run/level_driver.hpp"
 #include "engine/run/level_engines.hpp"
-#include "engine/solve/exhaustive_solver.hpp"
+#include "engine/solve/resolver.hpp"
 
 namespace seki {
 
@@ -171,24 +171,24 @@ ShapeReport FinishShape(Conjecture c, const EnumerationSpace& space, ShapeTally 
     out.census.listed.push_back(
         CatalogueLine(space.Unpack(key.data()), Solution::From(packed).seki));
 
-  // Each finding: its reason, and lines of optimal play from the single-matrix solver, whose
-  // values must be the level engine's.
-  ExhaustiveSolver solver;
+  // Each finding: its reason, and lines of optimal play from the single-matrix solve path
+  // (SolveEngine's exhaustive engine), whose values must be the level engine's.
+  Resolver resolver;
   const Game game = ConjectureGame(c);
   for (const auto& [key, packed] : total.findings) {
     Finding f;
     f.matrix = space.Unpack(key.data());
     f.key = key;
     f.values = Solution::From(packed);
-    const Solution check = solver.Solve(f.matrix);
+    const Solution check = resolver.Solve(f.matrix);
     if (!(check == f.values))
       throw std::logic_error("check: the solver and the level engine disagree on " +
                              FormatMatrix(f.matrix));
     f.kind = FindingKind(c, f.matrix);
     f.reason = FindingReason(c, f.matrix, f.values);
     f.game = game;
-    f.lines[0] = OptimalLine(solver, f.matrix, game, Player::kR);
-    f.lines[1] = OptimalLine(solver, f.matrix, game, Player::kC);
+    f.lines[0] = resolver.engine().Line(f.matrix, game, Player::kR);
+    f.lines[1] = resolver.engine().Line(f.matrix, game, Player::kC);
     out.findings.push_back(std::move(f));
   }
   out.seconds = total.seconds + Since(start);

@@ -93,16 +93,17 @@ struct ShapeScanOptions {
 };
 
 // Searches one shape: builds every level of `space` (ConjectureSpace), scans its classes in
-// parallel, and checks each class with no zero line. The findings get their lines of play from a
-// single-matrix ExhaustiveSolver, which must agree with the level engine's values (std::logic_error
-// otherwise); the class count must agree with Burnside's count. The stop flag of options.build
-// ends the search with LevelInterrupted (levels up to the last saved one stay saved).
+// parallel, and checks each class with no zero line. The findings get their lines of play from the
+// single-matrix solve path (SolveEngine, exhaustive), which must agree with the level engine's
+// values (std::logic_error otherwise); the class count must agree with Burnside's count. The stop
+// flag of options.build ends the search with LevelInterrupted (levels up to the last saved one stay
+// saved).
 ShapeReport ScanShape(Conjecture c, const EnumerationSpace& space,
                       const ShapeScanOptions& options = {});
 
 // The ShapeReport of a shape whose every level is in `tally` (ScanShape's last step, also used for
 // a shape a resumed check finished earlier): the class count against Burnside's, the findings
-// re-solved by a ExhaustiveSolver and described, the census's listed classes.
+// re-solved by SolveEngine's exhaustive engine and described, the census's listed classes.
 ShapeReport FinishShape(Conjecture c, const EnumerationSpace& space, ShapeTally tally);
 
 }  // namespace seki

@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 #include <tbb/global_control.h>
-#include <tbb/info.h>
 
 #include <algorithm>
 #include <chrono>
@@ -156,7 +155,7 @@ Conjecture CheckRequestBasics(const CheckRequest& r) {
     throw InputError("check",
                      "unknown conjecture '" + r.conjecture + "'; one of 6.1, 6.2, 6.3, 6.9");
   const Conjecture c = *conjecture;
-  if (r.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  ThreadsOption(r.threads);  // checked with the basics, used by PlanRegionCheck
   if (r.parts < 0 || r.parts > kMaxLevelParts)
     throw InputError("--parts", "must be 1.." + std::to_string(kMaxLevelParts));
   if (c != Conjecture::k61 && r.max_entry < 0 && r.max_sum < 0)
@@ -164,6 +163,12 @@ Conjecture CheckRequestBasics(const CheckRequest& r) {
   if (r.min_height >= 0 && c != Conjecture::k62)
     throw InputError("--min-height", "only for conjecture 6.2");
   return c;
+}
+
+CheckRequest MakeCheckRequest(CheckRequest given, const std::string& memory_limit) {
+  CheckRequestBasics(given);
+  given.memory_limit_bytes = ParseMemoryLimit(memory_limit);
+  return given;
 }
 
 CheckPlan PlanRegionCheck(const CheckRequest& r) {
@@ -179,7 +184,7 @@ CheckPlan PlanRegionCheck(const CheckRequest& r) {
   report.max_entry = c == Conjecture::k61 && r.max_entry < 0 ? 2 : r.max_entry;
   report.min_height = r.min_height >= 0 ? r.min_height : 4;
   report.max_sum = r.max_sum;
-  report.threads = r.threads > 0 ? r.threads : tbb::info::default_concurrency();
+  report.threads = ThreadsOption(r.threads);
   report.command = r.command;
   if (r.resume && r.checkpoint_dir.empty()) throw InputError("--resume", "needs --checkpoint DIR");
   plan.checkpoint_dir = r.checkpoint_dir;

@@ -97,6 +97,12 @@ std::vector<std::pair<int, int>> CheckShapes(Conjecture c, const CheckRequest& r
 // 6.2): returns the conjecture; throws InputError.
 Conjecture CheckRequestBasics(const CheckRequest& request);
 
+// The request of `seki check` and seki.check() from what they are given: `given` (its
+// memory_limit_bytes ignored) with the memory limit as text (`memory_limit`, e.g. "8G"; empty: the
+// default), read by ParseByteSize as --memory-limit after CheckRequestBasics, so that the basics
+// are reported first. Throws InputError.
+CheckRequest MakeCheckRequest(CheckRequest given, const std::string& memory_limit);
+
 // Checks the whole request before any search: the conjecture, the bounds, every shape's space and
 // whether its levels fit in the memory limit. Throws InputError.
 CheckPlan PlanRegionCheck(const CheckRequest& request);

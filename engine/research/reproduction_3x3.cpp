@@ -149,7 +149,7 @@ void FiguresClaim(Context& ctx, Claim& c) {
   const Outcome o = ctx.Solve(a).seki;
   std::vector<std::string> c_moves;
   Result at12 = Result::L;
-  for (const MoveValue& m : ActiveMoves(ctx.solver(), a, Game::kSeki, Player::kC)) {
+  for (const MoveValue& m : ctx.engine().Moves(a, Game::kSeki, Player::kC)) {
     c_moves.push_back(At(m.row, m.col) + " " + Letter(m.value));
     if (m.row == 0 && m.col == 1) at12 = m.value;
   }

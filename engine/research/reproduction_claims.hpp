@@ -24,7 +24,7 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/research/reproduction.hpp"
-#include "engine/solve/exhaustive_solver.hpp"
+#include "engine/solve/resolver.hpp"
 
 namespace seki::reproduction_detail {
 
@@ -131,9 +131,10 @@ class Context {
   // The census of one region, searched on first use (recorded in the reproduction's searches).
   const Census& Search(int rows, int cols, int max_entry);
 
-  Solution Solve(const Matrix& a) { return solver_.Solve(a); }
-  ExhaustiveSolver& solver() { return solver_; }
-  void FreshSolver() { solver_ = ExhaustiveSolver(); }
+  // The reproduction's one solver (SolveEngine's exhaustive engine, started afresh as Resolver
+  // says).
+  Solution Solve(const Matrix& a) { return resolver_.Solve(a); }
+  SolveEngine& engine() { return resolver_.engine(); }
 
   void Progress(const std::string& line) const {
     if (progress_) progress_(line);
@@ -146,7 +147,7 @@ class Context {
   std::function<void(std::string_view)> progress_;
   Reproduction& out_;
   std::map<std::tuple<int, int, int>, Census> searches_;
-  ExhaustiveSolver solver_;
+  Resolver resolver_;
 };
 
 // Confirmed, or FAILED with `failure` as the explanation.

@@ -149,7 +149,6 @@ void Prop64Claim(Context& ctx, Claim& c) {
   std::vector<std::string> parts;
   auto check = [&](char family, int n, const Matrix& m, int line_sum) {
     const auto start = Clock::now();
-    ctx.FreshSolver();  // the large members need the memory; earlier positions do not help
     const Outcome o = ctx.Solve(m).seki;
     const double seconds = Since(start);
     const bool b2 = family == 'B' && n == 2;
@@ -170,7 +169,6 @@ void Prop64Claim(Context& ctx, Claim& c) {
   };
   for (int n = 2; n <= max_a; ++n) check('A', n, SequenceA(n), 4);
   for (int n = 2; n <= max_b; ++n) check('B', n, SequenceB(n), 5);
-  ctx.FreshSolver();
   c.computed = std::string(ctx.quick ? "QUICK MODE, B^n for n <= 5 only (B^6 takes ~10 s): " : "") +
                "A^2..A^" + std::to_string(max_a) + ", B^2..B^" + std::to_string(max_b) + ": " +
                Join(parts) + "; " + std::to_string(prime_h3) +
@@ -194,7 +192,6 @@ void Thm67Claim(Context& ctx, Claim& c) {
   std::vector<std::string> parts;
   for (int k = 3; k <= kmax; ++k) {
     const Matrix m = TwoCycle(k);
-    ctx.FreshSolver();
     const Outcome o = ctx.Solve(m).dseki;
     const bool good = o.seki_class() == SekiClass::kComplete && IsPrime(m);
     ok += good;
@@ -203,7 +200,6 @@ void Thm67Claim(Context& ctx, Claim& c) {
     c.details.push_back("C" + std::to_string(k) + " = " + Text(m) + ": D-SEKI " +
                         Describe(o, Game::kDSeki));
   }
-  ctx.FreshSolver();
   const bool c3 = Canon(TwoCycle(3)) == Canon(ParseMatrix("220/202/022"));
   c.computed = "k = 3.." + std::to_string(kmax) + ": " + Join(parts) +
                "; C3 isomorphic to 220/202/022: " + YesNo(c3);

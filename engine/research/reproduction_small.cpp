@@ -210,7 +210,7 @@ void OneKKKClaim(Context& ctx, Claim& c) {
       continue;
     }
     r_wins += o.R == W;
-    for (const MoveValue& m : ActiveMoves(ctx.solver(), a, Game::kSeki, Player::kR))
+    for (const MoveValue& m : ctx.engine().Moves(a, Game::kSeki, Player::kR))
       if (m.row == 0 && m.col == 1) move_wins += m.value == W;
     if (k <= 4 || k == kmax) pairs.push_back("k=" + std::to_string(k) + " " + PairText(o));
   }

@@ -2,11 +2,14 @@
 #include "engine/run/host.hpp"
 
 #include <sys/resource.h>
+#include <tbb/info.h>
 #include <unistd.h>
 
 #include <ctime>
 #include <fstream>
 #include <thread>
+
+#include "engine/base/input_error.hpp"
 
 namespace seki {
 
@@ -43,6 +46,11 @@ std::uint64_t CurrentRssBytes() {
   std::uint64_t pages = 0, resident = 0;
   statm >> pages >> resident;
   return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+}
+
+int ThreadsOption(int threads) {
+  if (threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  return threads > 0 ? threads : tbb::info::default_concurrency();
 }
 
 }  // namespace seki

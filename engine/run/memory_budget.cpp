@@ -35,6 +35,10 @@ std::uint64_t ParseByteSize(const std::string& text, const std::string& option) 
   return static_cast<std::uint64_t>(value * scale);
 }
 
+std::uint64_t ParseMemoryLimit(const std::string& text, const std::string& option) {
+  return text.empty() ? 0 : ParseByteSize(text, option);
+}
+
 std::string FormatGib(double bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));

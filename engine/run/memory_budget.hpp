@@ -19,6 +19,11 @@ namespace seki {
 // "--memory-limit") for anything else or a size that is not positive.
 std::uint64_t ParseByteSize(const std::string& text, const std::string& option);
 
+// A memory limit as given (--memory-limit, Python's memory_limit=): empty -> 0 (not given: the
+// default, MemoryLimitBytes), anything else ParseByteSize(text, option).
+std::uint64_t ParseMemoryLimit(const std::string& text,
+                               const std::string& option = "--memory-limit");
+
 // "1.25 GiB" (two decimals).
 std::string FormatGib(double bytes);
 

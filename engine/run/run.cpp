@@ -3,7 +3,6 @@
 #include "engine/run/run.hpp"
 
 #include <tbb/global_control.h>
-#include <tbb/info.h>
 
 #include <chrono>
 #include <filesystem>
@@ -373,13 +372,11 @@ CheckedRun CheckRunParameters(const RunParameters& p, const RunGroup& group) {
   } catch (const std::invalid_argument& e) {
     throw InputError("enumerate", e.what());
   }
-  if (p.threads < 0) throw InputError("--threads", "must be 0 (all cores) or positive");
+  checked.threads = ThreadsOption(p.threads);
   if (p.parts < 0 || p.parts > kMaxLevelParts)
     throw InputError("--parts", "must be 1.." + std::to_string(kMaxLevelParts));
   CheckLevelEngine(checked.space, p.device, !p.generate_only, group);
-  checked.memory_limit_bytes = MemoryLimitBytes(
-      p.memory_limit.empty() ? 0 : ParseByteSize(p.memory_limit, "--memory-limit"));
-  checked.threads = p.threads > 0 ? p.threads : tbb::info::default_concurrency();
+  checked.memory_limit_bytes = MemoryLimitBytes(p.memory_limit_bytes);
   return checked;
 }
 

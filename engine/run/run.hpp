@@ -34,16 +34,16 @@ namespace seki {
 
 struct RunParameters {
   int rows = 0, cols = 0;
-  int max_entry = -1, max_sum = -1;  // -1: not given (at least one is needed)
-  int threads = 0;                   // 0: all cores
-  std::string out;                   // the run directory
-  std::string memory_limit;          // e.g. "8G"; empty: the default (engine/base/memory_limit.hpp)
-  bool outcomes = false;             // also write outcomes.txt (every class)
-  bool generate_only = false;        // count the classes without solving; no catalogues
-  bool resume = false;               // continue the run in `out` from its last saved level
-  bool force = false;                // clear a run already in `out` and start over
-  Device device = Device::kCpu;      // the level engine; the output is the same for all
-  CheckpointPolicy checkpoint;       // the levels that get a level file and checkpoint.json
+  int max_entry = -1, max_sum = -1;        // -1: not given (at least one is needed)
+  int threads = 0;                         // 0: all cores
+  std::string out;                         // the run directory
+  std::uint64_t memory_limit_bytes = 0;    // 0: the default (engine/base/memory_limit.hpp)
+  bool outcomes = false;                   // also write outcomes.txt (every class)
+  bool generate_only = false;              // count the classes without solving; no catalogues
+  bool resume = false;                     // continue the run in `out` from its last saved level
+  bool force = false;                      // clear a run already in `out` and start over
+  Device device = Device::kCpu;            // the level engine; the output is the same for all
+  CheckpointPolicy checkpoint;             // the levels that get a level file and checkpoint.json
   ListsOption lists = ListsOption::kAuto;  // which seki are listed (the others are counted)
   // > 0: every level built in this many parts (engine/level/parted_level_engine.hpp); 0: whole,
   // or in the fewest parts that fit memory_limit where a level built whole would not.

@@ -3,9 +3,9 @@
 #include "engine/solve/play_session.hpp"
 
 #include <cctype>
-#include <charconv>
 #include <string>
 
+#include "engine/base/entry_text.hpp"
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/base/rules.hpp"
@@ -21,15 +21,8 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
   return true;
 }
 
-// A positive number of at most three digits, or nothing.
-std::optional<int> ParseIndex(std::string_view s) {
-  s = TrimSpace(s);
-  int value = 0;
-  const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (s.empty() || s.size() > 3 || error != std::errc() || end != s.data() + s.size() || value < 1)
-    return std::nullopt;
-  return value;
-}
+// A row or column of a move: a positive number of at most three digits.
+bool IsIndex(int k) { return k >= 1 && k <= 999; }
 
 std::string Entry(int row, int col) {
   return "(" + std::to_string(row + 1) + "," + std::to_string(col + 1) + ")";
@@ -40,11 +33,8 @@ std::string Entry(int row, int col) {
 PlayMove ParsePlayMove(std::string_view text) {
   const std::string_view t = TrimSpace(text);
   if (EqualsIgnoringCase(t, "pass")) return {true, -1, -1};
-  const auto comma = t.find(',');
-  if (comma != std::string_view::npos) {
-    const auto row = ParseIndex(t.substr(0, comma)), col = ParseIndex(t.substr(comma + 1));
-    if (row && col) return {false, *row - 1, *col - 1};
-  }
+  if (const auto at = ParseRowColumn(t); at && IsIndex(at->first) && IsIndex(at->second))
+    return {false, at->first - 1, at->second - 1};
   throw InputError(t.empty() ? "empty input" : t,
                    "not a move: expected I,J (row and column, from 1) or pass");
 }
