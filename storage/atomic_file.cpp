@@ -110,6 +110,8 @@ void CheckOutputFile(const std::string& path) {
   const std::filesystem::path file(path);
   const std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
   std::error_code ec;
+  if (std::filesystem::is_directory(file, ec))
+    throw InputError(path, "cannot write: is a directory");
   const bool writable = std::filesystem::exists(file, ec) ? ::access(path.c_str(), W_OK) == 0
                                                           : ::access(dir.c_str(), W_OK) == 0;
   if (!writable) throw InputError(path, std::string("cannot write: ") + std::strerror(errno));

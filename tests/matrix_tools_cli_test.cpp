@@ -139,6 +139,8 @@ TEST(MatrixToolsCli, BadInput) {
   ExpectBadInput({"family", "C", "--n", "2"}, "3..8");
   ExpectBadInput({"family", "A"}, "--n is required");
   ExpectBadInput({"reproduce", "--threads", "-1"}, "--threads");
+  // An output that is a directory is refused before the work, not after it.
+  ExpectBadInput({"reproduce", "--quick", "--json", "/tmp"}, "/tmp: cannot write: is a directory");
 }
 
 }  // namespace
