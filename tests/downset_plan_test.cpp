@@ -189,7 +189,7 @@ TEST(DownsetPlanTest, TheRingOnDisk) {
     const double slot = seki::DownsetRingGeometry::For(layout, c.mode).slot_bytes;
     const int passes = both ? 1 : 2;
     EXPECT_GE(slot, std::pow(9.0, 10) / (both ? 1 : 2));
-    EXPECT_EQ(x.disk_bytes, 11 * slot);  // r2 + 2 slots
+    EXPECT_EQ(x.disk_bytes, 11 * slot);              // r2 + 2 slots
     EXPECT_EQ(x.read_bytes, passes * 8 * 9 * slot);  // slabs 1..8, 9 sub-slabs each
     EXPECT_EQ(x.written_bytes, passes * (9 * 9 - 1) * slot);
     EXPECT_NEAR(x.bytes_each, c.buffers * slot, 8.0 * double(layout.chunks_per_slab()));

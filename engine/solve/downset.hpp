@@ -92,7 +92,8 @@ struct DownsetOptions {
   // (DownsetRing; one process only). That directory is then the pass's checkpoint (`checkpoint`
   // and `checkpoint_every` are not used): the ring file and checkpoint.json, committed at the
   // start of every sub-slab (no copy of the ring: a sync and a small file), so that Ctrl-C (which
-  // stops at the start of the next sub-slab) and a kill at any moment resume with `resume`. `force_disk` (tests): on disk whenever the layout allows, whatever fits memory.
+  // stops at the start of the next sub-slab) and a kill at any moment resume with `resume`.
+  // `force_disk` (tests): on disk whenever the layout allows, whatever fits memory.
   std::filesystem::path scratch = {};
   bool force_disk = false;
 };
