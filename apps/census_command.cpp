@@ -50,8 +50,8 @@ const CheckpointUse kBelowCheckpointUse{
 void RunBelow(const CensusOptions& o, const std::string& command_line,
               const DistributedGroup* group) {
   const bool root = !group || group->root();
-  if (!o.sources.empty()) throw CliError("--below", "takes no run directories or reports");
-  if (o.latex && o.format == "json") throw CliError("--latex", "conflicts with --format json");
+  if (!o.sources.empty()) throw InputError("--below", "takes no run directories or reports");
+  if (o.latex && o.format == "json") throw InputError("--latex", "conflicts with --format json");
   const MatrixInput input = ReadStartingPositions({o.below}, "").front();
   std::vector<Matrix> points;
   if (!o.values_of.empty() || !o.values_file.empty())
@@ -88,14 +88,14 @@ void RunBelow(const CensusOptions& o, const std::string& command_line,
 
 void RunCensus(const CensusOptions& o, const std::string& command_line) {
   if (o.below.empty() && (!o.values_of.empty() || !o.values_file.empty()))
-    throw CliError(o.values_of.empty() ? "--values-file" : "--values-of", "needs --below A");
+    throw InputError(o.values_of.empty() ? "--values-file" : "--values-of", "needs --below A");
   if (!o.below.empty()) {
     const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
     if (!group) return RunBelow(o, command_line, nullptr);
     return OnEveryRank(*group, [&] { RunBelow(o, command_line, group.get()); });
   }
-  if (o.sources.empty()) throw CliError("census", "give run directories, reports or --below A");
-  if (o.format != "text") throw CliError("--format", "json is for --below; use --json FILE");
+  if (o.sources.empty()) throw InputError("census", "give run directories, reports or --below A");
+  if (o.format != "text") throw InputError("--format", "json is for --below; use --json FILE");
   std::vector<Census> censuses;
   for (const std::string& source : o.sources)
     for (Census& c : CensusesFrom(source)) censuses.push_back(std::move(c));

@@ -48,9 +48,9 @@ void AddCheckpointOptions(CLI::App* cmd, CheckpointOptions& options, const Check
 CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const CheckpointUse& use) {
   if (use.dir_option && options.dir.empty()) {
     if (options.resume && options.scratch.empty())
-      throw CliError("--resume", use.scratch ? "needs --checkpoint DIR or --scratch DIR"
-                                             : "needs --checkpoint DIR");
-    if (options.every) throw CliError("--checkpoint-every", "needs --checkpoint DIR");
+      throw InputError("--resume", use.scratch ? "needs --checkpoint DIR or --scratch DIR"
+                                               : "needs --checkpoint DIR");
+    if (options.every) throw InputError("--checkpoint-every", "needs --checkpoint DIR");
   }
   return ParseCheckpointPolicy(options.every.value_or(use.default_every), "--checkpoint-every",
                                !use.unit.empty());
@@ -63,7 +63,7 @@ CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const Chec
 void PrepareDownsetCheckpoint(const CheckpointOptions& o, const RunGroup* group) {
   if (!o.scratch.empty()) {
     if (group && group->size() > 1)
-      throw CliError("--scratch", "keeps the ring of one process; not under mpirun");
+      throw InputError("--scratch", "keeps the ring of one process; not under mpirun");
     const Checkpoint ring = DownsetCheckpointOf(o.scratch);
     if (!o.resume && ring.Exists()) throw ring.HeldError("--scratch");
     ring.Prepare(true, "--scratch");
@@ -83,9 +83,9 @@ void PrepareDownsetCheckpoint(const CheckpointOptions& o, const RunGroup* group)
     other = other || (name.starts_with("checkpoint") && name.ends_with(".json"));
   }
   if (!none_held || other)
-    throw CliError(o.dir, "no checkpoint to resume on " + std::to_string(size) + " rank" +
-                              (size == 1 ? "" : "s") + " (" + mine.file().filename().string() +
-                              " and the like for every rank)");
+    throw InputError(o.dir, "no checkpoint to resume on " + std::to_string(size) + " rank" +
+                                (size == 1 ? "" : "s") + " (" + mine.file().filename().string() +
+                                " and the like for every rank)");
   if (rank == 0) std::cerr << "seki: nothing to resume in " << o.dir << "; starting\n";
 }
 

@@ -1,6 +1,6 @@
-// Errors the `seki` tool reports as one line on stderr with exit code 2 (bad input, a position
-// too large to solve): the library's InputError under the name the commands use; the exit statuses
-// of every command (README, "Exit statuses") and the one a command can end the tool with.
+// The exit statuses of every command (README, "Exit statuses") and the one a command can end the
+// tool with. Bad input is the library's InputError ("<where>: <problem>"; main prints it as
+// "seki: <where>: <problem>" and exits with status 2, 3 for its MemoryLimitError).
 #pragma once
 
 #include <string>
@@ -28,10 +28,6 @@ inline std::string ExitStatusSummary() {
          " does not fit --memory-limit; " + to_string(kExitInternalError) + " an internal error; " +
          to_string(kExitInterrupted) + " stopped by Ctrl-C.";
 }
-
-// "<where>: <problem>"; main prints it as "seki: <where>: <problem>" and exits with status 2 (3 for
-// its MemoryLimitError).
-using CliError = InputError;
 
 // Ends the tool with a given exit status after the command has said what it needs to (e.g. 130
 // for an interrupted enumeration).

@@ -33,12 +33,13 @@ struct EngineOptions {
 void AddEngineOptions(CLI::App* sub, EngineOptions& options);
 
 // The SolveEngineOptions of `options` (engine kind, memory limit, threads, the Ctrl-C flag); the
-// caller may set the rest (moves, checkpoints, ranks). Throws CliError for a bad value.
+// caller may set the rest (moves, checkpoints, ranks). Throws InputError for a bad value.
 SolveEngineOptions MakeSolveEngineOptions(const EngineOptions& options);
 
 // Runs solve(); a solve that stops ends the command as `seki solve` does: one line
 // "seki: <where>: ..." and exit status 3 (memory limit, or a down-set that does not fit) or 130
-// (Ctrl-C); a position too large to solve is CliError "<where>: too large to solve: ..." (exit 2).
+// (Ctrl-C); a position too large to solve is InputError "<where>: too large to solve: ..." (exit
+// 2).
 void SolveOrStop(const std::string& where, std::size_t memory_bytes,
                  const std::function<void()>& solve);
 

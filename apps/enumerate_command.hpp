@@ -27,7 +27,7 @@ struct EnumerateOptions {
   bool force = false;
 };
 
-// Returns the process exit status (0 done, 130 interrupted); throws CliError for bad input and
+// Returns the process exit status (0 done, 130 interrupted); throws InputError for bad input and
 // for a run that will not fit in the memory limit.
 int RunEnumerate(const EnumerateOptions& options, const std::string& command_line);
 

@@ -31,7 +31,7 @@ void AddExportCommand(CLI::App& app) {
   cmd->add_option("--sqlite", options->sqlite, "Database file to write")->required();
   cmd->add_flag("--force", options->force, "Replace the database file if it exists");
   cmd->callback([options] {
-    if (options->sqlite.empty()) throw CliError("--sqlite", "a database file name is required");
+    if (options->sqlite.empty()) throw InputError("--sqlite", "a database file name is required");
     const ExportResult r = ExportRun(options->dir, options->sqlite, options->force);
     std::cout << "exported " << r.classes << " classes (from " << r.source << ") to "
               << options->sqlite << '\n';

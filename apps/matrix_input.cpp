@@ -31,15 +31,15 @@ void ReadLines(std::istream& in, const std::string& name, std::vector<MatrixInpu
     if (content.empty() || content.front() == '#') continue;
     out.push_back(Parse(name + ":" + std::to_string(number), line));
   }
-  if (in.bad()) throw CliError(name, "read error");
-  if (out.size() == before) throw CliError(name, "no matrices");
+  if (in.bad()) throw InputError(name, "read error");
+  if (out.size() == before) throw InputError(name, "no matrices");
 }
 
 void ReadFile(const std::string& path, std::vector<MatrixInput>& out) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw CliError(path, "is a directory");
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, "is a directory");
   std::ifstream in(path);
-  if (!in) throw CliError(path, std::string("cannot open: ") + std::strerror(errno));
+  if (!in) throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
   ReadLines(in, path, out);
 }
 
@@ -51,7 +51,7 @@ std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& a
   bool read_stdin = false;
   for (std::size_t k = 0; k < args.size(); ++k) {
     if (args[k] == "-") {
-      if (read_stdin) throw CliError("-", "standard input can be read only once");
+      if (read_stdin) throw InputError("-", "standard input can be read only once");
       read_stdin = true;
       ReadLines(std::cin, "<stdin>", out);
       continue;
@@ -61,7 +61,7 @@ std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& a
   }
   if (!input_file.empty()) ReadFile(input_file, out);
   if (out.empty())
-    throw CliError("no matrices given (pass matrices, '-' for standard input, or --input FILE)");
+    throw InputError("no matrices given (pass matrices, '-' for standard input, or --input FILE)");
   return out;
 }
 

@@ -17,8 +17,8 @@ struct MatrixInput {
 
 // The matrices of `args` (an argument "-" stands for the lines of standard input) followed by
 // those of `input_file` when it is not empty. In the line formats blank lines and lines starting
-// with '#' are skipped. Throws CliError for text that does not parse, a matrix that is not a legal
-// starting position, an unreadable file, a source without matrices, or no matrices at all.
+// with '#' are skipped. Throws InputError for text that does not parse, a matrix that is not a
+// legal starting position, an unreadable file, a source without matrices, or no matrices at all.
 std::vector<MatrixInput> ReadStartingPositions(const std::vector<std::string>& args,
                                                const std::string& input_file);
 

@@ -95,7 +95,7 @@ void PrintDevicePlan(const PlanOptions& o) {
 void PrintDownsetPlan(const PlanOptions& o) {
   const std::vector<MatrixInput> inputs = ReadStartingPositions({o.matrix}, "");
   if (inputs.size() != 1)
-    throw CliError("--matrix", "one matrix, not " + std::to_string(inputs.size()));
+    throw InputError("--matrix", "one matrix, not " + std::to_string(inputs.size()));
   DownsetPlanRequest request{.matrix = inputs.front().matrix,
                              .ranks = o.request.ranks,
                              .threads = o.request.threads,
@@ -175,12 +175,12 @@ void AddPlanCommand(CLI::App& app) {
   cmd->add_flag("--json", o->json, "Print the plan as JSON");
   cmd->callback([o, rows, cols] {
     if (!o->matrix.empty()) {
-      if (o->device.device != "cpu") throw CliError("--device", "not with --matrix");
+      if (o->device.device != "cpu") throw InputError("--device", "not with --matrix");
       return PrintDownsetPlan(*o);
     }
     for (const CLI::Option* required : {rows, cols})
       if (required->count() == 0)
-        throw CliError(required->get_name(), "is required (or --matrix A)");
+        throw InputError(required->get_name(), "is required (or --matrix A)");
     if (o->device.device != "cpu") return PrintDevicePlan(*o);
     PlanRequest request = o->request;
     request.lists = ParseListsOption(o->device.lists, "--lists");

@@ -55,7 +55,7 @@ void ShowStep(PlaySession& session, const PlayStep& step, Matrix& shown) {
 
 void RunPlay(const PlayOptions& options) {
   if (options.matrix == "-")
-    throw CliError("-", "play reads its moves from standard input; give the matrix as argument");
+    throw InputError("-", "play reads its moves from standard input; give the matrix as argument");
   const MatrixInput input = ReadStartingPositions({options.matrix}, "").front();
   PlaySession session(input.matrix, options.game == "dseki" ? Game::kDSeki : Game::kSeki,
                       ParsePlayer(options.first), ParsePlayer(options.human),

@@ -21,7 +21,7 @@ struct PlayOptions {
 };
 
 // Plays one game on standard input and output until it ends, the user quits or the input ends.
-// Throws CliError for a bad matrix (before anything is printed).
+// Throws InputError for a bad matrix (before anything is printed).
 void RunPlay(const PlayOptions& options);
 
 void AddPlayCommand(CLI::App& app);

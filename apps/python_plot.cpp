@@ -42,9 +42,9 @@ int DrawRunPlots(const std::string& run, const std::string& out) {
     path = SEKI_PYTHON_DIR;
     if (const char* old = std::getenv("PYTHONPATH"); old && *old) path += std::string(":") + old;
 #else
-    throw CliError("plot",
-                   "this seki was built without the Python package (SEKI_PYTHON=OFF or "
-                   "pybind11 not found)");
+    throw InputError("plot",
+                     "this seki was built without the Python package (SEKI_PYTHON=OFF or "
+                     "pybind11 not found)");
 #endif
   }
   std::vector<std::string> args = {python, "-m", "seki.plot", run, "--out", out};
@@ -54,7 +54,7 @@ int DrawRunPlots(const std::string& run, const std::string& out) {
   std::cout.flush();
   const pid_t child = fork();
   if (child < 0)
-    throw CliError("plot", std::string("cannot start Python: ") + std::strerror(errno));
+    throw InputError("plot", std::string("cannot start Python: ") + std::strerror(errno));
   if (child == 0) {
     if (!path.empty()) setenv("PYTHONPATH", path.c_str(), 1);
     setenv("MPLBACKEND", "Agg", 1);

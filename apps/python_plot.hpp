@@ -14,8 +14,8 @@ namespace seki::cli {
 bool CanDrawPlots();
 
 // Runs `python -m seki.plot run --out out` and returns its exit status (one of the tool's: 0, 2,
-// 130, and 70 for any other, e.g. a Python that could not import the package). Throws CliError when
-// the interpreter cannot be started or the tool was built without the Python package.
+// 130, and 70 for any other, e.g. a Python that could not import the package). Throws InputError
+// when the interpreter cannot be started or the tool was built without the Python package.
 int DrawRunPlots(const std::string& run, const std::string& out);
 
 }  // namespace seki::cli

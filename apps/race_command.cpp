@@ -37,16 +37,16 @@ outside and shared liberties, no eye, an eye for one or for each) as Markdown.
 
 void RunRace(const RaceOptions& options) {
   if (options.table >= 0) {
-    if (!options.matrix.empty()) throw CliError("--table", "takes no matrix");
+    if (!options.matrix.empty()) throw InputError("--table", "takes no matrix");
     std::cout << TwoGroupTableMarkdown(options.table);
     return;
   }
-  if (options.matrix.empty()) throw CliError("race", "give a matrix (or --table N)");
+  if (options.matrix.empty()) throw InputError("race", "give a matrix (or --table N)");
   const Race race =
       MakeRace(ParseMatrixAt(options.matrix, options.matrix), options.outside, options.eyes, "");
   const std::string where = FormatRace(race);
   if (const std::string problem = RaceStartProblem(race); !problem.empty())
-    throw CliError(where, problem);
+    throw InputError(where, problem);
   SolveEngineOptions engine_options = MakeSolveEngineOptions(options.engine);
   engine_options.moves = options.moves;
   CommandSolver solver(engine_options, options.engine.quiet);

@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
     return Finished(e.status);
   } catch (const seki::MemoryLimitError& e) {
     return Fail(seki::cli::kExitMemoryLimit, e.what());
-  } catch (const seki::cli::CliError& e) {
+  } catch (const seki::InputError& e) {
     return Fail(seki::cli::kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
     return Fail(seki::cli::kExitInternalError, "out of memory");

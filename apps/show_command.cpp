@@ -34,13 +34,13 @@ Extension ParseKind(const std::string& text) {
   for (char ch : text) k += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
   if (k == "E1" || k == "1") return Extension::kE1;
   if (k == "E2" || k == "2") return Extension::kE2;
-  throw CliError("--kind", "'" + text + "' is not E1 or E2");
+  throw InputError("--kind", "'" + text + "' is not E1 or E2");
 }
 
 // "I,J" -> (I, J), numbered from 1 as given; the range is checked by Extensions.
 std::pair<int, int> ParseAt(const std::string& text) {
   const auto at = ParseRowColumn(text);
-  if (!at) throw CliError("--at", "'" + text + "' is not I,J (row and column numbered from 1)");
+  if (!at) throw InputError("--at", "'" + text + "' is not I,J (row and column numbered from 1)");
   return *at;
 }
 
@@ -54,7 +54,7 @@ void RunShow(const ShowOptions& options) {
     solver.Check(input.matrix, input.where);
   if (!options.svg_file.empty()) {
     if (inputs.size() != 1)
-      throw CliError("--svg", "draws one matrix, got " + std::to_string(inputs.size()));
+      throw InputError("--svg", "draws one matrix, got " + std::to_string(inputs.size()));
     WriteOutputFile(options.svg_file, GoPictureSvg(inputs.front().matrix));
   }
   const bool json = options.format == "json";
@@ -73,11 +73,12 @@ void RunShow(const ShowOptions& options) {
 void RunExtend(const ExtendOptions& options) {
   const std::vector<MatrixInput> inputs = ReadStartingPositions({options.matrix}, "");
   if (inputs.size() != 1)
-    throw CliError(options.matrix, "extend takes one matrix, got " + std::to_string(inputs.size()));
+    throw InputError(options.matrix,
+                     "extend takes one matrix, got " + std::to_string(inputs.size()));
   const MatrixInput& input = inputs.front();
   const Extension kind = ParseKind(options.kind);
   if (options.all == !options.at.empty())
-    throw CliError("extend", "give exactly one of --at I,J and --all");
+    throw InputError("extend", "give exactly one of --at I,J and --all");
   CheckExtendable(input.matrix, input.where);
   std::optional<std::pair<int, int>> at;
   if (!options.all) at = ParseAt(options.at);
@@ -102,7 +103,7 @@ void RunSweep(const FamilyOptions& options) {
   MakeFamilyMember(options.family, options.family == "cubic" ? 0 : std::max(options.n, 2),
                    options.family == "cubic" ? 1 : 3);  // an unknown family's name first
   if (options.from < 1 || options.to < options.from)
-    throw CliError("--from", "give a range --from P --to Q with 1 <= P <= Q");
+    throw InputError("--from", "give a range --from P --to Q with 1 <= P <= Q");
   std::vector<FamilyMember> members;
   for (int p = options.from; p <= options.to; ++p)
     members.push_back(MakeFamilyMember(options.family, options.n, p));
@@ -149,7 +150,7 @@ void RunFamily(const FamilyOptions& options) {
   const bool paper = options.family == "A" || options.family == "B" || options.family == "C" ||
                      options.family == "a" || options.family == "b" || options.family == "c";
   if (!paper || options.from != 0 || options.to != 0) return RunSweep(options);
-  if (options.n == 0) throw CliError("family", "--n is required (or a sweep: --from P --to Q)");
+  if (options.n == 0) throw InputError("family", "--n is required (or a sweep: --from P --to Q)");
   FamilyReport family = Family(options.family, options.n);
   const bool json = options.format == "json";
   if (!json) {

@@ -100,12 +100,12 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
   std::optional<GroupDownsetRanks> ranks;
   if (group) ranks.emplace(*group);
   if (options.format == "latex" && options.moves)
-    throw CliError("--format latex",
-                   "shows the values only; use --format text or json with --moves");
+    throw InputError("--format latex",
+                     "shows the values only; use --format text or json with --moves");
   SolveEngineOptions engine_options = MakeSolveEngineOptions(options.engine);
   if (options.exhaustive) {
     if (engine_options.kind != EngineKind::kAuto && engine_options.kind != EngineKind::kExhaustive)
-      throw CliError("--exhaustive", "conflicts with --engine " + options.engine.engine);
+      throw InputError("--exhaustive", "conflicts with --engine " + options.engine.engine);
     engine_options.kind = EngineKind::kExhaustive;
   }
   const CheckpointPolicy every = CheckpointSchedule(options.checkpoint, kCheckpointUse);

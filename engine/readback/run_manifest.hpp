@@ -63,7 +63,7 @@ struct RunManifest {
   std::map<std::string, ManifestFile> files;  // relative path -> size and checksum
 };
 
-// Reads DIR/manifest.json. Throws CliError (exit status 2) when the directory or the manifest is
+// Reads DIR/manifest.json. Throws InputError (exit status 2) when the directory or the manifest is
 // missing, is not JSON, has another format, or lacks a key these commands need; "complete" is read
 // as given (false when absent) so that the caller can report it.
 RunManifest ReadRunManifest(const std::filesystem::path& dir);

@@ -28,7 +28,7 @@ void ThreeByThreeHeight3Claim(Context& ctx, Claim& c) {
   c.claim = "exactly seven prime 3x3 complete seki of height 3";
   c.paper =
       "Exactly seven prime 3x3 complete seki of height 3: " + Join(kPaper3x3CompleteHeight3) + ".";
-  const Census& s = ctx.Search(3, 3, 3);
+  const SearchTally& s = ctx.Search(3, 3, 3);
   std::set<Matrix> computed, prime;
   std::map<int, int> by_height;
   for (const Matrix& m : s.complete[0]) {
@@ -95,7 +95,7 @@ void ThreeByThreeSemiCompleteClaim(Context& ctx, Claim& c) {
   c.paper =
       "Among all 3x3 matrices of height <= 10, the semi-complete seki are only 033/403/430 and "
       "035/305/440, their transposes and isomorphic copies.";
-  const Census& s = ctx.Search(3, 3, h);
+  const SearchTally& s = ctx.Search(3, 3, h);
   const std::set<Matrix> computed(s.semi[0].begin(), s.semi[0].end());
   const std::set<Matrix> paper = CanonicalSet(kPaper3x3SemiComplete, true);
   std::vector<std::string> items;
@@ -118,7 +118,7 @@ void ThreeByThreeNoHighClaim(Context& ctx, Claim& c) {
   c.group = "3x3";
   c.claim = "no 3x3 complete seki of height 4..10";
   c.paper = "No 3x3 complete seki of height 4..10 (H3 = 3 or H3 > 10).";
-  const Census& s = ctx.Search(3, 3, h);
+  const SearchTally& s = ctx.Search(3, 3, h);
   std::map<int, int> by_height;
   std::vector<Matrix> high;
   for (const Matrix& m : s.complete[0]) {

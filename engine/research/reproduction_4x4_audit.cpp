@@ -40,7 +40,7 @@ std::string ListName(const PaperList& l) { return "\"" + l.name + "\""; }
 const IdsmAnalysis& Analysis4x4(Context& ctx) {
   std::optional<IdsmAnalysis>& cached = ctx.analysis;
   if (cached) return *cached;
-  const Census& s = ctx.Search(4, 4, 3);
+  const SearchTally& s = ctx.Search(4, 4, 3);
   cached.emplace();
   cached->classes_searched = s.starting;
   for (const auto& [m, v] : s.idsms) {

@@ -86,7 +86,7 @@ std::set<Matrix> CanonicalSet(const std::vector<std::string>& texts, bool with_t
 // ---------------------------------------------------------------------------------------------
 // Exhaustive searches with the level engine.
 
-void Census::Add(const Matrix& a, const Solution& v, bool collect_idsms) {
+void SearchTally::Add(const Matrix& a, const Solution& v, bool collect_idsms) {
   ++starting;
   for (Game g : kGames) {
     const int gi = static_cast<int>(g);
@@ -109,7 +109,7 @@ void Census::Add(const Matrix& a, const Solution& v, bool collect_idsms) {
   if (collect_idsms && IsIdsm(a)) idsms.emplace_back(a, v);
 }
 
-void Census::Merge(Census&& o) {
+void SearchTally::Merge(SearchTally&& o) {
   starting += o.starting;
   for (int g = 0; g < 2; ++g) {
     for (int k = 0; k < 4; ++k) by_class[g][k] += o.by_class[g][k];
@@ -128,7 +128,7 @@ void Census::Merge(Census&& o) {
   idsms.insert(idsms.end(), o.idsms.begin(), o.idsms.end());
 }
 
-void Census::Sort() {
+void SearchTally::Sort() {
   for (int g = 0; g < 2; ++g) {
     std::sort(complete[g].begin(), complete[g].end());
     std::sort(semi[g].begin(), semi[g].end());
@@ -141,16 +141,16 @@ void Census::Sort() {
 
 namespace {
 
-Census RunSearch(int rows, int cols, int max_entry, SearchInfo& info) {
+SearchTally RunSearch(int rows, int cols, int max_entry, SearchInfo& info) {
   const auto start = Clock::now();
   const EnumerationSpace space = EnumerationSpace::Make(rows, cols, max_entry, -1);
   const bool collect_idsms = rows == cols;
-  tbb::enumerable_thread_specific<Census> local;
+  tbb::enumerable_thread_specific<SearchTally> local;
   std::uint64_t classes = 0;
   ForEachLevel(space, [&](const Level& level) {
     classes += level.size();
     tbb::parallel_for(0, kShardCount, [&](int s) {
-      Census& census = local.local();
+      SearchTally& census = local.local();
       const LevelShard& shard = level.shards[s];
       for (std::size_t k = 0; k < shard.keys.size(); ++k) {
         const Matrix a = space.codec.Unpack(shard.keys[k]);
@@ -159,8 +159,8 @@ Census RunSearch(int rows, int cols, int max_entry, SearchInfo& info) {
       }
     });
   });
-  Census total;
-  for (Census& c : local) total.Merge(std::move(c));
+  SearchTally total;
+  for (SearchTally& c : local) total.Merge(std::move(c));
   total.Sort();
   info = {rows, cols, max_entry, classes, total.starting, Since(start)};
   return total;
@@ -173,12 +173,12 @@ std::string Region(int rows, int cols, int max_entry) {
          " entries <= " + std::to_string(max_entry);
 }
 
-const Census& Context::Search(int rows, int cols, int max_entry) {
+const SearchTally& Context::Search(int rows, int cols, int max_entry) {
   const auto key = std::make_tuple(rows, cols, max_entry);
   auto it = searches_.find(key);
   if (it != searches_.end()) return it->second;
   SearchInfo info;
-  Census census = RunSearch(rows, cols, max_entry, info);
+  SearchTally census = RunSearch(rows, cols, max_entry, info);
   out_.searches.push_back(info);
   Progress("  searched " + Region(rows, cols, max_entry) + ": " + Num(info.classes) + " classes (" +
            Num(info.starting) + " without a zero line) in " + std::to_string(info.seconds) + " s");

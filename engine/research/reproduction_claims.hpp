@@ -75,7 +75,9 @@ std::set<Matrix> CanonicalSet(const std::vector<std::string>& texts, bool with_t
 constexpr std::size_t kKeep = 100000;  // members of rare classes kept per search
 constexpr std::size_t kExamples = 12;  // examples kept of common classes
 
-struct Census {
+// What one exhaustive search of the reproduction counts and keeps (the tally of its classes; not
+// the census of engine/research/census.hpp).
+struct SearchTally {
   std::uint64_t starting = 0;
   std::array<std::array<std::uint64_t, 4>, 2> by_class{};  // [game][SekiClass]
   std::array<std::array<std::uint64_t, 9>, 2> by_pair{};   // [game][3 R + C]
@@ -86,7 +88,7 @@ struct Census {
   std::vector<std::pair<Matrix, Solution>> idsms;  // every IDSM class (square searches)
 
   void Add(const Matrix& a, const Solution& v, bool collect_idsms);
-  void Merge(Census&& o);
+  void Merge(SearchTally&& o);
   void Sort();
 
   std::uint64_t Count(Game g, SekiClass k) const {
@@ -129,7 +131,7 @@ class Context {
       : quick(options.quick), progress_(options.progress), out_(out) {}
 
   // The census of one region, searched on first use (recorded in the reproduction's searches).
-  const Census& Search(int rows, int cols, int max_entry);
+  const SearchTally& Search(int rows, int cols, int max_entry);
 
   // The reproduction's one solver (SolveEngine's exhaustive engine, started afresh as Resolver
   // says).
@@ -146,7 +148,7 @@ class Context {
  private:
   std::function<void(std::string_view)> progress_;
   Reproduction& out_;
-  std::map<std::tuple<int, int, int>, Census> searches_;
+  std::map<std::tuple<int, int, int>, SearchTally> searches_;
   Resolver resolver_;
 };
 

@@ -11,7 +11,7 @@ namespace seki::reproduction_detail {
 namespace {
 
 // The IDSMs collected by the square searches that the next claims use.
-std::vector<std::pair<std::string, const Census*>> SquareSearches(Context& ctx) {
+std::vector<std::pair<std::string, const SearchTally*>> SquareSearches(Context& ctx) {
   return {{"2x2 entries <= " + std::to_string(TwoByNBound(2, ctx.quick)),
            &ctx.Search(2, 2, TwoByNBound(2, ctx.quick))},
           {"3x3 entries <= 3", &ctx.Search(3, 3, 3)},
@@ -101,11 +101,11 @@ void Prop11Claim(Context& ctx, Claim& c) {
     violations += s->containment_violations;
   }
   for (int n = 3; n <= kMaxDim; ++n) {
-    const Census& s = ctx.Search(2, n, TwoByNBound(n, ctx.quick));
+    const SearchTally& s = ctx.Search(2, n, TwoByNBound(n, ctx.quick));
     classes += s.starting;
     violations += s.containment_violations;
   }
-  const Census& big = ctx.Search(3, 3, ThreeByThreeBound(ctx.quick));
+  const SearchTally& big = ctx.Search(3, 3, ThreeByThreeBound(ctx.quick));
   classes += big.starting;
   violations += big.containment_violations;
   const Outcome two_d = ctx.Solve(OneByOne(2)).dseki;

@@ -84,7 +84,7 @@ void OneByNClaim(Context& ctx, Claim& c) {
   std::vector<std::string> regions;
   for (int n = 2; n <= kMaxDim; ++n) {
     const int e = OneByNBound(n, ctx.quick);
-    const Census& s = ctx.Search(1, n, e);
+    const SearchTally& s = ctx.Search(1, n, e);
     total += s.starting;
     std::uint64_t both = 0;
     // (L,W) in SEKI and in D-SEKI; counted per game and both must cover every class.
@@ -112,7 +112,7 @@ void TwoByNClaim(Context& ctx, Claim& c) {
   std::vector<Matrix> examples;
   for (int n = 3; n <= kMaxDim; ++n) {
     const int e = TwoByNBound(n, ctx.quick);
-    const Census& s = ctx.Search(2, n, e);
+    const SearchTally& s = ctx.Search(2, n, e);
     total += s.starting;
     seki += s.SekiCount(Game::kSeki);
     dseki += s.SekiCount(Game::kDSeki);
@@ -138,7 +138,7 @@ void TwoByTwoClaim(Context& ctx, Claim& c) {
   c.claim = "2x2: exactly four complete seki";
   c.paper = "2x2: exactly four complete seki up to isomorphism: 11/11, 20/02, 21/12, 22/22.";
   const int e = TwoByNBound(2, ctx.quick);
-  const Census& s = ctx.Search(2, 2, e);
+  const SearchTally& s = ctx.Search(2, 2, e);
   const std::set<Matrix> computed(s.complete[0].begin(), s.complete[0].end());
   const std::set<Matrix> paper = CanonicalSet(kPaper2x2Complete, false);
   c.computed = "2x2 entries <= " + std::to_string(e) + " (" + Num(s.starting) +
@@ -163,14 +163,14 @@ void CompleteDSekiClaim(Context& ctx, Claim& c) {
   total += kMaxEntry;
   for (int n = 2; n <= kMaxDim; ++n) {
     const int e = OneByNBound(n, ctx.quick);
-    const Census& s = ctx.Search(1, n, e);
+    const SearchTally& s = ctx.Search(1, n, e);
     total += s.starting;
     found.insert(found.end(), s.complete[1].begin(), s.complete[1].end());
   }
   regions.push_back("1xn (n = 2..8) as in the 1xn claim");
   for (int n = 1; n <= kMaxDim; ++n) {
     const int e = TwoByNBound(n, ctx.quick);
-    const Census& s = ctx.Search(2, n, e);
+    const SearchTally& s = ctx.Search(2, n, e);
     total += s.starting;
     found.insert(found.end(), s.complete[1].begin(), s.complete[1].end());
     regions.push_back("2x" + std::to_string(n) + " <= " + std::to_string(e));
