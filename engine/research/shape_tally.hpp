@@ -39,8 +39,8 @@ struct ConjectureCounts {
   void Merge(const ConjectureCounts& o);
   // The counts conjecture c reports, named, in the report's order.
   std::vector<std::pair<std::string, std::uint64_t>> Named(Conjecture c) const;
-  // The same counts as the four slots of a checkpoint ("extra" of seki-check-checkpoint/1), and
-  // back.
+  // The same counts as four slots ("extra" of the shape tally a check's checkpoint keeps,
+  // ShapeTallyJson), and back.
   std::array<std::uint64_t, 4> Slots(Conjecture c) const;
   static ConjectureCounts FromSlots(Conjecture c, const std::array<std::uint64_t, 4>& slots);
 };
