@@ -17,10 +17,9 @@
 #include "apps/command_solver.hpp"
 #include "apps/matrix_input.hpp"
 #include "apps/on_every_rank.hpp"
-#include "engine/distributed/distributed_group.hpp"
-#include "engine/research/census.hpp"
-#include "engine/research/census_below.hpp"
-#include "engine/run/downset_group.hpp"
+#include "engine/census/census.hpp"
+#include "engine/census/census_below.hpp"
+#include "engine/distributed/launch.hpp"
 #include "storage/atomic_file.hpp"
 
 namespace seki::cli {
@@ -47,8 +46,7 @@ const CheckpointUse kBelowCheckpointUse{
     true, true};
 
 // `--below A` on every rank of `group` (null: one process); rank 0 prints.
-void RunBelow(const CensusOptions& o, const std::string& command_line,
-              const DistributedGroup* group) {
+void RunBelow(const CensusOptions& o, const std::string& command_line, const Ranks* group) {
   const bool root = !group || group->root();
   if (!o.sources.empty()) throw InputError("--below", "takes no run directories or reports");
   if (o.latex && o.format == "json") throw InputError("--latex", "conflicts with --format json");
@@ -57,8 +55,6 @@ void RunBelow(const CensusOptions& o, const std::string& command_line,
   if (!o.values_of.empty() || !o.values_file.empty())
     for (const MatrixInput& b : ReadStartingPositions(o.values_of, o.values_file))
       points.push_back(b.matrix);
-  std::optional<GroupDownsetRanks> ranks;
-  if (group) ranks.emplace(*group);
   SolveEngineOptions engine_options = MakeSolveEngineOptions(o.engine);
   engine_options.kind = EngineKind::kDownset;
   engine_options.checkpoint_every = CheckpointSchedule(o.checkpoint, kBelowCheckpointUse);
@@ -66,7 +62,7 @@ void RunBelow(const CensusOptions& o, const std::string& command_line,
   engine_options.checkpoint = o.checkpoint.dir;
   engine_options.resume = o.checkpoint.resume;
   engine_options.scratch = o.checkpoint.scratch;
-  engine_options.ranks = ranks ? &*ranks : nullptr;
+  engine_options.ranks = group;
   CensusTaker taker(input.matrix, std::move(points));
   engine_options.take = &taker;
   CommandSolver solver(std::move(engine_options), o.engine.quiet || !root);
@@ -90,7 +86,7 @@ void RunCensus(const CensusOptions& o, const std::string& command_line) {
   if (o.below.empty() && (!o.values_of.empty() || !o.values_file.empty()))
     throw InputError(o.values_of.empty() ? "--values-file" : "--values-of", "needs --below A");
   if (!o.below.empty()) {
-    const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
+    const std::unique_ptr<Ranks> group = JoinLaunchedJob();
     if (!group) return RunBelow(o, command_line, nullptr);
     return OnEveryRank(*group, [&] { RunBelow(o, command_line, group.get()); });
   }

@@ -1,5 +1,5 @@
 // `seki check CONJECTURE`: the options, progress on stderr and the report as each shape finishes;
-// the search itself is the research layer's region check (engine/research/region_check.hpp).
+// the search itself is the research layer's region check (engine/check/region_check.hpp).
 #include "apps/check_command.hpp"
 
 #include <fmt/format.h>
@@ -21,9 +21,9 @@
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix.hpp"
 #include "engine/base/memory_limit.hpp"
-#include "engine/distributed/distributed_group.hpp"
+#include "engine/census/census.hpp"
+#include "engine/distributed/launch.hpp"
 #include "engine/level/build_hooks.hpp"
-#include "engine/research/census.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "storage/atomic_file.hpp"
 
@@ -97,7 +97,8 @@ CheckReport CheckOrStop(const CheckPlan& plan, CheckPrinter& printer, const Chec
     CheckReport report = RunRegionCheck(plan, &printer, &InterruptFlag());
     ReleaseInterrupt();
     return report;
-  } catch (const LevelInterrupted&) {
+  } catch (const Stopped& stopped) {
+    if (!stopped.interrupted()) throw;
     ReleaseInterrupt();
     std::cout.flush();
     std::cerr << "\nseki: check: interrupted"
@@ -124,7 +125,7 @@ int RunCheck(const CheckOptions& o, const std::string& command_line) {
   for (const std::string& file : {o.json_file, o.census_file})
     if (root && !file.empty()) CheckOutputFile(file);  // fail before the search, not after it
   // Under mpirun every rank searches its shards of each level; rank 0 alone prints and writes.
-  const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
+  const std::unique_ptr<Ranks> group = JoinLaunchedJob();
   CheckPrinter printer(o.quiet);
   const CheckReport report =
       group && group->size() > 1

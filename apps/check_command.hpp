@@ -1,9 +1,9 @@
 // `seki check CONJECTURE`: exhaustive search of a region for counterexamples to the paper's open
-// conjectures 6.1, 6.2, 6.3 and 6.9 (engine/research/region_check.hpp). For each shape it prints
+// conjectures 6.1, 6.2, 6.3 and 6.9 (engine/check/region_check.hpp). For each shape it prints
 // the exact region, the number of classes examined, the time, and "no counterexample" or every
 // finding with its values and lines of optimal play; then one machine-readable summary line.
 // --json FILE writes the same; --census FILE the census of complete and semi-complete seki
-// (engine/research/census.hpp); --checkpoint DIR and --resume make a long check resumable. Exit 0:
+// (engine/census/census.hpp); --checkpoint DIR and --resume make a long check resumable. Exit 0:
 // nothing found; 1: a finding (a counterexample, or for 6.2 a complete seki of height >= 4); 2: bad
 // input (one line on stderr).
 #pragma once
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "apps/checkpoint_options.hpp"
-#include "engine/research/region_check.hpp"
+#include "engine/check/region_check.hpp"
 
 namespace seki::cli {
 

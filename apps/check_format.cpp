@@ -6,7 +6,8 @@
 #include <algorithm>
 
 #include "engine/base/matrix_text.hpp"
-#include "engine/research/report_json.hpp"
+#include "engine/check/check_json.hpp"
+#include "engine/solve/solve_json.hpp"
 
 namespace seki::cli {
 

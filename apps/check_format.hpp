@@ -1,11 +1,11 @@
-// The renderings of a `seki check` report (engine/research/region_check.hpp): the header, the text
+// The renderings of a `seki check` report (engine/check/region_check.hpp): the header, the text
 // of each shape as it finishes, the one-line machine-readable summary and the --json document.
 // Concurrency: pure functions.
 #pragma once
 
 #include <string>
 
-#include "engine/research/region_check.hpp"
+#include "engine/check/region_check.hpp"
 
 namespace seki::cli {
 

@@ -60,7 +60,7 @@ CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const Chec
 // that holds a down-set checkpoint is refused; with it, every rank resumes its own file or none
 // does (a directory with the files of another number of ranks is refused; an empty one starts
 // afresh).
-void PrepareDownsetCheckpoint(const CheckpointOptions& o, const RunGroup* group) {
+void PrepareDownsetCheckpoint(const CheckpointOptions& o, const Ranks* group) {
   if (!o.scratch.empty()) {
     if (group && group->size() > 1)
       throw InputError("--scratch", "keeps the ring of one process; not under mpirun");

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/run/run_group.hpp"
+#include "engine/run/level_ranks.hpp"
 #include "storage/checkpoint_policy.hpp"
 
 namespace seki::cli {
@@ -43,6 +43,6 @@ CheckpointPolicy CheckpointSchedule(const CheckpointOptions& options, const Chec
 // the files of another number of ranks is refused; an empty one starts afresh). Its --scratch DIR
 // (one process only) likewise: made when missing; refused without --resume when it holds a
 // checkpoint.
-void PrepareDownsetCheckpoint(const CheckpointOptions& options, const RunGroup* group);
+void PrepareDownsetCheckpoint(const CheckpointOptions& options, const Ranks* group);
 
 }  // namespace seki::cli

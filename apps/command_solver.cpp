@@ -35,7 +35,7 @@ std::string DownsetStatus(const std::string& where, const DownsetEngine& downset
 }
 
 // One line on stderr and the exit status for a solve that stopped (exit 3 or 130).
-[[noreturn]] void Stopped(const std::string& line, int status) {
+[[noreturn]] void EndStopped(const std::string& line, int status) {
   ReleaseInterrupt();
   std::cout.flush();
   std::cerr << "seki: " << line << std::endl;
@@ -79,10 +79,10 @@ void SolveOrStop(const std::string& where, std::size_t memory_bytes,
     } catch (...) {
       RethrowSolveStop(where, memory_bytes);
     }
-  } catch (const SearchStopped&) {  // what RethrowSolveStop leaves unchanged: Ctrl-C
-    Stopped(where + ": interrupted", kExitInterrupted);
+  } catch (const Stopped&) {  // what RethrowSolveStop leaves unchanged: Ctrl-C
+    EndStopped(where + ": interrupted", kExitInterrupted);
   } catch (const MemoryLimitError& e) {
-    Stopped(e.what(), kExitMemoryLimit);
+    EndStopped(e.what(), kExitMemoryLimit);
   }
 }
 

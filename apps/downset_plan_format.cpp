@@ -65,12 +65,13 @@ std::string FormatDownsetPlanSummary(const DownsetPlan& p) {
       "includes the I/O (overlapped with three buffers in memory; with two, the reads wait)\n",
       HumanBytes(q.disk_read), HumanBytes(q.disk_write),
       q.disk_measured ? "measured in the scratch directory"
-                      : "measured on this project's machine (docs/performance.md)",
+                      : "measured on this project's machine (docs/performance/solve.md)",
       q.disk_free > 0 ? ", " + HumanBytes(q.disk_free) + " free there" : std::string());
   if (q.ranks > 1)
     out += fmt::format(
         "ranks: `mpirun -np R seki solve --engine downset` splits every slab by one digit of {} "
-        "values (docs/distributed.md), each rank sending the next its top layer after every "
+        "values (docs/distributed/downset.md), each rank sending the next its top layer after "
+        "every "
         "level; memory and bytes are the solve's, the times a MODEL, not measured (the rate "
         "above times the ranks, the bytes at {:.3g} bytes/s, assumed), ignoring the imbalance of "
         "the first and last levels and the wait after every level\n",

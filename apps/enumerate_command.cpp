@@ -21,7 +21,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix.hpp"
 #include "engine/base/memory_limit.hpp"
-#include "engine/distributed/distributed_group.hpp"
+#include "engine/distributed/launch.hpp"
 #include "engine/level/device_option.hpp"
 #include "engine/run/catalogue_lists.hpp"
 #include "engine/run/memory_budget.hpp"
@@ -123,7 +123,7 @@ int RunEnumerate(const EnumerateOptions& o, const std::string& command_line) {
   p.resume = o.checkpoint.resume, p.force = o.force;
   p.command_line = command_line;
 
-  const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
+  const std::unique_ptr<Ranks> group = JoinLaunchedJob();
   const bool root = !group || group->root();
   EnumeratePrinter printer(o.quiet, o.out);
   Run run(p, root ? &printer : nullptr, &InterruptFlag(), group.get());
@@ -176,7 +176,7 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
   cmd->add_option("--parts", options->parts,
                   "Build every level in this many parts (1..64), as a level too large for "
                   "--memory-limit is (default: only those, in the fewest parts that fit; "
-                  "docs/architecture.md); the same files for any parts")
+                  "docs/architecture/levels-in-parts.md); the same files for any parts")
       ->check(CLI::Range(1, 64));
   cmd->add_option("--device", options->device,
                   "Level engine: cpu (default), gpu (the thrust engine on a CUDA GPU) or "
@@ -189,7 +189,7 @@ void AddEnumerateCommand(CLI::App& app, int argc, char** argv) {
                   "dseki/seki-counts.txt instead of seki.txt); default auto: all for runs of at "
                   "most " +
                       fmt::format("{:.0e}", double(kListAllUpToClasses)) +
-                      " classes, complete beyond (docs/gpu.md)");
+                      " classes, complete beyond (docs/gpu/planning.md)");
   cmd->add_flag("--outcomes", options->outcomes, "Also write outcomes.txt (every class)");
   cmd->add_flag("--generate-only", options->generate_only,
                 "Generate and count the classes without solving (orderly generation); no "

@@ -9,10 +9,10 @@
 #include "apps/cli_error.hpp"
 #include "apps/command_line.hpp"
 #include "engine/base/memory_limit.hpp"
+#include "engine/describe/go_report.hpp"
 #include "engine/go/diagram.hpp"
 #include "engine/go/go_input.hpp"
 #include "engine/go/go_verdict.hpp"
-#include "engine/research/go_report.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "storage/atomic_file.hpp"
 

@@ -1,6 +1,6 @@
 // `seki go FILE|-` reads a GO position (SGF or a text diagram), takes its groups as the paper's
 // matrix (engine/go/go_model.hpp), decides it through the one solve path and says the verdict in GO
-// terms (engine/go/go_verdict.hpp), as text or JSON (engine/research/go_report.hpp); --sgf writes
+// terms (engine/go/go_verdict.hpp), as text or JSON (engine/describe/go_report.hpp); --sgf writes
 // the analysis back as SGF, --svg the board, --html a page. `seki go --realise MATRIX` does the
 // same for a board built to realise the matrix (engine/go/go_realise.hpp). Bad input: one line,
 // exit 2 (3 when the solve does not fit its memory), nothing written.

@@ -27,7 +27,7 @@ chains it decides: unconditionally alive chains, the groups of a seki, the loser
 one side wins whoever moves first. analyze_semeai A B answers as GNU Go: R1 R2 MOVE, A's colour
 moving first, R1 = 1 when it keeps A, R2 = 1 when it captures B (1 0: seki), MOVE its move or
 PASS; the whole race around A and B is solved. A position outside the model: "? " and the words of
-`seki go`'s refusal. See docs/go.md.)";
+`seki go`'s refusal. See docs/go/gtp.md.)";
 
 }  // namespace
 

@@ -13,7 +13,7 @@
 
 namespace seki::cli {
 
-void AbortJob(const DistributedGroup& group, const std::exception& e) {
+void AbortJob(const Ranks& group, const std::exception& e) {
   const bool input = dynamic_cast<const InputError*>(&e) != nullptr;
   const int status = dynamic_cast<const MemoryLimitError*>(&e) != nullptr ? kExitMemoryLimit
                      : input                                              ? kExitBadInput

@@ -7,15 +7,15 @@
 
 #include <exception>
 
-#include "engine/distributed/distributed_group.hpp"
+#include "engine/distributed/launch.hpp"
 
 namespace seki::cli {
 
 // Prints the error `e` as the rank's one line and ends the job; never returns.
-[[noreturn]] void AbortJob(const DistributedGroup& group, const std::exception& e);
+[[noreturn]] void AbortJob(const Ranks& group, const std::exception& e);
 
 template <class Body>
-auto OnEveryRank(const DistributedGroup& group, Body&& body) -> decltype(body()) {
+auto OnEveryRank(const Ranks& group, Body&& body) -> decltype(body()) {
   try {
     return body();
   } catch (const std::exception& e) {

@@ -11,7 +11,7 @@
 #include "apps/command_solver.hpp"
 #include "apps/matrix_input.hpp"
 #include "engine/base/matrix_text.hpp"
-#include "engine/research/origin.hpp"
+#include "engine/describe/origin.hpp"
 
 namespace seki::cli {
 

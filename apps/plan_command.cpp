@@ -123,9 +123,11 @@ void AddPlanCommand(CLI::App& app) {
       "plan",
       "The cost model of `seki enumerate` before running it: on --ranks MPI ranks, classes, "
       "records "
-      "exchanged and memory per rank per level and the expected wall time (docs/distributed.md); "
+      "exchanged and memory per rank per level and the expected wall time "
+      "(docs/distributed/cost-model.md); "
       "with --device gpu|thrust-cpu, GPU memory, host memory, disk and time on one machine and "
-      "whether the run fits (docs/gpu.md); with --matrix A, the memory and time of the down-set "
+      "whether the run fits (docs/gpu/planning.md); with --matrix A, the memory and time of the "
+      "down-set "
       "solve of A in one process and on a GPU, and on --ranks MPI ranks (memory and bytes sent as "
       "the solve's, the time a model)");
   PlanRequest& q = o->request;

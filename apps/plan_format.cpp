@@ -74,8 +74,8 @@ std::string FormatPlanSummary(const RunPlan& p) {
         p.key_bits, (p.key_bits + 63) / 64, (p.key_bits + 63) / 64 + 1);
   else if (p.wide_engine)
     out += fmt::format(
-        "note: keys need {} bits, more than fit a 64-bit record with its offer byte: the wide "
-        "level engine builds the levels, at a lower rate, with records of 2 words\n",
+        "note: keys need {} bits, more than fit a 64-bit record with its contribution byte: the "
+        "wide level engine builds the levels, at a lower rate, with records of 2 words\n",
         p.key_bits);
   return out;
 }

@@ -9,8 +9,8 @@
 #include "apps/race_format.hpp"
 #include "engine/base/race_text.hpp"
 #include "engine/base/starting_position.hpp"
-#include "engine/research/race_table.hpp"
-#include "engine/research/report_json.hpp"
+#include "engine/describe/race_table.hpp"
+#include "engine/solve/solve_json.hpp"
 
 namespace seki::cli {
 namespace {

@@ -3,7 +3,7 @@
 // eye beside it, engine/base/race_text.hpp) solved exactly through the one solve path
 // (SolveEngine), as text or JSON, with every move and an optimal line per first player on request;
 // a race without outside liberty or eye is the paper's matrix and prints what `seki solve` prints.
-// `seki race --table N`: the two-group table of docs/go.md (engine/research/race_table.hpp).
+// `seki race --table N`: the two-group table of docs/go.md (engine/describe/race_table.hpp).
 // Concurrency: RunRace is called once by the main thread.
 #pragma once
 

@@ -11,7 +11,7 @@
 #include "apps/command_line.hpp"
 #include "apps/command_solver.hpp"
 #include "apps/python_plot.hpp"
-#include "engine/research/html_report.hpp"
+#include "engine/report/html_report.hpp"
 
 namespace seki::cli {
 

@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "engine/research/reproduction.hpp"
+#include "engine/reproduction/reproduction.hpp"
 
 namespace seki::cli {
 
@@ -19,11 +19,6 @@ struct ReproduceOptions {
   bool verbose = false;       // print every claim's itemized details, not only the differing ones
   bool quiet = false;         // no progress lines on stderr
 };
-
-// The report renderings (also used by the tests).
-std::string FormatReproductionText(const Reproduction& r, bool verbose);
-std::string FormatReproductionMarkdown(const Reproduction& r, const std::string& command);
-std::string FormatReproductionJson(const Reproduction& r, const std::string& command);
 
 // Runs the reproduction and writes the outputs; returns the exit status (0 or 1).
 int RunReproduce(const ReproduceOptions& options, const std::string& command);

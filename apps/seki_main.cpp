@@ -17,6 +17,8 @@
 #include "apps/demo_command.hpp"
 #include "apps/enumerate_command.hpp"
 #include "apps/export_command.hpp"
+#include "apps/extend_command.hpp"
+#include "apps/family_command.hpp"
 #include "apps/go_command.hpp"
 #include "apps/gtp_command.hpp"
 #include "apps/origin_command.hpp"

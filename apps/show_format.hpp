@@ -1,4 +1,4 @@
-// Rendering of the matrix reports (engine/research/matrix_report.hpp) for `seki show`, `seki
+// Rendering of the matrix reports (engine/describe/matrix_report.hpp) for `seki show`, `seki
 // extend` and `seki family`: readable text, or one line of JSON per result. Rows and columns are
 // numbered from 1 in both.
 // Concurrency: pure functions of their arguments; safe from any thread.
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/research/matrix_report.hpp"
+#include "engine/describe/matrix_report.hpp"
 
 namespace seki::cli {
 

@@ -19,9 +19,8 @@
 #include "apps/matrix_input.hpp"
 #include "apps/on_every_rank.hpp"
 #include "apps/solve_format.hpp"
-#include "engine/distributed/distributed_group.hpp"
-#include "engine/research/solve_latex.hpp"
-#include "engine/run/downset_group.hpp"
+#include "engine/describe/solve_latex.hpp"
+#include "engine/distributed/launch.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/solve/solve_engine.hpp"
 #include "storage/checkpoint.hpp"
@@ -92,13 +91,11 @@ class QuietStderr {
 // Every input is checked first (a bad batch prints nothing); then each is solved and printed as
 // soon as it is, with a live line on a terminal, Ctrl-C and the memory limit ending the batch with
 // one line (exit 130, resp. 3). With a group (mpirun), on every rank; rank 0 alone prints.
-void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
+void SolveBatch(const SolveOptions& options, const Ranks* group) {
   const bool root = !group || group->root();
   const QuietStderr quiet_stderr(!root);
   std::ostream discard(nullptr);
   std::ostream& out = root ? std::cout : discard;
-  std::optional<GroupDownsetRanks> ranks;
-  if (group) ranks.emplace(*group);
   if (options.format == "latex" && options.moves)
     throw InputError("--format latex",
                      "shows the values only; use --format text or json with --moves");
@@ -117,7 +114,7 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
   engine_options.checkpoint_every = every;
   engine_options.resume = options.checkpoint.resume;
   engine_options.scratch = options.checkpoint.scratch;
-  engine_options.ranks = ranks ? &*ranks : nullptr;
+  engine_options.ranks = group;
   CommandSolver solver(std::move(engine_options), options.engine.quiet || !root);
   for (const MatrixInput& input : inputs) solver.Check(input.matrix, input.where);
   for (std::size_t k = 0; k < inputs.size(); ++k) {
@@ -141,7 +138,7 @@ void SolveBatch(const SolveOptions& options, const DistributedGroup* group) {
 }  // namespace
 
 void RunSolve(const SolveOptions& options) {
-  const std::unique_ptr<DistributedGroup> group = JoinLaunchedJob();
+  const std::unique_ptr<Ranks> group = JoinLaunchedJob();
   if (!group) return SolveBatch(options, nullptr);
   OnEveryRank(*group, [&] { SolveBatch(options, group.get()); });
 }

@@ -32,8 +32,8 @@ struct SolveOptions {
 // Throws InputError for bad input and for a position too large to solve, and ExitStatus 3 (a
 // position the search engine cannot decide, or a down-set that does not fit, within the memory
 // limit) or 130 (Ctrl-C) after printing one line on stderr. Under mpirun every rank runs the
-// batch, each large down-set pass is split among the ranks (docs/distributed.md), and rank 0 alone
-// prints.
+// batch, each large down-set pass is split among the ranks (docs/distributed/downset.md), and rank
+// 0 alone prints.
 void RunSolve(const SolveOptions& options);
 
 void AddSolveCommand(CLI::App& app);

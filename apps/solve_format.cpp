@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/base/matrix_text.hpp"
-#include "engine/research/report_json.hpp"
+#include "engine/solve/solve_json.hpp"
 
 namespace seki::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/base/matrix_text.hpp"
-#include "engine/research/census_below.hpp"
+#include "engine/census/census_below.hpp"
 #include "engine/solve/downset.hpp"
 
 namespace {

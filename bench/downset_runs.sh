@@ -1,5 +1,5 @@
 #!/bin/bash
-# Whole runs of the down-set engine for docs/performance.md ("Down-set engine"): each matrix with
+# Whole runs of the down-set engine for docs/performance/solve.md ("Down-set engine"): each matrix with
 # /usr/bin/time -v, both games, 2 threads, the load average before and after.
 # Usage: bash bench/downset_runs.sh build/release/apps/seki [matrix ...]
 # MEMORY=1500M bash bench/downset_runs.sh ... : with --memory-limit (below the one-byte ring: one

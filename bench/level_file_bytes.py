@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bytes a class of the level files of a run (docs/performance.md): from a sampler's listing (mtime size name) and the
+"""Bytes a class of the level files of a run (docs/performance/levels-in-parts.md): from a sampler's listing (mtime size name) and the
 run's log (level S/N: C classes). A level's bytes: its whole level file, or the sum of its parts
 (the largest size seen of each file; a file is complete once written, atomically).
 The listing: every 20 s while the run goes,

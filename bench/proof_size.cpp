@@ -1,18 +1,18 @@
-// proof_size: how big is a proof (issue 49, item 1; docs/search.md, "How big is a proof"). For each
+// proof_size: how big is a proof (issue 49, item 1; docs/search/proofs.md). For each
 // matrix A whose down-set's full table fits, the down-set engine solves A keeping the values of
-// every B <= A; from that table ProofExtractor (engine/research/proof_size.hpp) takes greedy proof
+// every B <= A; from that table ProofExtractor (engine/describe/proof_size.hpp) takes greedy proof
 // DAGs of A's root questions and counts their positions, shared as matrices and as classes, beside
 // the down-set's matrices and classes. One markdown row per matrix on stdout.
 //
 //   proof_size [--choice greedy|first] [--classes-limit N] [--table-limit BYTES] MATRIX...
-//   proof_size --suite [same options]       (the inputs of docs/search.md's table)
+//   proof_size --suite [same options]       (the inputs of docs/search/proofs.md's table)
 //
 // Columns: the SEKI / D-SEKI class of A; B <= A (all, and those with no zero line); their classes
 // (when at most --classes-limit matrices, default 3e7; else "-"); then for each game the proof of
 // its values R(A), C(A) (a bound >= and <= on each, four proofs sharing positions) and of its
 // Solution (r(A), c(A) pinned, hence the class): positions shared as matrices / as classes; the
 // down-set over the SEKI Solution proof's positions; seconds.
-#include "engine/research/proof_size.hpp"
+#include "engine/describe/proof_size.hpp"
 
 #include <fmt/format.h>
 

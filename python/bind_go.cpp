@@ -1,4 +1,4 @@
-// GO positions: engine/go (read, model, verdict, realise) and engine/research/go_report (the JSON
+// GO positions: engine/go (read, model, verdict, realise) and engine/describe/go_report (the JSON
 // of `seki go --format json`, the board's SVG, the page), so `seki.go` answers as `seki go` does.
 #include <pybind11/pybind11.h>
 
@@ -6,10 +6,10 @@
 #include <string>
 #include <thread>
 
+#include "engine/describe/go_report.hpp"
 #include "engine/go/go_input.hpp"
 #include "engine/go/go_verdict.hpp"
 #include "engine/go/sgf.hpp"
-#include "engine/research/go_report.hpp"
 #include "python/bindings.hpp"
 #include "python/py_json.hpp"
 #include "storage/atomic_file.hpp"

@@ -10,7 +10,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/base/starting_position.hpp"
-#include "engine/research/matrix_report.hpp"
+#include "engine/describe/matrix_report.hpp"
 #include "engine/structure/go_picture.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "engine/structure/planarity.hpp"

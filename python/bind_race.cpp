@@ -10,10 +10,10 @@
 #include "engine/base/memory_limit.hpp"
 #include "engine/base/race_text.hpp"
 #include "engine/base/starting_position.hpp"
-#include "engine/research/race_table.hpp"
-#include "engine/research/report_json.hpp"
+#include "engine/describe/race_table.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/solve/solve_engine.hpp"
+#include "engine/solve/solve_json.hpp"
 #include "python/bindings.hpp"
 #include "python/py_json.hpp"
 

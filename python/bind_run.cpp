@@ -12,15 +12,15 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
+#include "engine/census/census.hpp"
+#include "engine/check/check_json.hpp"
+#include "engine/check/region_check.hpp"
 #include "engine/level/device_option.hpp"
 #include "engine/readback/export.hpp"
 #include "engine/readback/run_lines.hpp"
 #include "engine/readback/run_manifest.hpp"
 #include "engine/readback/verify.hpp"
-#include "engine/research/census.hpp"
-#include "engine/research/html_report.hpp"
-#include "engine/research/region_check.hpp"
-#include "engine/research/report_json.hpp"
+#include "engine/report/html_report.hpp"
 #include "engine/run/catalogue_lists.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/run/run.hpp"
@@ -192,8 +192,8 @@ py::object Check(const std::string& conjecture, const std::vector<std::string>& 
   try {
     py::gil_scoped_release release;
     j = CheckReportJson(RunRegionCheck(plan, &observer, python.stop()));
-  } catch (const LevelInterrupted&) {
-    python.RaiseIfStopped();
+  } catch (const Stopped& stopped) {
+    if (stopped.interrupted()) python.RaiseIfStopped();
     throw;
   }
   return ToPython(j);

@@ -1,6 +1,7 @@
-// solve, moves, optimal lines and census_below (engine/research/census_below.hpp): engine/solve
-// (SolveEngine: the engine `seki solve --engine` picks) and the JSON documents of
-// engine/research/report_json.hpp, so the dictionaries are `seki solve --format json`'s.
+// solve, moves, optimal lines, census_below (engine/census/census_below.hpp) and family sweeps
+// (engine/describe/family_sweep.hpp): engine/solve (SolveEngine: the engine `seki solve --engine`
+// picks) and the JSON documents of engine/solve/solve_json.hpp, so the dictionaries are `seki
+// solve --format json`'s.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -13,12 +14,14 @@
 #include "engine/base/input_error.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/base/starting_position.hpp"
-#include "engine/research/census_below.hpp"
-#include "engine/research/origin.hpp"
-#include "engine/research/report_json.hpp"
-#include "engine/research/solve_latex.hpp"
+#include "engine/census/census_below.hpp"
+#include "engine/describe/family_sweep.hpp"
+#include "engine/describe/origin.hpp"
+#include "engine/describe/solve_latex.hpp"
+#include "engine/run/host.hpp"
 #include "engine/run/memory_budget.hpp"
 #include "engine/solve/solve_engine.hpp"
+#include "engine/solve/solve_json.hpp"
 #include "python/bindings.hpp"
 #include "python/py_json.hpp"
 
@@ -127,6 +130,31 @@ std::string Latex(const std::vector<Matrix>& matrices, bool exhaustive, const st
   return out + SolveLatexFoot();
 }
 
+// `seki family NAME --from FIRST --to LAST --format json` (with --output, --checkpoint, --resume):
+// the rows as a list of dicts; threads 0: every core.
+py::object Sweep(const std::string& family, int first, int last, int n, const std::string& engine,
+                 int threads, const std::string& memory_limit, const std::string& checkpoint,
+                 bool resume, const std::string& output) {
+  const SweepRequest request{.family = family,
+                             .size = n,
+                             .from = first,
+                             .to = last,
+                             .output = output,
+                             .checkpoint = checkpoint,
+                             .resume = resume};
+  const SolveEngineOptions options{.kind = ParseEngineKind(engine, "engine"),
+                                   .memory_bytes = LimitBytes(memory_limit),
+                                   .threads = ThreadsOption(threads)};
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  {
+    py::gil_scoped_release release;
+    for (const SweepRow& row : SweepFamily(
+             request, options, [](const SweepRow&) {}, [](auto&) {}))
+      rows.push_back(nlohmann::ordered_json::parse(SweepRowJson(row)));
+  }
+  return ToPython(rows);
+}
+
 }  // namespace
 
 void BindSolve(py::module_& m) {
@@ -148,6 +176,11 @@ void BindSolve(py::module_& m) {
         py::arg("memory_limit") = "", py::arg("checkpoint") = "", py::arg("resume") = false,
         py::arg("scratch") = "", py::arg("values_of") = std::vector<Matrix>{},
         "`seki census --below A --format json`: every complete and semi-complete seki B <= A.");
+  m.def("family_sweep_json", &Sweep, py::arg("family"), py::arg("first"), py::arg("last"),
+        py::arg("n") = 0, py::arg("engine") = "auto", py::arg("threads") = 0,
+        py::arg("memory_limit") = "", py::arg("checkpoint") = "", py::arg("resume") = false,
+        py::arg("output") = "",
+        "`seki family NAME --from FIRST --to LAST --format json`: one dict a member.");
   m.def("optimal_line_json", &Line, py::arg("matrix"), py::arg("game") = "seki",
         py::arg("first") = "R", py::arg("exhaustive") = false, py::arg("engine") = "auto",
         py::arg("memory_limit") = "", "One line of optimal play: {result, ending, text, steps}.");

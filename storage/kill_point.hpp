@@ -4,13 +4,13 @@
 // SEKI_KILL_AT=<point>:<level>@<rank> kills only that rank of a distributed job. Without it,
 // nothing happens. Points of a run: "catalogue", "level-file", "checkpoint", "finish"
 // (engine/run/run.cpp) and "exchange" (after the first record exchange of a level,
-// engine/distributed); of a check, "check-level-file-RxC" and "check-checkpoint-RxC"
-// (engine/research/check_checkpoint.cpp); of a down-set solve, "downset-checkpoint" (its <level>
+// engine/run/level_ranks.cpp); of a check, "check-level-file-RxC" and "check-checkpoint-RxC"
+// (engine/check/check_checkpoint.cpp); of a down-set solve, "downset-checkpoint" (its <level>
 // is the count of checkpoints written — on ranks, that every rank has written:
-// engine/solve/downset.cpp, engine/run/downset_group.cpp) and, with its ring on disk,
+// engine/solve/downset.cpp) and, with its ring on disk,
 // "downset-ring-write" (its <level>: the slots written so far, on the ring's I/O thread:
 // engine/solve/downset_ring.cpp); of a sweep, "sweep-checkpoint" (its
-// <level>: the rows saved, engine/research/family_sweep.cpp). With SEKI_KILL_SIGNAL=INT as well it
+// <level>: the rows saved, engine/describe/family_sweep.cpp). With SEKI_KILL_SIGNAL=INT as well it
 // raises SIGINT instead, as Ctrl-C would: once (a second Ctrl-C kills at once), where the point is
 // reached again before the run stops (each part of a level built in parts, say).
 // Concurrency: call from the thread that runs the Run or check.

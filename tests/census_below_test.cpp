@@ -1,4 +1,4 @@
-// The census below a matrix (engine/research/census_below.hpp, `seki census --below`): its classes
+// The census below a matrix (engine/census/census_below.hpp, `seki census --below`): its classes
 // are those the level engine finds among the same matrices (the complete and semi-complete classes
 // of a `seki enumerate` run whose region holds the box, kept when some row and column permutation
 // of the class is <= A), on boxes of 3x3, 3x4 and 4x4; its counts of seki and d-seki matrices by
@@ -6,7 +6,7 @@
 // has the class listed; 1 and 2 threads and 1, 2 and 3 ranks (threads of one process) give the
 // same census; a census stopped and resumed from its checkpoint is that of one pass; the command's
 // text, JSON and LaTeX, and its bad input.
-#include "engine/research/census_below.hpp"
+#include "engine/census/census_below.hpp"
 
 #include <gtest/gtest.h>
 

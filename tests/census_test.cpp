@@ -1,9 +1,9 @@
-// The census of complete and semi-complete seki (engine/research/census.hpp, `seki census`):
+// The census of complete and semi-complete seki (engine/census/census.hpp, `seki census`):
 // totals against the run's catalogue line counts and the manifest, the known 3x3 counts of the
 // paper (seven prime complete seki of height 3, two not IDSMs; 033/403/430 and its transpose the
 // semi-complete ones), the same tables from a region check's scan as from a run's catalogues, a
 // shape and its transpose, the JSON round trip, and bad input.
-#include "engine/research/census.hpp"
+#include "engine/census/census.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
-#include "engine/research/conjecture_check.hpp"
+#include "engine/check/conjecture_check.hpp"
 #include "engine/run/run.hpp"
 #include "engine/solve/exhaustive_solver.hpp"
 #include "tests/seki_process.hpp"

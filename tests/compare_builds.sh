@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Byte-identity of the CLI between two builds (e.g. before and after a refactor):
 #   bash tests/compare_builds.sh OLD_SEKI NEW_SEKI
-# Runs ~35 commands (solve, show, enumerate, verify, export, check, reproduce --quick, bad input)
-# with each binary under the same name and compares stdout, stderr, exit status and the files of
+# Runs ~50 commands (solve, show, enumerate, verify, export, check, reproduce --quick, runs, checks
+# and sweeps killed and resumed, keys of two words, down-set censuses, bad input) with each binary
+# under the same name and compares stdout, stderr, exit status and the files of
 # the run directories, with times, dates and commits masked. Exit 0 when everything is identical.
 # stdout, stderr and exit status of every command; files of run directories (times removed).
-strip_times() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/seconds=[0-9.]+/seconds=T/g; s/wall=[0-9.e+-]+s/wall=Ts/; s/peak_rss=[0-9]+/peak_rss=M/; s/peak [0-9.]+ GiB/peak M GiB/g; s/commit [0-9a-f]{12}/commit C/g; s/"commit": "[0-9a-f]*"/"commit": "C"/g; s/at [0-9T:-]+Z/at D/g; s/\| [0-9]+\.[0-9]+ \|/| T |/g; s/[0-9]+\.[0-9]+ ?s\b/T s/g; s/ +T s/ T s/g; s/"(seconds|wall_seconds|wall_seconds_this_session|peak_rss_bytes)": ?[0-9.e+-]+/"\1": T/g'; }
+strip_times() { sed -E 's/: +[0-9]+ Killed/: PID Killed/; s/[0-9.]+ GiB in use/M GiB in use/; s/[0-9]+\.[0-9]+ s\b/T s/g; s/seconds=[0-9.]+/seconds=T/g; s/wall=[0-9.e+-]+s/wall=Ts/; s/peak_rss=[0-9]+/peak_rss=M/; s/peak [0-9.]+ GiB/peak M GiB/g; s/commit [0-9a-f]{12}/commit C/g; s/"commit": "[0-9a-f]*"/"commit": "C"/g; s/at [0-9T:-]+Z/at D/g; s/\| [0-9]+\.[0-9]+ \|/| T |/g; s/[0-9]+\.[0-9]+ ?s\b/T s/g; s/ +T s/ T s/g; s/"(seconds|wall_seconds|wall_seconds_this_session|peak_rss_bytes)": ?[0-9.e+-]+/"\1": T/g'; }
 [ $# -eq 2 ] || { echo "usage: bash tests/compare_builds.sh OLD_SEKI NEW_SEKI" >&2; exit 2; }
 old_bin=$(realpath "$1"); new_bin=$(realpath "$2")
 W=$(mktemp -d); mkdir -p "$W/bin-old" "$W/bin-new"
@@ -15,7 +16,7 @@ fail=0; n=0
 run() {
   n=$((n+1))
   for side in old new; do
-    mkdir -p $side; (cd $side && PATH=$W/bin-$side:$PATH eval "seki $*" > out.$n 2> err.$n < /dev/null; echo $? > rc.$n)
+    mkdir -p $side; (cd $side && PATH=$W/bin-$side:$PATH eval "$RUN_ENV seki $*" > out.$n 2> err.$n < /dev/null; echo $? > rc.$n)
     strip_times < $side/out.$n > $side/out.$n.s; strip_times < $side/err.$n > $side/err.$n.s
   done
   for f in out.$n.s err.$n.s rc.$n; do
@@ -51,6 +52,18 @@ run check 6.3 --max-rows 3 --max-cols 4 --max-entry 3 --quiet
 run check 6.1 --max-rows 4 --quiet
 run check 6.9 --shapes 2x3 --max-entry 3 --quiet
 run reproduce --quick --json rq.json --markdown rq.md
+# killed (SEKI_KILL_AT, storage/kill_point.hpp) and resumed; keys of two words; down-set censuses
+RUN_ENV="SEKI_KILL_AT=checkpoint:6" run enumerate --rows 3 --cols 3 --max-entry 3 --out rk --quiet
+run enumerate --rows 3 --cols 3 --max-entry 3 --out rk --quiet --resume
+RUN_ENV="SEKI_KILL_AT=check-checkpoint-3x3:6" run check 6.2 --shapes 3x3 --max-entry 3 --quiet --checkpoint ck
+run check 6.2 --shapes 3x3 --max-entry 3 --quiet --checkpoint ck --resume
+run enumerate --rows 8 --cols 8 --max-entry 1 --max-sum 10 --out rw --quiet
+run census --below 2222/2222/2222/2222 --format json
+run census --below 330000/033000/003300/000330/000033/300003 --values-of 220000/022000/002200/000220/000022/200002
+run solve --engine downset 2333/3233/3323/3332
+run family cycle --n 3 --from 1 --to 3 --format json
+RUN_ENV="SEKI_KILL_AT=sweep-checkpoint:2" run family cycle --n 3 --from 1 --to 4 --checkpoint sw
+run family cycle --n 3 --from 1 --to 4 --checkpoint sw --resume
 # bad input
 run solve 12/3
 run solve 0/0
@@ -65,7 +78,7 @@ run check 6.3 --shapes 3x3 --max-entry 2
 run check 6.3 --shapes 3x4
 run verify nowhere
 run export r34 --sqlite r34.db
-rundir r34; rundir r44
+rundir r34; rundir r44; rundir rk; rundir rw
 for f in c62.json rq.json rq.md; do strip_times < old/$f > a; strip_times < new/$f > b; cmp -s a b || { echo "DIFF $f"; diff a b | head -5; fail=1; }; done
 python3 - old/r34.db new/r34.db <<'PY' || fail=1
 import sqlite3, sys

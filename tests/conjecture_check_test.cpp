@@ -1,9 +1,9 @@
-// Conjecture checks (engine/research/conjecture_check.hpp): the predicates of 6.1, 6.2, 6.3 and 6.9
+// Conjecture checks (engine/check/conjecture_check.hpp): the predicates of 6.1, 6.2, 6.3 and 6.9
 // on hand-made and forged inputs (no counterexample is known, so the "found" paths are driven by
 // constructed values), the regions (grid shapes, bounds, key width), and small searches with
 // known answers, whose class counts are checked against Burnside's count and a brute-force
 // enumeration with the single-matrix solver.
-#include "engine/research/conjecture_check.hpp"
+#include "engine/check/conjecture_check.hpp"
 
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>

@@ -13,7 +13,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "engine/research/census_below.hpp"
+#include "engine/census/census_below.hpp"
 #include "engine/solve/downset.hpp"
 #include "engine/solve/downset_checkpoint.hpp"
 #include "engine/solve/search.hpp"

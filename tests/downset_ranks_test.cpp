@@ -44,7 +44,7 @@ struct Ring {
 };
 
 // One pass of game `game` on one rank's share (the whole ring when ranks is 1).
-Ring RunShare(const DownsetLayout& layout, DownsetMode mode, int threads, DownsetRanks* ranks,
+Ring RunShare(const DownsetLayout& layout, DownsetMode mode, int threads, const Ranks* ranks,
               const DownsetShare& share) {
   Ring ring;
   ring.values.assign(share.bytes(mode), 0);
@@ -60,7 +60,7 @@ Ring RunShare(const DownsetLayout& layout, DownsetMode mode, int threads, Downse
   return ring;
 }
 
-TEST(DownsetRanks, SharesCutTheSplitDigitIntoContiguousRanges) {
+TEST(DownsetOnRanks, SharesCutTheSplitDigitIntoContiguousRanges) {
   const DownsetLayout layout = DownsetLayout::For(M("44000/04400/00440/00044/40004"));
   ASSERT_EQ(DownsetSplitRadix(layout), 5);
   const std::uint64_t layer = layout.ring / 5;
@@ -81,7 +81,7 @@ TEST(DownsetRanks, SharesCutTheSplitDigitIntoContiguousRanges) {
   EXPECT_EQ(DownsetSplitRadix(DownsetLayout::For(M("11/11"))), 0);  // one block a slab
 }
 
-TEST(DownsetRanks, EveryRankHoldsTheValuesOfOneWholePass) {
+TEST(DownsetOnRanks, EveryRankHoldsTheValuesOfOneWholePass) {
   for (const char* text : {"44000/04400/00440/00044/40004", "33000/03300/00330/00033/30003",
                            "2130/0312/1203/3021/1111", "2222/2222/2222/2220"}) {
     SCOPED_TRACE(text);

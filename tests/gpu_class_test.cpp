@@ -1,6 +1,7 @@
 // The thrust engine's per-class functions (engine/gpu/gpu_class.hpp), on the CPU: orderly
 // generation makes every class of a level exactly once and the same children as the CPU engine's,
-// the look-up finds exactly the level's keys, and the offers and values follow the project's rules.
+// the look-up finds exactly the level's keys, and the contributions and values follow the
+// project's rules.
 #include "engine/gpu/gpu_class.hpp"
 
 #include <gtest/gtest.h>
@@ -106,7 +107,7 @@ TEST(GpuClass, FindMixedFindsExactlyTheKeysOfTheLevel) {
 }
 
 TEST(GpuClass, OffersAreTheRulesOffers) {
-  const gpu::OfferTable t = gpu::MakeOfferTable();
+  const gpu::ContributionTable t = gpu::MakeContributionTable();
   EXPECT_EQ(t.terminal[1], 0x33);  // a zero row: R has won; R moving there wins, C loses
   EXPECT_EQ(t.terminal[2], 0xCC);  // a zero column
   EXPECT_EQ(t.terminal[3], 0x5F);  // both: SEKI the mover wins, D-SEKI a draw
@@ -117,7 +118,7 @@ TEST(GpuClass, OffersAreTheRulesOffers) {
 
 TEST(GpuClass, ClassValuesOfSmallMatrices) {
   // 1x1: (1) has only a terminal child (both lines empty): r = c = W in SEKI, D in D-SEKI.
-  const gpu::OfferTable t = gpu::MakeOfferTable();
+  const gpu::ContributionTable t = gpu::MakeContributionTable();
   const int bits = KeyCodec::BitsPerEntry(3);
   const std::uint64_t none[] = {0, 0, 0};
   EXPECT_EQ((gpu::ClassValues<1, 1>(0x1, bits, gpu::LevelView{nullptr, nullptr, 0, none, 1}, t)),

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/research/census.hpp"
+#include "engine/census/census.hpp"
 #include "engine/run/run.hpp"
 #include "tests/seki_process.hpp"
 #include "tests/temp_dir.hpp"

@@ -15,7 +15,11 @@
 #   engine/readback      base, canon, storage, structure, solve, level, gpu (beside run: reads a
 #                        finished run's files and includes nothing of engine/run)
 #   engine/cost          base … gpu, run (the cost models of `seki plan`)
-#   engine/research      base … gpu, run, readback, go
+#   engine/describe      base … gpu, run, go (one matrix described; research layer 5a)
+#   engine/census        base … gpu, run, readback (censuses of seki; 5a)
+#   engine/reproduction  base … gpu, run (the paper's claims; 5a)
+#   engine/check         base … gpu, run, readback, census (the conjecture checks; 5b)
+#   engine/report        base … gpu, run, readback, go, describe, census, check (the HTML page; 5c)
 #   engine/distributed   base … gpu, run (beside research and cost)
 #   apps                 everything of ours except tests/, bench/ and python/
 #   python               everything of ours except tests/, bench/, apps/ and engine/distributed
@@ -31,13 +35,21 @@ set(allowed_engine/run "${below_run};engine/run")
 set(allowed_engine/readback "${below_run};engine/readback")
 set(allowed_engine/cost "${allowed_engine/run};engine/cost")
 set(allowed_engine/go "engine/base;canon;storage;engine/structure;engine/solve;engine/go")
-set(allowed_engine/research "${allowed_engine/run};engine/readback;engine/go;engine/research")
+set(allowed_engine/describe "${allowed_engine/run};engine/go;engine/describe")
+set(allowed_engine/census "${allowed_engine/run};engine/readback;engine/census")
+set(allowed_engine/reproduction "${allowed_engine/run};engine/reproduction")
+set(allowed_engine/check "${allowed_engine/run};engine/readback;engine/census;engine/check")
+set(research
+    "${allowed_engine/run};engine/readback;engine/go;engine/describe;engine/census;engine/check")
+set(allowed_engine/report "${research};engine/report")
+list(APPEND research engine/report engine/reproduction)
 set(allowed_engine/distributed "${allowed_engine/run};engine/distributed")
 set(allowed_apps
-    "${allowed_engine/research};engine/cost;engine/distributed;apps")
-set(allowed_python "${allowed_engine/research};engine/cost;python")
+    "${research};engine/cost;engine/distributed;apps")
+set(allowed_python "${research};engine/cost;python")
 set(layers engine/base canon storage engine/solve engine/structure engine/level engine/gpu
-           engine/run engine/readback engine/go engine/cost engine/research engine/distributed apps python)
+           engine/run engine/readback engine/go engine/cost engine/describe engine/census engine/reproduction
+           engine/check engine/report engine/distributed apps python)
 
 set(violations "")
 set(checked 0)

@@ -210,7 +210,7 @@ TEST(PartedLevelEngine, DrivenByTheLevelLoopEqualsTheWholeEngine) {
       std::vector<HeldLevel> taken;
       void Take(const HeldLevel& level, double) override { taken.push_back(level); }
     } walk;
-    const RunGroup one_process;
+    const Ranks one_process;
     LevelDriver(engine, one_process, nullptr, threads).Drive(walk, space.max_sum);
     ASSERT_EQ(walk.taken.size(), whole.size());
     for (const HeldLevel& level : walk.taken) {

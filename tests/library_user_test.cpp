@@ -12,10 +12,10 @@
 
 #include "canon/canonical_form.hpp"
 #include "engine/base/matrix_text.hpp"
+#include "engine/check/region_check.hpp"
 #include "engine/level/class_count.hpp"
 #include "engine/readback/export.hpp"
 #include "engine/readback/verify.hpp"
-#include "engine/research/region_check.hpp"
 #include "engine/run/run.hpp"
 #include "temp_dir.hpp"
 

@@ -1,7 +1,7 @@
-// Matrix reports (engine/research/matrix_report.hpp): the facts and values `seki show`,
+// Matrix reports (engine/describe/matrix_report.hpp): the facts and values `seki show`,
 // `seki extend` and `seki family` print, checked on the paper's examples against what the paper
 // states, and the one-line InputError messages for bad input.
-#include "engine/research/matrix_report.hpp"
+#include "engine/describe/matrix_report.hpp"
 
 #include <gtest/gtest.h>
 

@@ -422,7 +422,7 @@ TEST_F(MpiTest, CheckInPartsOnRanks) {
   }
 }
 
-// Keys of 57..64 bits (one word, records of key and offer words) and of 72 bits (two words):
+// Keys of 57..64 bits (one word, records of key and contribution words) and of 72 bits (two words):
 // the wide engine's records cross the ranks like the 64-bit ones; byte-identical catalogues and
 // Burnside's counts on 1, 2 and 3 ranks.
 TEST_F(MpiTest, WideKeysOnRanks) {

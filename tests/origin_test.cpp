@@ -1,7 +1,7 @@
-// Origins of matrices (engine/research/origin.hpp, `seki origin`): an E1/E2 extension is reduced
+// Origins of matrices (engine/describe/origin.hpp, `seki origin`): an E1/E2 extension is reduced
 // back to the matrix it was made from, direct sums and the families A^n, B^n, C_k are recognised,
 // and a height-4 complete seki is the (4,3,3,-3)-extension of the 3x3 complete seki 133/313/331.
-#include "engine/research/origin.hpp"
+#include "engine/describe/origin.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-// ProofExtractor (engine/research/proof_size.hpp) on tiny matrices against a brute force of this
+// ProofExtractor (engine/describe/proof_size.hpp) on tiny matrices against a brute force of this
 // file's own: a plain solver of spec section 2, a check that the root questions are provable using
 // only the positions the extractor counted, and the smallest such set of positions found by trying
 // every subset of the down-set (the extractor's count can be no smaller).
-#include "engine/research/proof_size.hpp"
+#include "engine/describe/proof_size.hpp"
 
 #include <gtest/gtest.h>
 

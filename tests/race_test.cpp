@@ -13,7 +13,7 @@
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/base/race_text.hpp"
-#include "engine/research/race_table.hpp"
+#include "engine/describe/race_table.hpp"
 #include "engine/solve/downset.hpp"
 #include "engine/solve/race_box.hpp"
 #include "engine/solve/race_memo.hpp"
@@ -271,8 +271,8 @@ TEST(RaceEngines, TheTwoGroupFacts) {
   }
 }
 
-// The rules docs/go.md draws from the two-group table, held to the engine on every cell up to 6
-// liberties of each kind: with d = q - p (Black's outside liberties minus White's) and s shared.
+// The rules docs/go/races.md draws from the two-group table, held to the engine on every cell up to
+// 6 liberties of each kind: with d = q - p (Black's outside liberties minus White's) and s shared.
 // No eye: s <= 1, the side with more outside liberties captures whoever moves first, the side to
 // move when they are equal; s >= 2, seki when |d| <= s - 2, the side with more captures moving
 // first when |d| = s - 1 (else seki) and whoever moves first when |d| >= s. An eye for White

@@ -1,6 +1,6 @@
 // The quick reproduction of the paper's results (spec section 4): no claim FAILED, and the numbers
 // the engine computes (exact counts up to isomorphism over the stated regions).
-#include "engine/research/reproduction.hpp"
+#include "engine/reproduction/reproduction.hpp"
 
 #include <gtest/gtest.h>
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "engine/base/input_error.hpp"
+#include "engine/check/region_check.hpp"
 #include "engine/level/class_count.hpp"
-#include "engine/research/region_check.hpp"
 #include "engine/run/run.hpp"
 #include "temp_dir.hpp"
 

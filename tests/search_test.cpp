@@ -1,7 +1,7 @@
 // The search engine (engine/solve/search.hpp) against the exhaustive ExhaustiveSolver: every class
 // of 3x3 with entries <= 3 and of 4x4 with entries <= 2, random matrices up to 6x6, moves and lines
 // of optimal play, invariance under transposition and row/column permutation, the spec's known
-// facts; the same answers for any thread count, under a memory limit (or SearchStopped), and the
+// facts; the same answers for any thread count, under a memory limit (or Stopped), and the
 // stop flag.
 #include "engine/solve/search.hpp"
 
@@ -165,7 +165,7 @@ TEST(SearchEngine, ThreadCountsGiveTheSameAnswersOnRandomMatrices) {
 
 constexpr const char* kSixBySix = "110111/110201/002120/111101/202010/020012";
 
-// Tables dropped when full: the same answers (only slower), or SearchStopped, never wrong values.
+// Tables dropped when full: the same answers (only slower), or Stopped, never wrong values.
 TEST(SearchEngine, MemoryLimitDropsTablesOrStops) {
   ExhaustiveSolver exhaustive;
   for (const char* text : {"033/331/312", "0044/0404/4040/4400"}) {
@@ -180,8 +180,8 @@ TEST(SearchEngine, MemoryLimitDropsTablesOrStops) {
           SearchOptions{.memory_bytes = limit, .threads = threads, .min_parallel_sum = 0});
       try {
         EXPECT_EQ(search.Solve(M(kSixBySix)), want) << limit;
-      } catch (const SearchStopped& e) {
-        EXPECT_EQ(e.reason(), SearchStopped::Reason::kMemoryLimit) << limit;
+      } catch (const Stopped& e) {
+        EXPECT_EQ(e.reason(), Stopped::Reason::kMemoryLimit) << limit;
         EXPECT_LT(limit, std::size_t{64} << 20);
       }
       EXPECT_LE(search.table_bytes(), limit);
@@ -190,9 +190,9 @@ TEST(SearchEngine, MemoryLimitDropsTablesOrStops) {
   SearchEngine tiny(SearchOptions{.memory_bytes = 100 << 10});
   try {
     tiny.Solve(M("22100000/02210000/00221000/00022100/00002210/00000221/10000022/21000002"));
-    ADD_FAILURE() << "no SearchStopped";
-  } catch (const SearchStopped& e) {
-    EXPECT_EQ(e.reason(), SearchStopped::Reason::kMemoryLimit);
+    ADD_FAILURE() << "no Stopped";
+  } catch (const Stopped& e) {
+    EXPECT_EQ(e.reason(), Stopped::Reason::kMemoryLimit);
   }
 }
 
@@ -202,9 +202,9 @@ TEST(SearchEngine, StopFlagStopsAndTheTablesStayValid) {
     SearchEngine search(SearchOptions{.threads = threads, .min_parallel_sum = 0, .stop = &stop});
     try {
       search.Solve(M(kSixBySix));
-      ADD_FAILURE() << "no SearchStopped";
-    } catch (const SearchStopped& e) {
-      EXPECT_EQ(e.reason(), SearchStopped::Reason::kInterrupted);
+      ADD_FAILURE() << "no Stopped";
+    } catch (const Stopped& e) {
+      EXPECT_EQ(e.reason(), Stopped::Reason::kInterrupted);
     }
     stop = false;
     EXPECT_EQ(search.Solve(M(kSixBySix)), SearchEngine().Solve(M(kSixBySix)));

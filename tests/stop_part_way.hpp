@@ -12,7 +12,7 @@ namespace seki::testing {
 
 // Calls solve() (which runs `engine`'s Solve) while `stop` (the engine's DownsetOptions::stop) is
 // set once engine.done() reaches `at` of engine.total(). Returns whether the solve was stopped
-// (SearchStopped with reason kInterrupted); any other exception propagates.
+// (Stopped with reason kInterrupted); any other exception propagates.
 template <class Solve>
 bool StopPartWay(const DownsetEngine& engine, double at, std::atomic<bool>& stop, Solve&& solve) {
   std::atomic<bool> solving{true};
@@ -25,8 +25,8 @@ bool StopPartWay(const DownsetEngine& engine, double at, std::atomic<bool>& stop
   bool stopped = false;
   try {
     solve();
-  } catch (const SearchStopped& e) {
-    stopped = e.reason() == SearchStopped::Reason::kInterrupted;
+  } catch (const Stopped& e) {
+    stopped = e.reason() == Stopped::Reason::kInterrupted;
     if (!stopped) {
       solving.store(false);
       stopper.join();

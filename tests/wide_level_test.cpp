@@ -108,12 +108,13 @@ std::uint64_t ExpectWideRegionExact(int rows, int cols, int max_entry, int max_s
 }
 
 TEST(WideLevel, EightByEightEntriesOneIsExact) {
-  // 64 key bits: one word, with the offer kept beside it (the 64-bit records need 56 bits).
+  // 64 key bits: one word, with the contribution kept beside it (the 64-bit records need 56 bits).
   EXPECT_GT(ExpectWideRegionExact(8, 8, 1, 8, 1), 0u);
 }
 
 TEST(WideLevel, ThreeByFourEntriesTwentyIsExact) {
-  EXPECT_GT(ExpectWideRegionExact(3, 4, 20, 12, 1), 0u);  // 60 key bits: no room for the offer
+  EXPECT_GT(ExpectWideRegionExact(3, 4, 20, 12, 1),
+            0u);  // 60 key bits: no room for the contribution
 }
 
 TEST(WideLevel, SixBySixEntriesTwoIsExact) {
@@ -156,7 +157,8 @@ TEST(WideLevel, SameClassesAndValuesAsTheNarrowEngine) {
 }
 
 // WideAssembly merges records that arrive in any order and any chunks (here: merging after every
-// chunk, so a shard is merged many times) into the sorted classes, ORing the offers of equal keys.
+// chunk, so a shard is merged many times) into the sorted classes, ORing the contributions of equal
+// keys.
 TEST(WideLevel, AssemblyMergesChunksLikeAMap) {
   std::mt19937_64 rng(11);
   for (int words : {1, 2, 3}) {
@@ -168,10 +170,10 @@ TEST(WideLevel, AssemblyMergesChunksLikeAMap) {
         for (int r = 0; r < 1 + chunk % 9; ++r) {
           std::vector<std::uint64_t> key(words);
           for (auto& w : key) w = rng() % 5;  // few distinct keys: many equal ones
-          const auto offer = static_cast<std::uint8_t>(1u << (rng() % 8));
-          want[key] |= offer;
+          const auto contribution = static_cast<std::uint8_t>(1u << (rng() % 8));
+          want[key] |= contribution;
           records.insert(records.end(), key.begin(), key.end());
-          records.push_back(offer);
+          records.push_back(contribution);
         }
         assembly.Absorb(3, records.data(), records.size());
       }
@@ -179,9 +181,9 @@ TEST(WideLevel, AssemblyMergesChunksLikeAMap) {
       assembly.Finish(3, got);
       ASSERT_EQ(got.values.size(), want.size()) << words << " words";
       std::size_t k = 0;
-      for (const auto& [key, offer] : want) {
+      for (const auto& [key, contribution] : want) {
         EXPECT_TRUE(std::equal(key.begin(), key.end(), got.keys.begin() + k * words));
-        EXPECT_EQ(got.values[k].bits, offer);
+        EXPECT_EQ(got.values[k].bits, contribution);
         ++k;
       }
       LevelShard empty;

@@ -9,7 +9,7 @@
 
 namespace seki {
 
-// The default limit as a fraction of physical memory (docs/testing.md, "Memory limits").
+// The default limit as a fraction of physical memory (docs/architecture.md, "One of each").
 inline constexpr double kDefaultMemoryFraction = 0.8;
 
 std::uint64_t PhysicalMemoryBytes();  // 4e9 when the system does not say

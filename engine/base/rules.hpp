@@ -32,8 +32,8 @@ Solution ChildSolution(const Matrix& a, int i, int j, SolveChild&& solve) {
   return solve(child);
 }
 
-// What moving to a child offers: R moving to A' gets -C(A'), C moving to A' gets -R(A'), in both
-// games. r(A) and c(A) are the OR (field-wise maximum) of this over the children of A.
+// The contribution of a move to a child: R moving to A' gets -C(A'), C moving to A' gets -R(A'), in
+// both games. r(A) and c(A) are the OR (field-wise maximum) of this over the children of A.
 constexpr PackedOutcome MoveContribution(const Solution& child) {
   return PackedOutcome::FromActive(Negate(child.seki.C), Negate(child.seki.R),
                                    Negate(child.dseki.C), Negate(child.dseki.R));

@@ -1,4 +1,5 @@
-// The cost model of a thrust-engine run on one machine (see device_plan.hpp and docs/gpu.md).
+// The cost model of a thrust-engine run on one machine (see device_plan.hpp and
+// docs/gpu/planning.md).
 #include "engine/cost/device_plan.hpp"
 
 #include <stdexcept>
@@ -19,7 +20,7 @@ namespace {
 void CheckRequest(const DevicePlanRequest& q, const EnumerationSpace& space) {
   if (q.device == Device::kCpu)
     throw InputError("--device", "the device plan is for gpu or thrust-cpu (cpu: --ranks)");
-  CheckLevelEngine(space, q.device, /*solve=*/true, RunGroup{});
+  CheckLevelEngine(space, q.device, /*solve=*/true, Ranks{});
   if (q.threads < 1) throw InputError("--threads", "must be positive");
   if (!(q.gpu_memory > 0)) throw InputError("--gpu-memory", "must be positive");
   if (!(q.host_memory > 0)) throw InputError("--host-memory", "must be positive");

@@ -24,9 +24,9 @@ inline constexpr double kReferenceGpuClassesPerSecond = 58002778967.0 / 144;
 // --device thrust-cpu, measured (docs/gpu.md, issue 24's engine): 4x4 entries <= 3, 7,880,456
 // classes in 16.8 user-s (--threads 2, a shared machine).
 inline constexpr double kMeasuredThrustCpuClassesPerThreadSecond = 7880456.0 / 16.8;
-// Catalogue bytes a class, measured on 4x4 entries <= 3 (docs/gpu.md, "Planning a run"): the six
-// catalogues, 127,433,997 bytes, and the complete and semi-complete ones, 25,667 bytes, for its
-// 7,880,456 classes. An estimate elsewhere: 3x4 <= 5 has 6.0 bytes a class, 3x3 <= 6 45.
+// Catalogue bytes a class, measured on 4x4 entries <= 3 (docs/gpu/planning.md, "Planning a run"):
+// the six catalogues, 127,433,997 bytes, and the complete and semi-complete ones, 25,667 bytes, for
+// its 7,880,456 classes. An estimate elsewhere: 3x4 <= 5 has 6.0 bytes a class, 3x3 <= 6 45.
 inline constexpr double kListAllBytesPerClass = 127433997.0 / 7880456;
 inline constexpr double kListCompleteBytesPerClass = 25667.0 / 7880456;
 

@@ -1,4 +1,4 @@
-// The cost model of a down-set solve (see downset_plan.hpp and docs/distributed.md).
+// The cost model of a down-set solve (see downset_plan.hpp and docs/distributed/downset.md).
 #include "engine/cost/downset_plan.hpp"
 
 #include <algorithm>

@@ -5,11 +5,11 @@
 // written and a time that includes them), and for the ring modes their memory and time in one
 // process (the mode `seki solve --engine downset` picks under the default memory limit), on one GPU
 // of 80 GB or 141 GB (fits or not; no GPU pass exists, so no time), and on R MPI ranks (the
-// distributed solve `mpirun -np R seki solve --engine downset`, docs/distributed.md: every slab cut
-// by the values of the digit DownsetSplitRadix names, the boundary layer sent to the next rank
-// after each level): memory and bytes sent as the solve keeps and sends them, the time a MODEL (the
-// one-process rate times the ranks plus the bytes at an assumed bandwidth; not measured). Times
-// come from the rate `auto` uses (DownsetPassSeconds), unless the request names one.
+// distributed solve `mpirun -np R seki solve --engine downset`, docs/distributed/downset.md: every
+// slab cut by the values of the digit DownsetSplitRadix names, the boundary layer sent to the next
+// rank after each level): memory and bytes sent as the solve keeps and sends them, the time a MODEL
+// (the one-process rate times the ranks plus the bytes at an assumed bandwidth; not measured).
+// Times come from the rate `auto` uses (DownsetPassSeconds), unless the request names one.
 // Concurrency: pure functions; any thread may call them.
 #pragma once
 
@@ -49,7 +49,7 @@ std::vector<DownsetMemory> DownsetMemories(const Matrix& a, double memory_limit)
 // The speed of the disk assumed without --scratch DIR (which `seki plan --matrix` measures):
 // sequential, 64 MiB pieces, direct I/O, measured by `seki plan --matrix ... --scratch DIR` on this
 // project's machine (2 cores, 24 GiB, 2026-11-28, three quiet runs: reads 1.17-1.37 GiB/s, writes
-// 1.98-2.04 GiB/s; docs/performance.md).
+// 1.98-2.04 GiB/s; docs/performance/solve.md).
 inline constexpr double kMeasuredDiskReadBytesPerSecond = 1.3e9;
 inline constexpr double kMeasuredDiskWriteBytesPerSecond = 2.1e9;
 

@@ -1,4 +1,4 @@
-// The cost model of a run on P ranks (see run_plan.hpp and docs/distributed.md).
+// The cost model of a run on P ranks (see run_plan.hpp and docs/distributed/cost-model.md).
 #include "engine/cost/run_plan.hpp"
 
 #include <algorithm>

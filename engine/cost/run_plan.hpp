@@ -23,8 +23,8 @@ inline constexpr double kMeasuredClassesPerThreadSecond = 9.9e5;
 // many automorphisms).
 inline constexpr double kMeasuredWideClassesPerThreadSecond = 1.9e5;
 // How much slower a level built in parts is than one built whole (user CPU), measured with
-// 8 parts (docs/performance.md, "Compact levels and levels in parts"): 1.15 on 4x4 <= 4, 1.19 on
-// 3x4 <= 7 (whole regions), 1.26 on 4x4 <= 3.
+// 8 parts (docs/performance/levels-in-parts.md, "Compact levels and levels in parts"): 1.15 on 4x4
+// <= 4, 1.19 on 3x4 <= 7 (whole regions), 1.26 on 4x4 <= 3.
 inline constexpr double kMeasuredPartsSlowdown = 1.2;
 // Bytes a class of a compact level file (version 2), measured: 3.25 on 4x4 <= 4 (docs/
 // performance.md); an estimate for other regions.

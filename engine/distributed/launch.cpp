@@ -1,8 +1,8 @@
 // How a process knows that mpirun started it (before MPI is initialised).
+#include "engine/distributed/launch.hpp"
+
 #include <cstdlib>
 #include <string>
-
-#include "engine/distributed/distributed_group.hpp"
 
 namespace seki {
 

@@ -1,4 +1,4 @@
-// MPI start and end, and the collective steps of a run other than the record exchange.
+// MPI start and end, and each collective step of Ranks as one MPI call.
 #include "engine/distributed/mpi_group.hpp"
 
 #include <mpi.h>
@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/base/input_error.hpp"
+#include "storage/level.hpp"
 
 namespace seki {
 
@@ -21,7 +22,7 @@ int MpiCount(std::uint64_t n, const char* what) {
 
 bool MpiBuilt() { return true; }
 
-std::unique_ptr<DistributedGroup> JoinLaunchedJob() {
+std::unique_ptr<Ranks> JoinLaunchedJob() {
   if (!LaunchedByMpi()) return nullptr;
   return std::make_unique<MpiGroup>();
 }
@@ -68,9 +69,9 @@ std::vector<std::uint64_t> MpiGroup::AllGather(std::span<const std::uint64_t> va
   return all;
 }
 
-std::vector<PushRecord> MpiGroup::Exchange(const std::vector<PushRecord>& records,
-                                           std::span<const std::uint64_t> counts) const {
-  constexpr const char* kWhat = "catalogue key ranges";
+std::vector<std::uint64_t> MpiGroup::Exchange(const std::vector<std::uint64_t>& words,
+                                              std::span<const std::uint64_t> counts) const {
+  constexpr const char* kWhat = "exchange";
   std::vector<int> send(size_), send_at(size_), receive(size_), receive_at(size_);
   std::uint64_t at = 0;
   for (int q = 0; q < size_; ++q) {
@@ -83,10 +84,10 @@ std::vector<PushRecord> MpiGroup::Exchange(const std::vector<PushRecord>& record
     receive_at[q] = MpiCount(total, kWhat);
     total += static_cast<std::uint64_t>(receive[q]);
   }
-  std::vector<PushRecord> out(total);
-  MPI_Alltoallv(records.data(), send.data(), send_at.data(), MPI_UINT64_T, out.data(),
-                receive.data(), receive_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
-  exchanged_bytes_ += (at - counts[rank_]) * sizeof(PushRecord);
+  std::vector<std::uint64_t> out(total);
+  MPI_Alltoallv(words.data(), send.data(), send_at.data(), MPI_UINT64_T, out.data(), receive.data(),
+                receive_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
+  exchanged_bytes_ += (at - counts[rank_]) * sizeof(std::uint64_t);
   return out;
 }
 

@@ -423,7 +423,8 @@ Realisation Realise(const Matrix& a, std::string_view where) {
     throw InputError(where, "its board position needs " + over + ", more than " +
                                 std::to_string(kMaxBoardSize) + "x" +
                                 std::to_string(kMaxBoardSize));
-  throw InputError(where, "no board position of the stacked shape realises it (docs/go.md)");
+  throw InputError(where,
+                   "no board position of the stacked shape realises it (docs/go/realise.md)");
 }
 
 }  // namespace seki::go

@@ -134,7 +134,7 @@ GoAnalysis AnalyseGo(const GoModel& model, SolveEngine& engine, std::string_view
       engine.Check(model.race, at);
       a.report = engine.Report(model.race, true);
     });
-  } catch (const SearchStopped&) {  // the stop flag: every other stop is said by Guarded
+  } catch (const Stopped&) {  // the stop flag: every other stop is said by Guarded
     throw InputError(at, "interrupted");
   }
   for (const RaceLine& line : a.report[Game::kSeki].lines)

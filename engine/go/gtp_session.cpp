@@ -124,7 +124,7 @@ std::string GtpSession::Handle(std::string_view line) {
     return "? " + prefix + f.message + "\n\n";
   } catch (const InputError& e) {
     return "? " + prefix + Refusal(e) + "\n\n";
-  } catch (const SearchStopped& e) {
+  } catch (const Stopped& e) {
     return "? " + prefix + "stopped: " + OneLine(e.what()) + "\n\n";
   }
 }

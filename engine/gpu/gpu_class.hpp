@@ -169,11 +169,11 @@ SEKI_HD inline int GenerateChildren(std::uint64_t parent, int bits, int max_entr
   return count;
 }
 
-// What a child of a class offers the player who moves to it, by the child's values (one byte,
-// PackedOutcome) or, for a move that empties a line, by which lines it empties. Filled on the host
-// from the project's rules (engine/base/rules.hpp: MoveContribution, TerminalSolution), so the
+// The contribution of a child of a class to the player who moves to it, by the child's values (one
+// byte, PackedOutcome) or, for a move that empties a line, by which lines it empties. Filled on the
+// host from the project's rules (engine/base/rules.hpp: MoveContribution, TerminalSolution), so the
 // engine uses exactly the CPU engine's rule and never restates it.
-struct OfferTable {
+struct ContributionTable {
   std::uint8_t by_value[256];
   std::uint8_t terminal[4];  // [zero_row | zero_col << 1]; [0] unused
 };
@@ -210,15 +210,15 @@ SEKI_HD inline std::uint64_t FindMixed(const LevelView& level, std::uint64_t mix
 }
 
 // The values (PackedOutcome bits) of the class `key` (canonical): the OR over its positive entries
-// of what lowering it offers: the terminal offer when the child has a zero row and/or column, else
-// the offer of the child's values, looked up in the level below. Lowering an entry of a row equal
-// to an earlier row (or a column equal to an earlier column) gives a child isomorphic to one
-// already counted, so those are skipped. A child missing from the level below is a broken level;
-// it offers nothing (tests would see it). FindMixed's steps, with the reads of all children
-// overlapped.
+// of what lowering it offers: the terminal contribution when the child has a zero row and/or
+// column, else the contribution of the child's values, looked up in the level below. Lowering an
+// entry of a row equal to an earlier row (or a column equal to an earlier column) gives a child
+// isomorphic to one already counted, so those are skipped. A child missing from the level below is
+// a broken level; it offers nothing (tests would see it). FindMixed's steps, with the reads of all
+// children overlapped.
 template <int Rows, int Cols>
 SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const LevelView& below,
-                                        const OfferTable& offers) {
+                                        const ContributionTable& contributions) {
   constexpr int kCells = Rows * Cols;
   std::uint8_t a[kCells];
   UnpackKey<kCells>(key, bits, a);
@@ -271,7 +271,7 @@ SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const Level
     if (a[k] == 0 || row_repeat[i] || col_repeat[j]) continue;
     const int lines = (zero_row || row_sum[i] == 1 ? 1 : 0) | (zero_col || col_sum[j] == 1 ? 2 : 0);
     if (lines != 0) {
-      best |= offers.terminal[lines];
+      best |= contributions.terminal[lines];
       continue;
     }
     a[k] -= 1;
@@ -290,7 +290,7 @@ SEKI_HD inline std::uint8_t ClassValues(std::uint64_t key, int bits, const Level
     if (from[m] < below.count) Prefetch(below.values + from[m]);
   }
   for (int m = 0; m < children; ++m)
-    if (from[m] < below.count) best |= offers.by_value[below.values[from[m]]];
+    if (from[m] < below.count) best |= contributions.by_value[below.values[from[m]]];
   return best;
 }
 

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/base/stopped.hpp"
 #include "engine/gpu/gpu_class.hpp"
 #include "storage/level.hpp"
 
@@ -20,9 +21,6 @@ struct StepHooks {
   std::atomic<std::uint64_t>* parents_done = nullptr;
   const std::atomic<bool>* stop = nullptr;
 };
-
-// Thrown by a backend when the stop flag is raised between chunks of parents.
-struct StepInterrupted {};
 
 // Seconds of each phase of the last Next and Read (docs/gpu.md, "Phases"): on the device
 // generate, sort, solve, index (the directory) and order (each shard sorted by key for the
@@ -41,7 +39,7 @@ class Backend {
   // Replaces the current level by the next one: every parent appends the children it generates
   // (orderly generation: each class exactly once, `classes` of them: Burnside's count) in chunks
   // of `chunk_parents`, one radix sort, and (solve) every class's values from the level below.
-  virtual void Next(const Shape& shape, const OfferTable& offers, bool solve,
+  virtual void Next(const Shape& shape, const ContributionTable& contributions, bool solve,
                     std::uint64_t chunk_parents, std::uint64_t classes, StepHooks hooks) = 0;
   virtual std::uint64_t Size() const = 0;
   // The current level, copied shard by shard into the project's Level (keys, values).

@@ -84,9 +84,9 @@ struct SolveClass {
   std::uint8_t* values;
   int bits;
   LevelView below;
-  OfferTable offers;
+  ContributionTable contributions;
   SEKI_HD void operator()(std::uint64_t n) const {
-    values[n] = ClassValues<Rows, Cols>(Unmixed(keys[n]), bits, below, offers);
+    values[n] = ClassValues<Rows, Cols>(Unmixed(keys[n]), bits, below, contributions);
   }
 };
 
@@ -161,11 +161,11 @@ class ThrustBackend : public Backend {
     phases_.copy_out = Seconds(start) - phases_.order;
   }
 
-  void Next(const Shape& shape, const OfferTable& offers, bool solve, std::uint64_t chunk_parents,
-            std::uint64_t classes, StepHooks hooks) override {
+  void Next(const Shape& shape, const ContributionTable& contributions, bool solve,
+            std::uint64_t chunk_parents, std::uint64_t classes, StepHooks hooks) override {
     DispatchShape(shape.rows, shape.cols, [&](auto tag) {
-      Step<decltype(tag)::kRows, decltype(tag)::kCols>(shape, offers, solve, chunk_parents, classes,
-                                                       hooks);
+      Step<decltype(tag)::kRows, decltype(tag)::kCols>(shape, contributions, solve, chunk_parents,
+                                                       classes, hooks);
     });
   }
 
@@ -198,8 +198,8 @@ class ThrustBackend : public Backend {
   }
 
   template <int Rows, int Cols>
-  void Step(const Shape& shape, const OfferTable& offers, bool solve, std::uint64_t chunk_parents,
-            std::uint64_t classes, StepHooks hooks) {
+  void Step(const Shape& shape, const ContributionTable& contributions, bool solve,
+            std::uint64_t chunk_parents, std::uint64_t classes, StepHooks hooks) {
     const std::uint64_t parents = keys_.size();
     auto start = Clock::now();
     // Generation: every parent appends its children; each class comes from exactly one parent.
@@ -214,7 +214,8 @@ class ThrustBackend : public Backend {
                                                     thrust::raw_pointer_cast(counter_.data())};
     chunk_parents = std::clamp<std::uint64_t>(chunk_parents, 1, kChunk);
     for (std::uint64_t first = 0; first < parents; first += chunk_parents) {
-      if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) throw StepInterrupted{};
+      if (hooks.stop && hooks.stop->load(std::memory_order_relaxed))
+        throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
       const std::uint64_t count = std::min(chunk_parents, parents - first);
       if constexpr (requires { System::ForRanges(first, first + count, append); })
         System::ForRanges(first, first + count, append);  // a host system: AppendChildren::Range
@@ -239,7 +240,7 @@ class ThrustBackend : public Backend {
     if (solve)
       ForEachIndex(classes, SolveClass<Rows, Cols>{thrust::raw_pointer_cast(next_.data()),
                                                    thrust::raw_pointer_cast(next_values_.data()),
-                                                   shape.bits, View(), offers});
+                                                   shape.bits, View(), contributions});
     else
       thrust::fill(System::Policy(), next_values_.begin(), next_values_.end(), std::uint8_t{0});
     phases_.solve = Seconds(start);

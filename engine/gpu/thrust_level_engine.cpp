@@ -31,7 +31,7 @@ ThrustLevelEngine::ThrustLevelEngine(const EnumerationSpace& space, Device devic
     : space_(space),
       device_(device),
       shape_(ShapeOf(space)),
-      offers_(MakeOfferTable()),
+      contributions_(MakeContributionTable()),
       solve_(solve),
       hooks_(hooks),
       chunk_parents_(chunk_parents > 0 ? chunk_parents : DefaultChunkParents(device)),
@@ -57,12 +57,9 @@ Level ThrustLevelEngine::Next(const Level& previous) {
   }
   const int sum = current_ + 1;
   CheckDeviceMemory(sum);
-  try {
-    backend_->Next(shape_, offers_, solve_, chunk_parents_, expected_[sum],
-                   StepHooks{hooks_.parents_done, hooks_.stop});
-  } catch (const StepInterrupted&) {
-    throw LevelInterrupted();
-  }
+  // A stop raised between chunks of parents throws Stopped (kInterrupted) out of the backend.
+  backend_->Next(shape_, contributions_, solve_, chunk_parents_, expected_[sum],
+                 StepHooks{hooks_.parents_done, hooks_.stop});
   current_ = sum;
   Level level;
   level.sum = sum;
@@ -118,8 +115,8 @@ double ThrustHostPeakBytes(const EnumerationSpace& space, Device device, std::ui
                                 : host + ThrustDevicePeakBytes(space, device, parents, classes);
 }
 
-OfferTable MakeOfferTable() {
-  OfferTable t{};
+ContributionTable MakeContributionTable() {
+  ContributionTable t{};
   for (int v = 0; v < 256; ++v)
     t.by_value[v] =
         MoveContribution(Solution::From(PackedOutcome{static_cast<std::uint8_t>(v)})).bits;

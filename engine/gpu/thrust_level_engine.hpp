@@ -39,7 +39,7 @@ class ThrustLevelEngine : public LevelEngine {
   EnumerationSpace space_;
   Device device_;
   Shape shape_;
-  OfferTable offers_;
+  ContributionTable contributions_;
   bool solve_;
   BuildHooks hooks_;
   std::uint64_t chunk_parents_;
@@ -63,8 +63,8 @@ double ThrustDevicePeakBytes(const EnumerationSpace& space, Device device, std::
 double ThrustHostPeakBytes(const EnumerationSpace& space, Device device, std::uint64_t parents,
                            std::uint64_t classes);
 
-// The offers of the project's rules (MoveContribution of the values, TerminalSolution).
-OfferTable MakeOfferTable();
+// The contributions of the project's rules (MoveContribution of the values, TerminalSolution).
+ContributionTable MakeContributionTable();
 Shape ShapeOf(const EnumerationSpace& space);
 
 }  // namespace seki::gpu

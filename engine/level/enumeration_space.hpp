@@ -26,12 +26,13 @@ struct EnumerationSpace {
   // (`seki plan`) of runs whose keys need more than 64 bits.
   static EnumerationSpace Bounds(int rows, int cols, int max_entry_or_neg, int max_sum_or_neg);
   int KeyBits() const;  // bits of a key (rows * cols * bits per entry), whether it fits or not
-  // Keys of more than 56 bits: a key and its offer byte do not share a 64-bit record, so the
+  // Keys of more than 56 bits: a key and its contribution byte do not share a 64-bit record, so the
   // records are the wide level engine's (engine/level/wide_level.hpp): the key's words, then the
-  // offer; up to 64 bits with one-word keys (everything after the build is the same), past 64
-  // with key_words.
+  // contribution; up to 64 bits with one-word keys (everything after the build is the same), past
+  // 64 with key_words.
   bool WideRecords() const { return KeyBits() > 64 - 8; }
-  // Words of a pushed record: one (key above offer byte), or the key's words and the offer.
+  // Words of a pushed record: one (key above contribution byte), or the key's words and the
+  // contribution.
   int RecordWords() const { return WideRecords() ? key_words + 1 : 1; }
   // The matrix of a key of this space (key_words words), and whether it has a zero line.
   Matrix Unpack(const std::uint64_t* key) const {

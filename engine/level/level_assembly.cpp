@@ -13,7 +13,7 @@ LevelAssembly::LevelAssembly(std::uint64_t expected_classes) : tables_(kShardCou
 }
 
 void LevelAssembly::Absorb(int shard, const std::uint64_t* records, std::size_t count) {
-  static_assert(kOfferBits == FlatKeyTable::kValueBits, "records are the table's words");
+  static_assert(kContributionBits == FlatKeyTable::kValueBits, "records are the table's words");
   if (count == 0) return;
   // A shard's table is made on its first records, so a process that absorbs only some shards
   // (a rank of a distributed run) holds tables for those alone.
@@ -28,7 +28,7 @@ void LevelAssembly::Finish(int shard, LevelShard& to) {
   to.keys.resize(words.size());
   to.values.resize(words.size());
   for (std::size_t k = 0; k < words.size(); ++k) {
-    to.keys[k] = words[k] >> kOfferBits;
+    to.keys[k] = words[k] >> kContributionBits;
     to.values[k] = PackedOutcome{static_cast<std::uint8_t>(words[k] & 0xFF)};
   }
 }

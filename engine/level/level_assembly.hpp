@@ -1,6 +1,6 @@
 // Level assembly: the pushed records of the solving step and the per-shard tables that absorb
-// them into the classes of the new level (keys deduplicated, offers ORed). LevelAssembly holds
-// records of one word (a key of up to 56 bits above its offer byte); WideAssembly
+// them into the classes of the new level (keys deduplicated, contributions ORed). LevelAssembly
+// holds records of one word (a key of up to 56 bits above its contribution byte); WideAssembly
 // (engine/level/wide_level.hpp) holds the wide engine's records of several words. The level
 // builder and the distributed exchange use either through ShardAssembly.
 // Concurrency: Absorb and Finish of one shard must not run at the same time; different shards may.
@@ -17,10 +17,10 @@
 
 namespace seki {
 
-// A record pushed to the shard of a child: its canonical key above one byte of offers (the wide
-// engine's records are several such words: the key's words, then the offer).
+// A record pushed to the shard of a child: its canonical key above one byte of contributions (the
+// wide engine's records are several such words: the key's words, then the contribution).
 using PushRecord = std::uint64_t;
-inline constexpr int kOfferBits = 8;
+inline constexpr int kContributionBits = 8;
 // Records by destination shard (one set per thread while pushing).
 using ShardBuckets = std::array<std::vector<PushRecord>, kShardCount>;
 

@@ -19,9 +19,10 @@ namespace seki {
 
 namespace {
 
-// What a parent offers the player who moves from its child down to it (spec section 2).
-PackedOutcome OfferOf(const KeyCodec& codec, std::uint64_t parent, PackedOutcome parent_value) {
-  // A child with no zero line has at most one of each; otherwise the offer is never used.
+// The contribution of a parent to the player who moves from its child down to it (spec section 2).
+PackedOutcome ContributionOf(const KeyCodec& codec, std::uint64_t parent,
+                             PackedOutcome parent_value) {
+  // A child with no zero line has at most one of each; otherwise the contribution is never used.
   if (auto terminal = TerminalSolution(codec.HasZeroRow(parent), codec.HasZeroColumn(parent)))
     return MoveContribution(*terminal);
   return MoveContribution(Solution::From(parent_value));
@@ -66,7 +67,7 @@ void LevelBuilder::ForEachParent(const Level& previous, int first_shard, int las
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.values.size(), 1024),
                       [&](const tbb::blocked_range<std::size_t>& range) {
                         if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed))
-                          throw LevelInterrupted();
+                          throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
                         for (std::size_t k = range.begin(); k != range.end(); ++k) body(from, k);
                         if (hooks_.parents_done)
                           hooks_.parents_done->fetch_add(range.size(), std::memory_order_relaxed);
@@ -143,11 +144,12 @@ void LevelBuilder::Push(const Level& previous, int first_shard, int last_shard,
 
 void LevelBuilder::PushParent(std::uint64_t parent, PackedOutcome value, ShardBuckets& out,
                               canon::RowMask rows) const {
-  const std::uint64_t offer = OfferOf(space_.codec, parent, value).bits;
+  const std::uint64_t contribution = ContributionOf(space_.codec, parent, value).bits;
   std::uint64_t keys[kMaxDim * kMaxDim];
   const int count = canon::IncrementKeys(parent, space_.rows, space_.cols, space_.codec.bits(),
                                          space_.max_entry, keys, rows);
-  for (int k = 0; k < count; ++k) out[ShardOf(keys[k])].push_back(keys[k] << kOfferBits | offer);
+  for (int k = 0; k < count; ++k)
+    out[ShardOf(keys[k])].push_back(keys[k] << kContributionBits | contribution);
 }
 
 void LevelBuilder::PushAndSolve(const Level& previous, Level& next) const {
@@ -192,7 +194,8 @@ LevelBuilder::PartPushes LevelBuilder::PartPush(const CompactLevel& below, const
                       last = (batch + 1) * blocks->size() / batches;
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> scratch(kCompactBlockClasses);
     tbb::parallel_for(first, last, [&](std::size_t b) {
-      if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed)) throw LevelInterrupted();
+      if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed))
+        throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
       std::vector<std::uint64_t>& keys = scratch.local();
       const auto [group, block] = (*blocks)[b];
       block->Decode(keys.data());
@@ -217,8 +220,8 @@ template <class PushFn>
 void LevelBuilder::Assemble(int batches, PushFn&& push_batch, int parts, Level& next) const {
   // Phase 1, in batches of parents so that the pushed records of only one batch are alive:
   // every parent pushes each increment to the shard of the child's canonical key, with what moving
-  // from the child back to the parent offers; each shard's table then absorbs its records,
-  // deduplicating the keys and ORing the offers, which gives r(B) and c(B).
+  // from the child back to the parent contributions; each shard's table then absorbs its records,
+  // deduplicating the keys and ORing the contributions, which gives r(B) and c(B).
   const std::unique_ptr<ShardAssembly> assembly = Assembly(next.sum, parts);
   // The threads' buckets keep their capacity from batch to batch and from level to level (at most
   // twice a batch of records), so their pages are touched once per run, not once per level.

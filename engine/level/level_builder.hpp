@@ -1,8 +1,9 @@
 // LevelBuilder: builds level s from level s-1 alone, in one of two ways.
 //  * Solving (the default): every class of level s-1 pushes each of its increments (canonicalised)
 //    to the shard that owns it, with what moving back to the parent offers each player; a shard
-//    then deduplicates its keys and ORs the offers (PackedOutcome), which gives r(B) and c(B) for
-//    both games. Generation and solving are one pass, and every child is canonicalised once.
+//    then deduplicates its keys and ORs the contributions (PackedOutcome), which gives r(B) and
+//    c(B) for both games. Generation and solving are one pass, and every child is canonicalised
+//    once.
 //  * Generation only: orderly generation by canonical augmentation
 //    (engine/level/orderly_generation.hpp) makes every class exactly once, canonicalising about one
 //    child per class.
@@ -101,8 +102,9 @@ class LevelBuilder {
   static double PeakBytes(const EnumerationSpace& space, std::uint64_t parents,
                           std::uint64_t classes);
   // The bytes a class of a level kept compact takes in memory, at most (by groups: about 3 on
-  // 4x4, docs/performance.md), and about the most memory PartedLevelEngine uses to build a level
-  // of `classes` classes in `parts` parts from `parents` classes kept compact (or whole).
+  // 4x4, docs/performance/levels-in-parts.md), and about the most memory PartedLevelEngine uses to
+  // build a level of `classes` classes in `parts` parts from `parents` classes kept compact (or
+  // whole).
   static constexpr double kCompactBytesPerClass = 4.0;
   // `keeping`: where the parts are kept (PartKeeping); with kReadAgain or kOnDisk the level below,
   // when it was built in parts too, is held only a part's window at a time: the groups whose
@@ -112,7 +114,8 @@ class LevelBuilder {
                                 std::uint64_t classes, int parts, bool below_whole,
                                 PartKeeping keeping = PartKeeping::kFiles);
   // The most of a level below that a part's window held, over the parts, in units of rows / parts
-  // of it: measured 1.4 (4x4 <= 3, 16 parts), 2.4 (3x4 <= 6, 32 parts), docs/performance.md.
+  // of it: measured 1.4 (4x4 <= 3, 16 parts), 2.4 (3x4 <= 6, 32 parts),
+  // docs/performance/levels-in-parts.md.
   static constexpr double kWindowSpread = 2.5;
   // Bytes of the records one push batch of `parents` classes holds (at most kPushBatchBytes).
   static double BatchRecordBytes(const EnumerationSpace& space, std::uint64_t parents);

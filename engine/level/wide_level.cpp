@@ -1,5 +1,5 @@
-// The level engine for keys wider than 56 bits: push every child's canonical key with its offer,
-// then sort and merge each shard (engine/level/wide_level.hpp).
+// The level engine for keys wider than 56 bits: push every child's canonical key with its
+// contribution, then sort and merge each shard (engine/level/wide_level.hpp).
 #include "engine/level/wide_level.hpp"
 
 #include <tbb/blocked_range.h>
@@ -16,9 +16,9 @@ namespace seki {
 
 namespace {
 
-// What a parent offers the player who moves from its child down to it (spec section 2); the
-// same rule as the 64-bit engine's, read from the matrix.
-PackedOutcome OfferOf(const Matrix& parent, PackedOutcome parent_value) {
+// The contribution of a parent to the player who moves from its child down to it (spec section 2);
+// the same rule as the 64-bit engine's, read from the matrix.
+PackedOutcome ContributionOf(const Matrix& parent, PackedOutcome parent_value) {
   if (auto terminal = TerminalSolution(parent.has_zero_row(), parent.has_zero_col()))
     return MoveContribution(*terminal);
   return MoveContribution(Solution::From(parent_value));
@@ -51,7 +51,7 @@ void WideLevelBuilder::PushChildren(const std::uint64_t* parent, PackedOutcome v
                                     ShardBuckets& out) const {
   const int words = codec_.words();
   const Matrix a = codec_.Unpack(parent);
-  const std::uint64_t offer = OfferOf(a, value).bits;
+  const std::uint64_t contribution = ContributionOf(a, value).bits;
   std::uint64_t key[WideKeyCodec::kMaxWords];
   for (int i = 0; i < a.rows(); ++i)
     for (int j = 0; j < a.cols(); ++j) {
@@ -61,7 +61,7 @@ void WideLevelBuilder::PushChildren(const std::uint64_t* parent, PackedOutcome v
       codec_.Pack(canon::CanonicalForm(child), key);
       std::vector<std::uint64_t>& to = out[ShardOfWords(key, words)];
       to.insert(to.end(), key, key + words);
-      to.push_back(offer);
+      to.push_back(contribution);
     }
 }
 

@@ -1,14 +1,13 @@
 // WideLevelBuilder: the level engine for regions whose canonical keys need more than the 56 bits
 // of the packed 64-bit records (e.g. 8 x 8 with entries <= 1, 3 x 4 with entries <= 20, 6 x 6 with
 // entries <= 2): keys of 1..8 words (WideKeyCodec), every child canonicalised as a Matrix
-// (canon::CanonicalForm) and pushed as a record of its key's words and its offer to the shard of
-// its key; WideAssembly sorts a shard's records and ORs the offers of equal keys — the same
-// recursion as LevelBuilder's solving step, with the same values, written for generality rather
-// than speed. LevelBuilder pushes these records in batches (also across ranks); Next here is the
-// whole step at once, for tests.
-// Concurrency: Next runs in parallel on the calling thread's oneTBB arena; the result does not
-// depend on the number of threads. PushChildren may be called by any number of threads; a
-// WideAssembly is used as level_assembly.hpp says.
+// (canon::CanonicalForm) and pushed as a record of its key's words and its contribution to the
+// shard of its key; WideAssembly sorts a shard's records and ORs the contributions of equal keys —
+// the same recursion as LevelBuilder's solving step, with the same values, written for generality
+// rather than speed. LevelBuilder pushes these records in batches (also across ranks); Next here is
+// the whole step at once, for tests. Concurrency: Next runs in parallel on the calling thread's
+// oneTBB arena; the result does not depend on the number of threads. PushChildren may be called by
+// any number of threads; a WideAssembly is used as level_assembly.hpp says.
 #pragma once
 
 #include <array>
@@ -37,7 +36,8 @@ class WideLevelBuilder {
   Level Next(const Level& previous) const;  // sum previous.sum + 1
 
   // The records of the children of the class `parent` (codec().words() words) with value
-  // `value`, appended to the buckets of their shards: each child's key words, then its offer.
+  // `value`, appended to the buckets of their shards: each child's key words, then its
+  // contribution.
   void PushChildren(const std::uint64_t* parent, PackedOutcome value, ShardBuckets& out) const;
 
  private:
@@ -46,8 +46,8 @@ class WideLevelBuilder {
 };
 
 // Wide records absorbed per shard: they wait unsorted until they outnumber the shard's merged
-// classes, then are sorted and merged into them (equal keys OR their offers), so a shard holds
-// about twice its classes at most, however many batches arrive.
+// classes, then are sorted and merged into them (equal keys OR their contributions), so a shard
+// holds about twice its classes at most, however many batches arrive.
 class WideAssembly final : public ShardAssembly {
  public:
   // `fewest_to_merge`: records that wait at least (tests merge after every record).

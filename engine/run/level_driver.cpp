@@ -86,7 +86,8 @@ WalkEnd LevelDriver::Drive(LevelWalk& walk, int max_sum, std::optional<HeldLevel
     if (engine_.FreesBelow()) persist.Wait();
     try {
       built = engine_.NextHeld(level);
-    } catch (const LevelInterrupted&) {
+    } catch (const Stopped& stopped) {
+      if (!stopped.interrupted()) throw;
       return Stop(walk, persist, level);
     }
     const double seconds = Since(start);

@@ -1,5 +1,5 @@
 // LevelDriver: the one level loop of every walk over a space's levels — a run's catalogues
-// (engine/run/run.cpp), a region check's tallies (engine/research/conjecture_check.cpp), the
+// (engine/run/run.cpp), a region check's tallies (engine/check/conjecture_check.cpp), the
 // level tests and benchmarks (ForEachLevel) — in the shape of a tablebase generator: the level is
 // the unit of work and of persistence, and each level goes through the same phases, which the
 // driver announces to the walk in this order:
@@ -34,7 +34,7 @@
 #include <optional>
 
 #include "engine/level/level_engine.hpp"
-#include "engine/run/run_group.hpp"
+#include "engine/run/level_ranks.hpp"
 #include "storage/level.hpp"
 
 namespace seki {
@@ -62,10 +62,10 @@ struct WalkEnd {
 
 class LevelDriver {
  public:
-  // `stop` may be null; a build in progress stops through the engine's hooks (LevelInterrupted).
-  // `threads`: the walk's thread count; Persist overlaps the next build when it is above one and
-  // the group is one process.
-  LevelDriver(LevelEngine& engine, const RunGroup& group, const std::atomic<bool>* stop = nullptr,
+  // `stop` may be null; a build in progress stops through the engine's hooks (Stopped,
+  // kInterrupted). `threads`: the walk's thread count; Persist overlaps the next build when it is
+  // above one and the group is one process.
+  LevelDriver(LevelEngine& engine, const Ranks& group, const std::atomic<bool>* stop = nullptr,
               int threads = 1)
       : engine_(engine), group_(group), stop_(stop), overlap_(group.size() == 1 && threads > 1) {}
 
@@ -77,7 +77,7 @@ class LevelDriver {
   bool StopRequested() const;  // on any rank
 
   LevelEngine& engine_;
-  const RunGroup& group_;
+  const Ranks& group_;
   const std::atomic<bool>* stop_;
   bool overlap_;
 };
@@ -95,7 +95,7 @@ void ForEachLevel(const EnumerationSpace& space, OnLevel&& on_level, bool solve 
     OnLevel& f_;
   } walk(on_level);
   CpuLevelEngine engine(space, solve, {});
-  const RunGroup one_process;
+  const Ranks one_process;
   LevelDriver(engine, one_process).Drive(walk, space.max_sum);
 }
 

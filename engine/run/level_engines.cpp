@@ -17,24 +17,23 @@ namespace {
 // The CPU engine on the ranks of a group: each rank holds and builds the shards it owns.
 class RanksLevelEngine : public LevelEngine {
  public:
-  RanksLevelEngine(const EnumerationSpace& space, bool solve, const RunGroup& group,
-                   BuildHooks hooks)
+  RanksLevelEngine(const EnumerationSpace& space, bool solve, const Ranks& group, BuildHooks hooks)
       : group_(group),
-        builder_(space, solve, group.Hooks(hooks.parents_done, hooks.stop)),
+        builder_(space, solve, RankHooks(group, hooks.parents_done, hooks.stop)),
         parents_done_(hooks.parents_done ? hooks.parents_done : &uncounted_) {}
 
   Level First() override {
     Level level = builder_.First();
     for (int s = 0; s < kShardCount; ++s)
-      if (!group_.owned().Contains(s)) level.shards[s] = {};
+      if (!OwnedShards(group_).Contains(s)) level.shards[s] = {};
     return level;
   }
   Level Next(const Level& previous) override {
-    return group_.BuildOwnedShards(builder_, previous, *parents_done_);
+    return BuildOwnedShards(group_, builder_, previous, *parents_done_);
   }
 
  private:
-  const RunGroup& group_;
+  const Ranks& group_;
   LevelBuilder builder_;
   std::atomic<std::uint64_t> uncounted_{0};
   std::atomic<std::uint64_t>* parents_done_;
@@ -43,7 +42,7 @@ class RanksLevelEngine : public LevelEngine {
 }  // namespace
 
 void CheckLevelEngine(const EnumerationSpace& space, Device device, bool solve,
-                      const RunGroup& group) {
+                      const Ranks& group) {
   if (device != Device::kCpu) gpu::CheckThrustSpace(space, device);
   if (!solve && group.size() > 1)
     throw InputError("--generate-only", "runs in one process; start it without mpirun");
@@ -55,14 +54,14 @@ void CheckLevelEngine(const EnumerationSpace& space, Device device, bool solve,
 }
 
 std::unique_ptr<LevelEngine> MakeLevelEngine(const EnumerationSpace& space, Device device,
-                                             bool solve, const RunGroup& group, BuildHooks hooks) {
+                                             bool solve, const Ranks& group, BuildHooks hooks) {
   if (group.size() > 1) return std::make_unique<RanksLevelEngine>(space, solve, group, hooks);
   if (device == Device::kCpu) return std::make_unique<CpuLevelEngine>(space, solve, hooks);
   return gpu::MakeThrustLevelEngine(space, device, solve, hooks);
 }
 
 std::unique_ptr<LevelEngine> MakePartedLevelEngine(const EnumerationSpace& space,
-                                                   const RunGroup& group, BuildHooks hooks,
+                                                   const Ranks& group, BuildHooks hooks,
                                                    std::function<int(int)> parts_of,
                                                    PartStore& store, bool on_disk) {
   if (group.size() == 1)
@@ -86,9 +85,9 @@ std::unique_ptr<LevelEngine> MakePartedLevelEngine(const EnumerationSpace& space
                                 const PartPlan& plan, int part) {
     const LevelBuilder::PartPushes pushes = builder.PartPush(below, plan, part);
     std::atomic<std::uint64_t> uncounted{0};  // the engine counts parts done
-    return group.BuildOwnedBatches(builder, below.sum + 1, 1,
-                                   static_cast<int>(group.MaxAll(pushes.batches)), plan.parts(),
-                                   pushes.push, uncounted);
+    return BuildOwnedBatches(group, builder, below.sum + 1, 1,
+                             static_cast<int>(group.MaxAll(pushes.batches)), plan.parts(),
+                             pushes.push, uncounted);
   };
   sharing.all = [&group](bool value) { return group.AllTrue(value); };
   sharing.total = [&group](std::uint64_t n) {

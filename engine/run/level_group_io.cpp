@@ -18,8 +18,8 @@ namespace {
 // size - 1 keys (`words` words each, one after another) that cut the key space into ranges of
 // about equal numbers of entries: from kSamples evenly spaced keys of every rank's sorted entries.
 // The same on every rank; fewer when the ranks have fewer entries in all.
-std::vector<std::uint64_t> KeySplitters(const RunGroup& group,
-                                        const std::vector<KeyedEntry>& sorted, int words) {
+std::vector<std::uint64_t> KeySplitters(const Ranks& group, const std::vector<KeyedEntry>& sorted,
+                                        int words) {
   constexpr std::size_t kSamples = 64;
   const auto w = static_cast<std::size_t>(words);
   const std::size_t samples = std::min(kSamples, sorted.size());
@@ -46,7 +46,7 @@ std::vector<std::uint64_t> KeySplitters(const RunGroup& group,
 
 // The entries of the catalogues of a level spread over ranks, moved so that rank r holds the r-th
 // range of keys: records of the key's words and the value, held in *records; sorted by key.
-std::vector<KeyedEntry> EntriesOfMyRange(const RunGroup& group, const std::vector<KeyedEntry>& mine,
+std::vector<KeyedEntry> EntriesOfMyRange(const Ranks& group, const std::vector<KeyedEntry>& mine,
                                          int words, std::vector<std::uint64_t>* records) {
   const std::vector<std::uint64_t> splitters = KeySplitters(group, mine, words);
   const std::size_t ranges = splitters.size() / static_cast<std::size_t>(words) + 1;
@@ -73,7 +73,7 @@ std::vector<KeyedEntry> EntriesOfMyRange(const RunGroup& group, const std::vecto
 
 }  // namespace
 
-LevelCounts CatalogueLevel(const RunGroup& group, const HeldLevel& level,
+LevelCounts CatalogueLevel(const Ranks& group, const HeldLevel& level,
                            const EnumerationSpace& space, bool solved, bool outcomes,
                            CatalogueLists lists, CatalogueWriter* writer) {
   if (group.size() == 1) {

@@ -1,5 +1,5 @@
 // The two steps of a run that differ when its level is spread over ranks
-// (engine/run/run_group.hpp): counting a level and writing its catalogue lines, and loading the
+// (engine/run/level_ranks.hpp): counting a level and writing its catalogue lines, and loading the
 // owned shards of a saved level from its per-rank files (written by any number of ranks). The
 // catalogue: the classes it needs are moved so that rank r holds the r-th range of keys, each rank
 // renders its range, and rank 0 appends the ranges in rank order, which is (sum, canonical key)
@@ -14,7 +14,7 @@
 
 #include "engine/level/catalogue.hpp"
 #include "engine/level/held_level.hpp"
-#include "engine/run/run_group.hpp"
+#include "engine/run/level_ranks.hpp"
 #include "storage/level_file.hpp"
 
 namespace seki {
@@ -25,7 +25,7 @@ namespace seki {
 // (null on the other ranks).
 // A level in parts (HeldLevel::grouped) is always solved; one process streams it in key order.
 // `lists`: the writer's (with kComplete the other seki are counted by height: summed over ranks).
-LevelCounts CatalogueLevel(const RunGroup& group, const HeldLevel& level,
+LevelCounts CatalogueLevel(const Ranks& group, const HeldLevel& level,
                            const EnumerationSpace& space, bool solved, bool outcomes,
                            CatalogueLists lists, CatalogueWriter* writer);
 

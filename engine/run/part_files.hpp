@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "engine/level/parted_level_engine.hpp"
-#include "engine/run/run_group.hpp"
+#include "engine/run/level_ranks.hpp"
 #include "storage/level_file.hpp"
 
 namespace seki {

@@ -63,7 +63,7 @@ std::vector<LevelReport> Reports(const json& levels) {
 class Session : public LevelWalk {
  public:
   Session(const RunParameters& p, RunObserver& observer, const std::atomic<bool>* stop,
-          const RunGroup& group, std::atomic<std::uint64_t>& parents_done)
+          const Ranks& group, std::atomic<std::uint64_t>& parents_done)
       : p_(p),
         observer_(observer),
         stop_(stop),
@@ -91,7 +91,7 @@ class Session : public LevelWalk {
   const RunParameters& p_;
   RunObserver& observer_;
   const std::atomic<bool>* stop_;
-  const RunGroup& group_;
+  const Ranks& group_;
   std::atomic<std::uint64_t>& parents_done_;
   const RunDirectory run_;
   EnumerationSpace space_;
@@ -365,7 +365,7 @@ RunResult Session::Complete(Clock::time_point session_start) {
 
 }  // namespace
 
-CheckedRun CheckRunParameters(const RunParameters& p, const RunGroup& group) {
+CheckedRun CheckRunParameters(const RunParameters& p, const Ranks& group) {
   CheckedRun checked;
   try {
     checked.space = EnumerationSpace::Make(p.rows, p.cols, p.max_entry, p.max_sum);
@@ -381,12 +381,12 @@ CheckedRun CheckRunParameters(const RunParameters& p, const RunGroup& group) {
 }
 
 Run::Run(RunParameters parameters, RunObserver* observer, const std::atomic<bool>* stop,
-         const RunGroup* group)
+         const Ranks* group)
     : parameters_(std::move(parameters)), observer_(observer), stop_(stop), group_(group) {}
 
 RunResult Run::Execute() {
   RunObserver silent;
-  const RunGroup single;
+  const Ranks single;
   return Session(parameters_, observer_ ? *observer_ : silent, stop_, group_ ? *group_ : single,
                  parents_done_)
       .Execute();

@@ -8,7 +8,7 @@
 // synced, written as a level file and checkpointed; manifest.json and
 // summary.json written last. The `seki` CLI, MPI drivers and the Python package drive the same
 // Run; they see it through a RunObserver and stop it with a flag. Under MPI every rank executes
-// the same Run with its RunGroup (engine/run/run_group.hpp): each builds its shards, rank 0 writes
+// the same Run with its Ranks (engine/run/level_ranks.hpp): each builds its shards, rank 0 writes
 // the catalogues and the checkpoint, and the run's files are the same as a single process's.
 // Concurrency: Execute runs on the calling thread and sets oneTBB's parallelism to the run's thread
 // count for its duration (tbb::global_control), so one Run at a time per process. The observer is
@@ -26,7 +26,7 @@
 #include "engine/level/enumeration_space.hpp"
 #include "engine/level/level_engine.hpp"
 #include "engine/run/catalogue_lists.hpp"
-#include "engine/run/run_group.hpp"
+#include "engine/run/level_ranks.hpp"
 #include "engine/run/run_report.hpp"
 #include "storage/checkpoint_policy.hpp"
 
@@ -114,14 +114,14 @@ struct CheckedRun {
 // The one check of a run's parameters, in this order: the bounds (EnumerationSpace::Make), the
 // thread count, the level engine for the device and the group (CheckLevelEngine), the memory
 // limit. Execute calls it first; throws InputError.
-CheckedRun CheckRunParameters(const RunParameters& parameters, const RunGroup& group);
+CheckedRun CheckRunParameters(const RunParameters& parameters, const Ranks& group);
 
 class Run {
  public:
   // `observer`, `stop` and `group` may be null (no group: a single process); all must outlive
   // Execute.
   explicit Run(RunParameters parameters, RunObserver* observer = nullptr,
-               const std::atomic<bool>* stop = nullptr, const RunGroup* group = nullptr);
+               const std::atomic<bool>* stop = nullptr, const Ranks* group = nullptr);
 
   // Does the run. Throws InputError for bad parameters, a run directory that cannot be used
   // (another run without resume or force, other parameters on resume) and a level that would not
@@ -132,7 +132,7 @@ class Run {
   RunParameters parameters_;
   RunObserver* observer_;
   const std::atomic<bool>* stop_;
-  const RunGroup* group_;
+  const Ranks* group_;
   std::atomic<std::uint64_t> parents_done_{0};
 };
 

@@ -116,12 +116,12 @@ namespace {
 // The newest finished level of checkpoint `c` whose files all verify on every rank, with `start`
 // cut back to it; nothing (after notices) when none does.
 void ResumeFrom(const RunDirectory& dir, const RunCheckpoint& c, const DirectoryRequest& request,
-                const RunGroup& group, const std::function<void(const std::string&)>& notice,
+                const Ranks& group, const std::function<void(const std::string&)>& notice,
                 RunStartPoint& start) {
   for (auto r = c.resumable.rbegin(); r != c.resumable.rend(); ++r) {
     std::string reason;
-    start.level =
-        LoadSavedLevel(dir.path(), r->level_files, group.owned(), request.file_params, &reason);
+    start.level = LoadSavedLevel(dir.path(), r->level_files, OwnedShards(group),
+                                 request.file_params, &reason);
     if (!group.AllTrue(start.level.has_value())) {
       start.level.reset();
       const std::string files = r->level_files.size() == 1
@@ -146,7 +146,7 @@ void ResumeFrom(const RunDirectory& dir, const RunCheckpoint& c, const Directory
 }  // namespace
 
 RunStartPoint PrepareRunDirectory(const RunDirectory& dir, const DirectoryRequest& request,
-                                  const RunGroup& group,
+                                  const Ranks& group,
                                   const std::function<void(const std::string&)>& notice) {
   std::error_code ec;
   fs::create_directories(dir.path() / "levels", ec);

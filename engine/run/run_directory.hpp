@@ -18,7 +18,7 @@
 
 #include "engine/level/catalogue.hpp"
 #include "engine/level/held_level.hpp"
-#include "engine/run/run_group.hpp"
+#include "engine/run/level_ranks.hpp"
 #include "storage/level_file.hpp"
 
 namespace seki {
@@ -27,7 +27,7 @@ namespace seki {
 struct ResumePoint {
   int sum = 0;
   // Relative to the run directory, in rank order: file q holds the shards ShardBlock(q, size())
-  // (engine/run/run_group.hpp); a single process writes one file with every shard.
+  // (engine/run/level_ranks.hpp); a single process writes one file with every shard.
   std::vector<std::string> level_files;
   PartialSizes partial_sizes;
 };
@@ -87,7 +87,7 @@ struct RunStartPoint {
 // corrupt file is passed over with a notice), whatever number of ranks wrote them. Every rank
 // looks at the directory before rank 0 changes anything in it. Throws InputError.
 RunStartPoint PrepareRunDirectory(const RunDirectory& dir, const DirectoryRequest& request,
-                                  const RunGroup& group,
+                                  const Ranks& group,
                                   const std::function<void(const std::string&)>& notice);
 
 }  // namespace seki

@@ -43,7 +43,7 @@ void AdviseHugePages(void* p, std::size_t bytes) {
 // once the solve completes.
 class PassCheckpoints {
  public:
-  PassCheckpoints(const DownsetOptions& options, DownsetRanks* ranks, bool saving, int rank,
+  PassCheckpoints(const DownsetOptions& options, const Ranks* ranks, bool saving, int rank,
                   int size, const DownsetLayout& layout, const DownsetStorage& storage,
                   std::uint8_t* values, std::size_t bytes)
       : options_(options),
@@ -86,9 +86,9 @@ class PassCheckpoints {
 
   // Between two steps, at `at`: false to stop there (after a checkpoint).
   bool Between(const DownsetProgress& at) {
-    DownsetRanks* const ranks = ranks_;
+    const Ranks* const ranks = ranks_;
     const MaxOverRanks max_over_ranks = [ranks](double v) {
-      return ranks ? double(ranks->Max(static_cast<std::uint64_t>(v))) : v;
+      return ranks ? double(ranks->MaxCount(static_cast<std::uint64_t>(v))) : v;
     };
     const BetweenSteps decided =
         DecideBetweenSteps(options_.stop, saving_ && clock_.DueAfterTime(), max_over_ranks);
@@ -97,10 +97,12 @@ class PassCheckpoints {
                             options_.take ? options_.take->Save() : nlohmann::json());
       clock_.Saved(++saves_);
       ours_ = true;
-      if (ranks_)
-        ranks_->Saved(saves_);
-      else
+      if (ranks_) {
+        ranks_->Barrier();  // no rank goes on while another still writes its checkpoint
+        KillPoint("downset-checkpoint", static_cast<int>(saves_), ranks_->rank());
+      } else {
         KillPoint("downset-checkpoint", saves_);
+      }
     }
     return decided != BetweenSteps::kStop;
   }
@@ -111,7 +113,7 @@ class PassCheckpoints {
 
  private:
   const DownsetOptions& options_;
-  DownsetRanks* ranks_;
+  const Ranks* ranks_;
   const bool saving_;
   const Checkpoint checkpoint_;
   const DownsetLayout& layout_;
@@ -178,7 +180,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
       throw DownsetDiskTooSmall(storage.disk_bytes, disk.free, options_.scratch);
     return DiskPass(a, storage);
   }
-  DownsetRanks* const ranks = storage.ranks > 1 ? options_.ranks : nullptr;
+  const Ranks* const ranks = storage.ranks > 1 ? options_.ranks : nullptr;
   const bool alone = options_.ranks && !ranks;
   const int rank = ranks ? ranks->rank() : 0, size = storage.ranks;
   const bool full = storage.full;
@@ -212,10 +214,10 @@ Solution DownsetEngine::Pass(const Matrix& a) {
     const bool completed = ranks ? RunOnRanks(*pass, *layout, share, mode, table.get(),
                                               progress.position, options_.threads, *ranks, between)
                                  : pass->Run(progress.position, options_.threads, between);
-    if (!completed) throw SearchStopped(SearchStopped::Reason::kInterrupted, "interrupted");
+    if (!completed) throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
     // A split pass finds A's values on the last rank only (the others hold 0).
     progress.roots |=
-        ranks ? static_cast<std::uint8_t>(ranks->Max(pass->Root().bits)) : pass->Root().bits;
+        ranks ? static_cast<std::uint8_t>(ranks->MaxCount(pass->Root().bits)) : pass->Root().bits;
     positions_ += layout->total;
   }
   checkpoints.Finish();

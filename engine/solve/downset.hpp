@@ -66,7 +66,7 @@ struct DownsetOptions {
   std::size_t full_table_bytes = std::size_t{1} << 30;
   int threads = 1;
   // When set (e.g. on Ctrl-C), a pass stops at the next step (checkpointing first when a
-  // checkpoint file is set) and Solve throws SearchStopped (kInterrupted).
+  // checkpoint file is set) and Solve throws Stopped (kInterrupted).
   const std::atomic<bool>* stop = nullptr;
   // When not empty, the checkpoint directory (storage/checkpoint.hpp, engine/solve/
   // downset_checkpoint.hpp): a pass writes its state there when `checkpoint_every` (minutes) says
@@ -83,7 +83,7 @@ struct DownsetOptions {
   // share, one checkpoint file per rank: DownsetCheckpointOf); smaller passes run on every rank
   // alone, as in one process, without checkpoints. Every rank must make the same calls in the same
   // order.
-  DownsetRanks* ranks = nullptr;
+  const Ranks* ranks = nullptr;
   // When set, the take phase of every pass (engine/solve/downset_take.hpp): it sees every block of
   // this rank's share; its state is saved with each checkpoint and restored on resume (a
   // checkpoint without one, of a solve without a take phase, is refused).
@@ -114,7 +114,7 @@ class DownsetEngine {
   DownsetEngine& operator=(const DownsetEngine&) = delete;
 
   // Values of both games for a starting position. Throws std::invalid_argument for a matrix with
-  // a zero line, DownsetTooLarge when its pass cannot fit, SearchStopped when stopped.
+  // a zero line, DownsetTooLarge when its pass cannot fit, Stopped when stopped.
   Solution Solve(const Matrix& a);
   // Values of the matrix reached by lowering a(i, j) (terminal values when a line empties).
   Solution ChildSolution(const Matrix& a, int i, int j);

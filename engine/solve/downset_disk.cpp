@@ -151,7 +151,7 @@ Solution DownsetEngine::DiskPass(const Matrix& a, const DownsetStorage& storage)
     const bool completed = pass.Run(progress.position, options_.threads, between);
     disk_read_ += ring.bytes_read() - read;
     disk_written_ += ring.bytes_written() - written;
-    if (!completed) throw SearchStopped(SearchStopped::Reason::kInterrupted, "interrupted");
+    if (!completed) throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
     progress.roots |= pass.Root().bits;
     positions_ += layout.total;
   }

@@ -62,8 +62,8 @@ inline constexpr double kMeasuredDownsetMatricesPerThreadSecond = 6.8719476736e1
 
 // The rate of a pass of a: small entries (short digits) cost more a matrix. Fitted on that pattern
 // (every digit of radix 8) and on 51 random matrices of bench/inputs (radix 2..7, quiet machine,
-// docs/search.md): kMeasuredDownsetMatricesPerThreadSecond * (L / 3)^1.83, L the mean of
-// log2(A(i,j) + 1) over the positive entries; within 0.45..2.0x of the measured times.
+// docs/log/performance-log.md): kMeasuredDownsetMatricesPerThreadSecond * (L / 3)^1.83, L the mean
+// of log2(A(i,j) + 1) over the positive entries; within 0.45..2.0x of the measured times.
 double DownsetMatricesPerThreadSecond(const Matrix& a);
 // The one expected time of a down-set solve of a, for `auto` (SolveEngine) and `seki plan
 // --matrix` alike: `passes` passes (one game a pass: 2) on `threads` threads in all, at `rate`

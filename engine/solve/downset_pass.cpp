@@ -13,6 +13,7 @@
 
 #include "engine/base/rules.hpp"
 #include "engine/solve/downset_bytes.hpp"
+#include "engine/solve/downset_store_access.hpp"
 
 namespace seki {
 namespace {
@@ -121,62 +122,6 @@ DownsetPosition DownsetPass::SubSlabStart(std::uint64_t g) const {
   return {g / subs,
           static_cast<std::uint64_t>(std::lower_bound(step_sub_.begin(), step_sub_.end(), t) -
                                      step_sub_.begin())};
-}
-
-DownsetPass::Place DownsetPass::Locate(std::uint64_t slot) const {
-  const DownsetRing* ring = store_.ring;
-  if (!ring) return {store_.values, slot};
-  const std::uint64_t begin = ring->begin();
-  return slot >= begin ? Place{ring->cur(), slot - begin}
-                       : Place{ring->prev(), slot + ring->sub() - begin};
-}
-
-template <bool kOr>
-void DownsetPass::Load(std::uint8_t* acc, std::uint64_t slot, std::uint64_t n) const {
-  const Place at = Locate(slot);
-  slot = at.slot;
-  if (store_.mode == DownsetMode::kBothGames) {
-    const std::uint8_t* v = at.values + slot;
-    if constexpr (kOr)
-      OrBytes(acc, v, n);
-    else
-      std::memcpy(acc, v, n);
-    return;
-  }
-  const std::uint8_t* p = at.values + slot / 2;
-  if (slot & 1) {  // a high nibble first: the byte is shared with the block before
-    const std::uint8_t first = SharedLoad(p++) >> 4;
-    *acc = kOr ? *acc | first : first;
-    ++acc;
-    --n;
-  }
-  Unpack<kOr>(acc, p, n / 2);
-  if (n & 1) {  // a low nibble last: shared with the block after
-    const std::uint8_t last = SharedLoad(p + n / 2) & 0xF;
-    acc[n - 1] = kOr ? acc[n - 1] | last : last;
-  }
-}
-
-void DownsetPass::Store(std::uint64_t slot, const std::uint8_t* acc, std::uint64_t n) {
-  const Place at = Locate(slot);
-  slot = at.slot;
-  if (store_.mode == DownsetMode::kBothGames) {
-    std::memcpy(at.values + slot, acc, n);
-    return;
-  }
-  std::uint8_t* p = at.values + slot / 2;
-  if (slot & 1) {
-    SharedStore(p++, 4, *acc++);
-    --n;
-  }
-  Pack(p, acc, n / 2);
-  if (n & 1) SharedStore(p + n / 2, 0, acc[n - 1]);
-}
-
-std::uint8_t DownsetPass::Value(std::uint64_t slot) const {
-  const Place at = Locate(slot);
-  if (store_.mode == DownsetMode::kBothGames) return at.values[at.slot];
-  return (SharedLoad(at.values + at.slot / 2) >> (at.slot & 1 ? 4 : 0)) & 0xF;
 }
 
 struct DownsetPass::Scratch {

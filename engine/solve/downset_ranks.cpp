@@ -3,6 +3,8 @@
 
 #include <cstring>
 #include <optional>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -41,10 +43,25 @@ void Merge(std::uint8_t* values, const ByteRange& r, const std::uint8_t* in) {
       static_cast<std::uint8_t>((last & ~r.last_mask) | (out[r.count - 1] & r.last_mask));
 }
 
+// Sends `up` to rank + 1 (when `send`) and receives `down` from rank - 1 (when `receive`); both
+// sides know the sizes. The bytes go as 64-bit words, padded: all to rank + 1, none to the others.
+void Shift(const Ranks& ranks, std::span<const std::uint8_t> up, bool send,
+           std::span<std::uint8_t> down, bool receive) {
+  std::vector<std::uint64_t> words(send ? (up.size() + 7) / 8 : 0, 0);
+  if (send && !up.empty()) std::memcpy(words.data(), up.data(), up.size());
+  std::vector<std::uint64_t> counts(static_cast<std::size_t>(ranks.size()), 0);
+  if (send) counts[static_cast<std::size_t>(ranks.rank() + 1)] = words.size();
+  const std::vector<std::uint64_t> in = ranks.Exchange(words, counts);
+  if (!receive) return;
+  if (in.size() * 8 < down.size())
+    throw std::runtime_error("down-set boundary: fewer bytes came from the rank below than due");
+  if (!down.empty()) std::memcpy(down.data(), in.data(), down.size());
+}
+
 // After `step`: the step's chunks of the top layer of this rank's range go up, those of the
 // layer below it come in.
 void PassBoundary(const DownsetPass& pass, const DownsetLayout& layout, const DownsetShare& share,
-                  DownsetMode mode, std::uint8_t* values, std::uint64_t step, DownsetRanks& ranks,
+                  DownsetMode mode, std::uint8_t* values, std::uint64_t step, const Ranks& ranks,
                   std::vector<std::uint8_t>& up, std::vector<std::uint8_t>& down) {
   const std::uint64_t size = layout.chunk;
   up.clear();
@@ -59,7 +76,7 @@ void PassBoundary(const DownsetPass& pass, const DownsetLayout& layout, const Do
       below += BytesOf(mode, offset - share.base, size).count;
   }
   down.resize(below);
-  ranks.Shift(up, share.sends(), down, share.receives());
+  Shift(ranks, up, share.sends(), down, share.receives());
   if (!share.receives()) return;
   const std::uint8_t* in = down.data();
   for (const std::uint64_t offset : pass.StepChunks(step))
@@ -72,11 +89,11 @@ void PassBoundary(const DownsetPass& pass, const DownsetLayout& layout, const Do
 
 }  // namespace
 
-void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool found, int pass,
+void AgreeOnResume(const Ranks& ranks, const std::filesystem::path& dir, bool found, int pass,
                    const DownsetPosition& at, const std::string& problem) {
   const int size = ranks.size(), rank = ranks.rank();
   // The lowest failing rank gives the largest value.
-  const std::uint64_t failed = ranks.Max(problem.empty() ? 0 : std::uint64_t(size - rank));
+  const std::uint64_t failed = ranks.MaxCount(problem.empty() ? 0 : std::uint64_t(size - rank));
   if (failed > 0) {
     const int first = size - static_cast<int>(failed);
     if (first == rank) throw InputError(problem);
@@ -86,7 +103,7 @@ void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool f
   // pass < 2, slab < 257, step < 2^20 (at most 62 digits of 256 values): below 2^31.
   const std::uint64_t mine =
       found ? ((std::uint64_t(pass) * 512 + at.slab) << 20 | at.step) + 1 : 0;
-  if (ranks.Max(ranks.Max(mine) != mine) > 0)
+  if (ranks.MaxCount(ranks.MaxCount(mine) != mine) > 0)
     throw InputError(dir.string(),
                      "the ranks' checkpoints are not of one position (a rank stopped while "
                      "writing its own): remove " +
@@ -96,7 +113,7 @@ void AgreeOnResume(DownsetRanks& ranks, const std::filesystem::path& dir, bool f
 
 bool RunOnRanks(DownsetPass& pass, const DownsetLayout& layout, const DownsetShare& share,
                 DownsetMode mode, std::uint8_t* values, DownsetPosition from, int threads,
-                DownsetRanks& ranks, const DownsetPass::Between& between) {
+                const Ranks& ranks, const DownsetPass::Between& between) {
   std::vector<std::uint8_t> up, down;
   for (DownsetPosition at = from;;) {
     std::optional<DownsetPosition> next;

@@ -1,6 +1,6 @@
 // DownsetRing: the ring of a down-set pass kept in a file on disk — the disk mode, for a down-set
-// whose ring does not fit the memory limit (`--scratch DIR`; docs/search.md, "The down-set on
-// disk"). The second digit (the outermost middle digit, radix r2 >= 3) cuts each slab into r2
+// whose ring does not fit the memory limit (`--scratch DIR`; docs/search/downset.md, "The down-set
+// on disk"). The second digit (the outermost middle digit, radix r2 >= 3) cuts each slab into r2
 // sub-slabs of `sub` matrices, which the pass computes one after the other (DownsetPass's disk
 // order): sub-slab g = s r2 + t (slab s, second digit t) from (s-1, t), its outer children, loaded
 // into its own buffer and overwritten in place, and from (s, t-1), its second-digit children, the

@@ -1,18 +1,18 @@
 // DownsetShare: the part of every slab that one rank of a distributed down-set pass owns
-// (docs/distributed.md, "The down-set solve on MPI ranks"). The split digit is the outermost
-// middle digit of the layout (the one just inside the slabs; always a coarse digit, so a chunk
-// lies in one of its layers): its values cut a slab into contiguous ranges of ring offsets, rank q
-// of R owning the values [q r / R, (q + 1) r / R). A rank holds the ring slots of its range and of
-// the layer just below it (the halo: the children B - e_d of its lowest chunks, received from the
-// rank below after each step); every other child of its chunks is in its own range or its own
-// slot. A down-set whose split digit has fewer values than there are ranks (or that has no middle
-// digit) is not split: every rank passes all of it.
-// Byte safety (DownsetMode::kOneGame, two matrices a byte): each rank has its own buffer, whose
-// slot 0 is the ring offset `base`, its lowest offset rounded down to even, so that a matrix sits
-// in the same nibble of a byte on every rank; the boundary copy (engine/solve/downset_ranks.hpp)
-// writes only the nibbles of the chunks it moves, never the other nibble of a byte it shares.
-// Concurrency: an immutable value; any thread may read it. The functions are pure (but for the
-// environment variable read by DownsetSplitMatrices).
+// (docs/distributed/downset.md, "The down-set solve on MPI ranks"). The split digit is the
+// outermost middle digit of the layout (the one just inside the slabs; always a coarse digit, so a
+// chunk lies in one of its layers): its values cut a slab into contiguous ranges of ring offsets,
+// rank q of R owning the values [q r / R, (q + 1) r / R). A rank holds the ring slots of its range
+// and of the layer just below it (the halo: the children B - e_d of its lowest chunks, received
+// from the rank below after each step); every other child of its chunks is in its own range or its
+// own slot. A down-set whose split digit has fewer values than there are ranks (or that has no
+// middle digit) is not split: every rank passes all of it. Byte safety (DownsetMode::kOneGame, two
+// matrices a byte): each rank has its own buffer, whose slot 0 is the ring offset `base`, its
+// lowest offset rounded down to even, so that a matrix sits in the same nibble of a byte on every
+// rank; the boundary copy (engine/solve/downset_ranks.hpp) writes only the nibbles of the chunks it
+// moves, never the other nibble of a byte it shares. Concurrency: an immutable value; any thread
+// may read it. The functions are pure (but for the environment variable read by
+// DownsetSplitMatrices).
 #pragma once
 
 #include <cstddef>

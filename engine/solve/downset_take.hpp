@@ -3,7 +3,7 @@
 // offers a parent). The pass hands its blocks over as they are solved: a tally by height of a
 // weight the taker chose for each value, summed in the pass's inner loop so that counting costs the
 // pass next to nothing, and, for the rare block with a matrix the taker marked, every value. What
-// is taken is assembled above this layer (engine/research/census_below.hpp: the census of every
+// is taken is assembled above this layer (engine/census/census_below.hpp: the census of every
 // seki below a matrix); a taker's state travels with the pass's checkpoint (Save, Restore), so that
 // a resumed pass keeps what was taken. Concurrency: Take is called by the pass's workers
 // concurrently, each block in one call, and must be thread-safe; calls with the same worker index

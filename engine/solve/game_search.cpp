@@ -77,12 +77,12 @@ Result GameSearch::ActiveValue(const Matrix& x, const MemoKey& key, Player p) {
 void GameSearch::Poll() const {
   if (control_ == nullptr) return;
   if (control_->stop != nullptr && control_->stop->load(std::memory_order_relaxed))
-    throw SearchStopped(SearchStopped::Reason::kInterrupted, "the search was stopped");
+    throw Stopped(Stopped::Reason::kInterrupted, "the search was stopped");
   if (control_->abort.load(std::memory_order_relaxed))
-    throw SearchStopped(SearchStopped::Reason::kAborted, "another worker gave up");
+    throw Stopped(Stopped::Reason::kAborted, "another worker gave up");
   if (control_->deadline != std::chrono::steady_clock::time_point::max() &&
       std::chrono::steady_clock::now() >= control_->deadline)
-    throw SearchStopped(SearchStopped::Reason::kBudget, "the search's time is spent");
+    throw Stopped(Stopped::Reason::kBudget, "the search's time is spent");
 }
 
 void GameSearch::Record(const MemoKey& key, Player p, Result t, bool reached) {
@@ -100,9 +100,9 @@ void GameSearch::Record(const MemoKey& key, Player p, Result t, bool reached) {
   });
   const std::uint64_t drops = table_->drops() - drops_at_start_;
   if (drops > std::uint64_t(limits_.max_drops) * BoundsTable::kShards)
-    throw SearchStopped(SearchStopped::Reason::kMemoryLimit,
-                        "cannot be decided within the memory limit (" + std::to_string(drops) +
-                            " table shards dropped)");
+    throw Stopped(Stopped::Reason::kMemoryLimit, "cannot be decided within the memory limit (" +
+                                                     std::to_string(drops) +
+                                                     " table shards dropped)");
 }
 
 bool GameSearch::Reaches(const Matrix& x, const MemoKey& key, Player p, Result t) {

@@ -13,25 +13,11 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
+#include "engine/base/stopped.hpp"
 #include "engine/solve/bounds_table.hpp"
 #include "engine/solve/shape_memos.hpp"
 
 namespace seki {
-
-// Thrown when a search cannot go on: its tables would not fit in the memory limit even after
-// being dropped (kMemoryLimit), the caller's stop flag was set (kInterrupted), the time the
-// caller allowed is spent (kBudget), or another worker of the same search gave up (kAborted;
-// SearchEngine reports the other worker's reason).
-class SearchStopped : public std::runtime_error {
- public:
-  enum class Reason { kMemoryLimit, kInterrupted, kBudget, kAborted };
-  SearchStopped(Reason reason, const std::string& what)
-      : std::runtime_error(what), reason_(reason) {}
-  Reason reason() const { return reason_; }
-
- private:
-  Reason reason_;
-};
 
 // The flags every worker of one search polls (every kPollEvery expansions).
 struct SearchControl {
@@ -53,7 +39,7 @@ class GameSearch {
   GameSearch(Game game, const GameLimits& limits, const SearchControl* control);
 
   // The best active move of p at the starting position a (r for R, c for C), by at most two
-  // tests on `table`. Throws SearchStopped and (over max_positions) SolveTooLarge.
+  // tests on `table`. Throws Stopped and (over max_positions) SolveTooLarge.
   Result ActiveValue(const Matrix& a, BoundsTable& table, Player p);
 
   std::uint64_t expansions() const { return expansions_.load(std::memory_order_relaxed); }

@@ -13,15 +13,15 @@ namespace seki {
 namespace {
 
 // What a child with packed values `bits` offers its mover (MoveContribution), for every byte.
-constexpr std::array<std::uint8_t, 256> OfferTable() {
+constexpr std::array<std::uint8_t, 256> ContributionTable() {
   std::array<std::uint8_t, 256> out{};
   for (int b = 0; b < 256; ++b)
     out[b] = MoveContribution(Solution::From(PackedOutcome{std::uint8_t(b)})).bits;
   return out;
 }
-constexpr std::array<std::uint8_t, 256> kOffer = OfferTable();
+constexpr std::array<std::uint8_t, 256> kOffer = ContributionTable();
 
-// What a move that leaves a row (white group) and/or a column without liberty offers.
+// What a move that leaves a row (white group) and/or a column without liberty contributions.
 std::uint8_t TerminalOffer(bool zero_row, bool zero_col) {
   return MoveContribution(*TerminalSolution(zero_row, zero_col)).bits;
 }
@@ -94,7 +94,7 @@ void RaceBox::Fill(const std::atomic<bool>* stop) {
         value[k] = 0;
       }
     if (stop && index % kPollEvery == 0 && stop->load(std::memory_order_relaxed))
-      throw SearchStopped(SearchStopped::Reason::kInterrupted, "stopped");
+      throw Stopped(Stopped::Reason::kInterrupted, "stopped");
     if (dead > 0) continue;
     std::uint8_t best = 0;
     for (std::size_t k = 0; k < digits_.size() && best != 0xFF; ++k) {
@@ -102,12 +102,12 @@ void RaceBox::Fill(const std::atomic<bool>* stop) {
       const Digit& d = digits_[k];
       const bool zero_row = d.move.row >= 0 && white[d.move.row] == 1;
       const bool zero_col = d.move.col >= 0 && black[d.move.col] == 1;
-      std::uint8_t offer =
+      std::uint8_t contribution =
           zero_row || zero_col ? terminal[zero_row][zero_col] : kOffer[values_[index - d.stride]];
       // An eye of the other colour's group only as its last liberty.
-      if (d.move.kind == RaceMoveKind::kRowEye && !zero_row) offer &= kCFields;
-      if (d.move.kind == RaceMoveKind::kColEye && !zero_col) offer &= kRFields;
-      best |= offer;
+      if (d.move.kind == RaceMoveKind::kRowEye && !zero_row) contribution &= kCFields;
+      if (d.move.kind == RaceMoveKind::kColEye && !zero_col) contribution &= kRFields;
+      best |= contribution;
     }
     values_[index] = best;
   }

@@ -25,7 +25,7 @@ class RaceBox {
   // eyes.
   static double Positions(const Race& r);
 
-  // Solves the box of `top`; polls `stop` (SearchStopped, kInterrupted, when set).
+  // Solves the box of `top`; polls `stop` (Stopped, kInterrupted, when set).
   RaceBox(const Race& top, const std::atomic<bool>* stop);
 
   // Whether r lies in the box: the same shape, every digit at most top's.
@@ -60,7 +60,7 @@ class RaceBoxEngine {
 
   // Values of both games for a starting position (RaceStartProblem empty; std::invalid_argument
   // otherwise), from the kept box when it covers r, else from r's own box. Throws DownsetTooLarge
-  // when that box has more bytes than the memory limit, SearchStopped when stopped.
+  // when that box has more bytes than the memory limit, Stopped when stopped.
   Solution Solve(const Race& r);
   // Values after move m: terminal when it leaves a group without liberty, else solved.
   Solution ChildSolution(const Race& r, RaceMove m);

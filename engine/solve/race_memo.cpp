@@ -70,9 +70,9 @@ PackedOutcome RaceMemoSolver::Value(const Race& r) {
   if (auto v = memo_.Find(key.words)) return PackedOutcome{*v};
   PackedOutcome best;
   for (const RaceMove m : RaceMoves(r)) {
-    const PackedOutcome offer = MoveContribution(ChildSolution(r, m));
+    const PackedOutcome contribution = MoveContribution(ChildSolution(r, m));
     best |= PackedOutcome{std::uint8_t(
-        offer.bits & MayMakeMask(MayMake(r, m, Player::kR), MayMake(r, m, Player::kC)))};
+        contribution.bits & MayMakeMask(MayMake(r, m, Player::kR), MayMake(r, m, Player::kC)))};
   }
   if (memo_.WouldGrow() && memo_.bytes() + memo_.GrowthBytes() > memory_bytes_)
     throw SolveOutOfMemory("its memo of " + std::to_string(positions_) +

@@ -46,9 +46,9 @@ Solution SearchEngine::Solve(const Matrix& a) {
     throw std::invalid_argument("not a starting position: empty, or a zero row or column");
   control_.abort.store(false);
   if (BoundsTable::MinimumBytes(a.rows(), a.cols()) > memory_bytes_ / 2)
-    throw SearchStopped(SearchStopped::Reason::kMemoryLimit,
-                        "the tables of a " + std::to_string(a.rows()) + "x" +
-                            std::to_string(a.cols()) + " search need more than the memory limit");
+    throw Stopped(Stopped::Reason::kMemoryLimit, "the tables of a " + std::to_string(a.rows()) +
+                                                     "x" + std::to_string(a.cols()) +
+                                                     " search need more than the memory limit");
   for (auto& table : tables_)
     if (!table || !table->Holds(a.rows(), a.cols())) {
       std::lock_guard lock(tables_mutex_);
@@ -76,8 +76,8 @@ Solution SearchEngine::Solve(const Matrix& a) {
       if (pass == 1) std::rethrow_exception(e);
       try {
         std::rethrow_exception(e);
-      } catch (const SearchStopped& stopped) {
-        if (stopped.reason() != SearchStopped::Reason::kAborted) throw;
+      } catch (const Stopped& stopped) {
+        if (stopped.reason() != Stopped::Reason::kAborted) throw;
       }
     }
   Solution solution;

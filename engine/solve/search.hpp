@@ -37,14 +37,14 @@ struct SearchOptions {
   // Bytes the tables of both games may hold together, growth included; 0: DefaultSearchBytes().
   // A game whose table would outgrow its half empties the shard that would grow (the search
   // stays exact, only slower); once a root test has dropped max_drops tables' worth of shards it
-  // gives up (SearchStopped, kMemoryLimit): past that the search would mostly repeat itself.
+  // gives up (Stopped, kMemoryLimit): past that the search would mostly repeat itself.
   std::size_t memory_bytes = 0;
   int max_drops = 8;
   // Threads for the four root questions (each game's r and c); the answers do not depend on it.
   int threads = 1;
   // Matrices with a smaller sum are searched on one thread (starting threads would cost more).
   int min_parallel_sum = 24;
-  // When set (e.g. on Ctrl-C), Solve throws SearchStopped (kInterrupted) soon after.
+  // When set (e.g. on Ctrl-C), Solve throws Stopped (kInterrupted) soon after.
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -60,7 +60,7 @@ class SearchEngine {
 
   // Values of both games for a starting position (no zero line): exactly
   // ExhaustiveSolver::Solve(a). Throws std::invalid_argument for a matrix with a zero line,
-  // SolveTooLarge past max_positions and SearchStopped when the memory limit or the stop flag ends
+  // SolveTooLarge past max_positions and Stopped when the memory limit or the stop flag ends
   // the search (never a partial answer; the tables stay valid for the next call).
   Solution Solve(const Matrix& a);
 
@@ -69,7 +69,7 @@ class SearchEngine {
   Solution ChildSolution(const Matrix& a, int i, int j);
 
   // From now on, the calls together may take about `seconds` (0: no bound); past that they throw
-  // SearchStopped (kBudget), the tables valid for a later call.
+  // Stopped (kBudget), the tables valid for a later call.
   void set_budget(double seconds);
 
   // Classes in the transposition tables (a class counts once per game it was searched in).

@@ -54,8 +54,8 @@ void RethrowSolveStop(std::string_view where, std::size_t memory_bytes) {
   } catch (const DownsetTooLarge& e) {
     throw MemoryLimitError(where, "the down-set solve needs " + HumanBytes(e.needed()) +
                                       " of memory, more than " + limit);
-  } catch (const SearchStopped& e) {
-    if (e.reason() == SearchStopped::Reason::kMemoryLimit)
+  } catch (const Stopped& e) {
+    if (e.reason() == Stopped::Reason::kMemoryLimit)
       throw MemoryLimitError(where, "cannot be decided within " + limit);
     throw;
   }
@@ -142,7 +142,7 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
     probe->Solve(a);
     probes_[a] = std::move(probe);
     return;
-  } catch (const SearchStopped&) {
+  } catch (const Stopped&) {
   } catch (const SolveTooLarge&) {
   }
   RefuseIfTooLarge(a, where, max_positions);
@@ -195,8 +195,8 @@ auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
     running_.store(EngineKind::kSearch);
     try {
       return f(*probe);  // the root is in its tables already
-    } catch (const SearchStopped& e) {
-      if (e.reason() != SearchStopped::Reason::kMemoryLimit) throw;
+    } catch (const Stopped& e) {
+      if (e.reason() != Stopped::Reason::kMemoryLimit) throw;
     }  // its tables could not hold the moves as well: on with the search
   }
   const Choice choice = Pick(a);
@@ -217,9 +217,8 @@ auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
   if (!choice.downset_fits) return WithSearch(0, f);
   try {  // auto: the search within its budget, then the down-set
     return WithSearch(choice.search_seconds, f);
-  } catch (const SearchStopped& e) {
-    if (e.reason() != SearchStopped::Reason::kBudget &&
-        e.reason() != SearchStopped::Reason::kMemoryLimit)
+  } catch (const Stopped& e) {
+    if (e.reason() != Stopped::Reason::kBudget && e.reason() != Stopped::Reason::kMemoryLimit)
       throw;
   }
   search_.reset();  // its tables make room for the pass

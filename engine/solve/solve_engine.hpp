@@ -44,8 +44,8 @@ std::string_view EngineKindName(EngineKind kind);
 // kAutoSearchStartSeconds for the search's tables to start, and the down-set
 // takes over when that time is spent or the search runs out of memory. Where the pass does not fit
 // the memory limit, the search runs alone. (Neither engine's time bounds the other's: no rule of
-// this kind is within a constant below 2x of the faster engine on every matrix; docs/search.md has
-// the measured trade-off.)
+// this kind is within a constant below 2x of the faster engine on every matrix;
+// docs/log/performance-log.md has the measured trade-off, "`auto` against both engines".)
 inline constexpr double kAutoDownsetAtOnceSeconds = 0.1;
 inline constexpr double kAutoSearchShare = 0.2;
 inline constexpr double kAutoSearchFloorSeconds = 0.5;
@@ -59,15 +59,15 @@ struct SolveEngineOptions {
   EngineKind kind = EngineKind::kAuto;
   std::size_t memory_bytes = 0;  // the search's tables or the down-set's pass; 0: the default
   int threads = 1;
-  const std::atomic<bool>* stop = nullptr;  // Ctrl-C: SearchStopped (kInterrupted)
+  const std::atomic<bool>* stop = nullptr;  // Ctrl-C: Stopped (kInterrupted)
   bool moves = false;  // reports with moves will be asked: keep full down-set tables where they fit
   // Exhaustive: start the memo afresh before a solve once it holds more than this (0: never).
   std::size_t max_kept_positions = 0;
   std::filesystem::path checkpoint = {};  // down-set passes (DownsetOptions): a directory
   CheckpointPolicy checkpoint_every{0, 10};
   bool resume = false;
-  DownsetRanks* ranks = nullptr;  // down-set passes split among the ranks of a job
-  DownsetTake* take = nullptr;    // the take phase of down-set passes (DownsetOptions::take)
+  const Ranks* ranks = nullptr;  // down-set passes split among the ranks of a job
+  DownsetTake* take = nullptr;   // the take phase of down-set passes (DownsetOptions::take)
   // Where a down-set ring that fits memory in neither mode goes (DownsetOptions::scratch: then
   // also the pass's checkpoint); empty: memory only. `force_disk`: there whenever it can (tests).
   std::filesystem::path scratch = {};
@@ -78,7 +78,7 @@ struct SolveEngineOptions {
 // Python package say: SolveTooLarge as InputError(where, "too large to solve: ..."); a search that
 // cannot decide within the memory limit, or a down-set pass that does not fit it, as
 // MemoryLimitError(where, "... (see --memory-limit)"); anything else (the stop flag's
-// SearchStopped, kInterrupted, included) unchanged. A ring on disk that does not fit its scratch
+// Stopped, kInterrupted, included) unchanged. A ring on disk that does not fit its scratch
 // directory (DownsetDiskTooSmall) is a MemoryLimitError too, naming the directory.
 [[noreturn]] void RethrowSolveStop(std::string_view where, std::size_t memory_bytes);
 
@@ -98,7 +98,7 @@ class SolveEngine {
   // Report).
   void Check(const Matrix& a, std::string_view where);
 
-  // The report of `seki solve` for a starting position. Throws SolveTooLarge, SearchStopped and
+  // The report of `seki solve` for a starting position. Throws SolveTooLarge, Stopped and
   // DownsetTooLarge.
   SolveReport Report(const Matrix& a, bool moves);
   Solution Solve(const Matrix& a);

@@ -16,8 +16,8 @@ from 1, as in the CLI (``seki extend --at I,J``, ``seki solve --moves``).
 """
 
 from ._seki import A, B, C, InputError, Matrix, __version__
-from .solve import (GameValues, Solution, census_below, moves, optimal_line, origin, race,
-                    solve)
+from .solve import (GameValues, Solution, census_below, family_sweep, moves, optimal_line, origin,
+                    race, solve)
 from .runs import Run, census, check, enumerate, export_sqlite, read_run, verify
 from .pictures import svg, to_html, to_latex
 from .report import report
@@ -35,6 +35,6 @@ def plot_run(dir, out=None):
 __all__ = [
     "__version__", "A", "B", "C", "InputError", "Matrix", "GameValues", "Solution", "solve", "moves", "race",
     "optimal_line", "origin", "svg", "to_html", "to_latex", "plot_run", "Run", "read_run",
-    "enumerate", "check", "census", "census_below", "verify", "export_sqlite", "census_latex", "census_markdown",
+    "enumerate", "check", "census", "census_below", "family_sweep", "verify", "export_sqlite", "census_latex", "census_markdown",
     "solve_latex", "report", "go",
 ]

@@ -1,5 +1,5 @@
 """Run directories: enumerate, read back (catalogues as lazy iterators), verify, export, and the
-region check of ``seki check`` (engine/run, engine/readback and engine/research through
+region check of ``seki check`` (engine/run, engine/readback and engine/check through
 ``_seki``)."""
 
 import builtins

@@ -1,5 +1,5 @@
-"""Values of one matrix: solve, moves, optimal_line, census_below and race (a matrix with outside
-liberties and eyes, spec section 7) (engine/solve and engine/research through ``_seki``)."""
+"""Values of one matrix: solve, moves, optimal_line, census_below, family_sweep and race (a matrix with outside
+liberties and eyes, spec section 7) (engine/solve and engine/census through ``_seki``)."""
 
 import os
 
@@ -104,3 +104,14 @@ def census_below(m, threads=0, memory_limit="", checkpoint="", resume=False, scr
     ``values_of``: matrices B <= m whose values the document's "values" holds, as --values-of)."""
     return _seki.census_below_json(Matrix(m), threads, memory_limit, os.fspath(checkpoint), resume,
                                    os.fspath(scratch), [Matrix(b) for b in values_of])
+
+
+def family_sweep(family, first, last, n=0, engine="auto", threads=0, memory_limit="",
+                 checkpoint="", resume=False, output=""):
+    """A sweep over a parameterised family, as `seki family FAMILY --from FIRST --to LAST --format
+    json`: one dict a member, {family, size, parameter, name, matrix, seki, dseki, engine, seconds}
+    (``family``: A, B, C, cycle, alternating, opposite or cubic; ``n``: the size k of the cycle
+    families; ``checkpoint`` with ``resume`` and ``output`` as --checkpoint, --resume and
+    --output)."""
+    return _seki.family_sweep_json(family, first, last, n, engine, threads, memory_limit,
+                                   os.fspath(checkpoint), resume, os.fspath(output))
