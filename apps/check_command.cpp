@@ -32,7 +32,7 @@ namespace seki::cli {
 namespace {
 
 const CheckpointUse kCheckpointUse{"level", "1",
-                                   "the last saved level of every shape as a level file, with "
+                                   "the last two saved levels of every shape as level files, with "
                                    "the counts and findings so far; the report of a resumed "
                                    "check is the uninterrupted one"};
 

@@ -2,10 +2,10 @@
 // checkpoint.hpp). With SEKI_KILL_AT=<point>:<level> in the environment the process kills itself
 // with SIGKILL when it reaches that point at that level, as an outside kill would;
 // SEKI_KILL_AT=<point>:<level>@<rank> kills only that rank of a distributed job. Without it,
-// nothing happens. Points of a run: "catalogue", "level-file", "checkpoint", "finish"
-// (engine/run/run.cpp) and "exchange" (after the first record exchange of a level,
-// engine/run/level_ranks.cpp); of a check, "check-level-file-RxC" and "check-checkpoint-RxC"
-// (engine/check/check_checkpoint.cpp); of a down-set solve, "downset-checkpoint" (its <level>
+// nothing happens. Points of a run: "catalogue", "finish" (engine/run/run.cpp), "level-file" and
+// "checkpoint" (its level store, engine/run/level_store.cpp) and "exchange" (after the first record
+// exchange of a level, engine/run/level_ranks.cpp); of a check, "check-level-file-RxC" and
+// "check-checkpoint-RxC" (the shape's level store, engine/check/check_checkpoint.cpp); of a down-set solve, "downset-checkpoint" (its <level>
 // is the count of checkpoints written — on ranks, that every rank has written:
 // engine/solve/downset.cpp) and, with its ring on disk,
 // "downset-ring-write" (its <level>: the slots written so far, on the ring's I/O thread:

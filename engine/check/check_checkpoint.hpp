@@ -2,16 +2,16 @@
 // from the last saved level and ends with the report an uninterrupted check gives (timings
 // apart), in the one checkpoint convention (storage/checkpoint.hpp, kind "check"). After a level
 // that --checkpoint-every (storage/checkpoint_policy.hpp; default every level), the last level of
-// a shape or a stop calls for: the level as DIR/levels/RxC-level-NNNN.bin (the storage layer's
-// level file, with its checksum; the shape's previous one is then removed) and DIR/checkpoint.json,
-// replaced atomically: the check's parameters and, per shape, its ShapeTally (counts, census,
-// findings so far) and level file — none once the shape is done. A check killed at any moment
-// loses at most the levels after its last checkpoint. The file stays when the check ends, so
-// resuming a finished check gives its report again.
-// Under mpirun (a Ranks of P ranks) every rank writes the file of its shards
-// (RxC-level-NNNN.rank-RRRR-of-PPPP.bin) and rank 0 writes the checkpoint, naming all P files, once
-// every rank has written its own; a resumed check may have another number of ranks (each loads
-// its shards from the files that hold them).
+// a shape or a stop calls for, the level is kept in the shape's level store
+// (engine/run/level_store.hpp: DIR/levels/RxC-level-NNNN.bin, one file a rank on ranks, the last
+// two levels kept) with the shape's ShapeTally at it (counts, census, findings so far), and
+// DIR/checkpoint.json is replaced atomically: the check's parameters and, per shape, its kept
+// levels — once the shape is done, its tally alone. A check killed at any moment loses at most the
+// levels after its last checkpoint, and resumes from the newest kept level that verifies. The file
+// stays when the check ends, so resuming a finished check gives its report again. A resumed check
+// may have another number of ranks (each loads its shards from the files that hold them).
+// Checkpoints written before the level store (one level a shape: "level_files" or "level_file",
+// and "tally") are read as one kept level.
 // Concurrency: one thread of each rank uses a checkpoint directory at a time; Take and Save are
 // collective over the group.
 #pragma once
@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -28,6 +29,7 @@
 #include "engine/level/enumeration_space.hpp"
 #include "engine/level/held_level.hpp"
 #include "engine/run/level_ranks.hpp"
+#include "engine/run/level_store.hpp"
 #include "storage/checkpoint.hpp"
 #include "storage/level.hpp"
 
@@ -54,16 +56,17 @@ class CheckCheckpoint {
   // by groups, compact.
   std::optional<Resumed> Take(std::size_t k, const EnumerationSpace& space,
                               const std::function<void(const std::string&)>& notice,
-                              bool by_groups = false) const;
+                              bool by_groups = false);
 
-  // After a level of shape k: its level file (not for the shape's last level), then the
-  // checkpoint, then the shape's previous level files are removed.
-  // A level built in parts (one process) is written as one compact file, in key order.
+  // After a level of shape k: kept in the shape's level store (engine/run/level_store.hpp), or,
+  // the shape's last level, its tally alone (LevelStore::Finish: its level files removed).
+  // A level built in parts is written as one compact file, in key order.
   void Save(std::size_t k, const EnumerationSpace& space, const HeldLevel& level,
             const ShapeTally& tally);
 
  private:
   void Write() const;
+  LevelStore Levels(const EnumerationSpace& space) const;  // shape RxC's: stem "RxC-level"
 
   static const Ranks kOneProcess;
 
@@ -71,7 +74,8 @@ class CheckCheckpoint {
   Checkpoint checkpoint_;  // kind "check"
   nlohmann::json parameters_;
   Conjecture conjecture_;
-  nlohmann::json shapes_ = nlohmann::json::object();  // "k" -> {"tally", "level_files"}
+  // Shape k's kept levels ("k" -> its "resumable": each level's state {"tally"}).
+  std::map<std::string, std::vector<KeptLevel>> shapes_;
 };
 
 }  // namespace seki

@@ -216,6 +216,10 @@ CheckReport RunRegionCheck(const CheckPlan& plan, CheckObserver* observer,
         std::any_of(plan.parts[k].begin(), plan.parts[k].end(), [](int n) { return n > 0; });
     std::optional<CheckCheckpoint::Resumed> resumed;
     if (checkpoint) resumed = checkpoint->Take(k, space, notice, in_parts);
+    if (resumed)
+      notice(Shape(space.rows, space.cols) +
+             (resumed->level ? ": resuming after level " + std::to_string(resumed->level->sum())
+                             : ": done in an earlier session"));
     if (resumed && !resumed->level) {  // done in an earlier session
       report.shapes.push_back(ranks.root() ? FinishShape(report.conjecture, space, resumed->tally)
                                            : ShapeReport{});

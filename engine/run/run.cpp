@@ -265,36 +265,20 @@ void Session::Stopped(const HeldLevel& last) {
   if (last.sum() > clock_.saved_step()) SaveCheckpoint(last);
 }
 
-// The catalogue text up to this level synced, the level files, then the checkpoint naming them
-// once every rank has written its file. At most two levels are on disk: before the new files are
-// written, the oldest of the two resumable levels is dropped from the checkpoint, then its files
-// are removed. A level built in parts has its part files already (engine/run/part_files.hpp), and
-// the level being built may have some too.
+// The catalogue text up to this level synced, then the level kept in the run's level store
+// (engine/run/level_store.hpp: at most two levels, the oldest dropped before the new files are
+// written, the checkpoint naming them once every rank has written its file). A level built in
+// parts is kept in its part files (engine/run/part_files.hpp), written already.
 void Session::SaveCheckpoint(const HeldLevel& level) {
-  const int rank = group_.rank(), sum = level.sum();
+  const int sum = level.sum();
   const PartialSizes sizes = writer_ ? writer_->Sync() : PartialSizes{};
-  ResumePoint point{sum, {}, sizes};
+  std::vector<std::string> written;
   if (level.in_parts())
-    point.level_files = PartFiles::Names(sum, std::max(1, plan_.parts[sum]), group_.size());
-  else
-    for (int q = 0; q < group_.size(); ++q)
-      point.level_files.push_back(run_.LevelFileName(sum, q, group_.size()));
-  if (checkpoint_.resumable.size() >= 2) {
-    const ResumePoint dropped = checkpoint_.resumable.front();
-    checkpoint_.resumable.erase(checkpoint_.resumable.begin());
-    if (group_.root()) {
-      run_.WriteCheckpoint(checkpoint_);
-      run_.RemoveLevelFiles(dropped);
-    }
-  }
-  if (!level.in_parts())
-    WriteLevelFile(run_.path() / point.level_files[rank], level.whole, file_params_);
-  KillPoint("level-file", sum, rank);
-  group_.Barrier();
-  checkpoint_.resumable.push_back(point);
-  if (group_.root()) run_.WriteCheckpoint(checkpoint_);
+    written = PartFiles::Names(sum, std::max(1, plan_.parts[sum]), group_.size());
+  run_.Levels(file_params_, group_)
+      .Save(checkpoint_.resumable, level, {{"partial_sizes", sizes}}, std::move(written),
+            [&] { run_.WriteCheckpoint(checkpoint_); });
   clock_.Saved(sum);
-  KillPoint("checkpoint", sum, rank);
 }
 
 RunResult Session::Result(RunStatus status) const {

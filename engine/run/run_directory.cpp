@@ -1,16 +1,13 @@
 // The checkpoint, manifest and summary files of a run directory.
 #include "engine/run/run_directory.hpp"
 
-#include <cstdio>
 #include <fstream>
 
 #include "engine/base/input_error.hpp"
 #include "engine/run/host.hpp"
-#include "engine/run/level_group_io.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/checkpoint.hpp"
 #include "storage/checksum.hpp"
-#include "storage/rank_file.hpp"
 
 namespace seki {
 
@@ -60,12 +57,9 @@ std::optional<RunCheckpoint> RunDirectory::ReadCheckpoint(std::string* why) cons
     c.levels = j.at("levels");
     c.elapsed_seconds = j.at("elapsed_seconds").get<double>();
     c.start = j.at("start").get<std::string>();
-    for (const auto& r : j.at("resumable"))  // checkpoints before "level_files" name one file
-      c.resumable.push_back({r.at("sum").get<int>(),
-                             r.contains("level_files")
-                                 ? r.at("level_files").get<std::vector<std::string>>()
-                                 : std::vector<std::string>{r.at("level_file").get<std::string>()},
-                             r.at("partial_sizes").get<PartialSizes>()});
+    c.resumable = KeptLevelsFromJson(j.at("resumable"));
+    for (const KeptLevel& r : c.resumable)  // each point's catalogue sizes are readable
+      (void)r.state.at("partial_sizes").get<PartialSizes>();
   } catch (const nlohmann::json::exception& e) {
     if (why) *why = std::string("checkpoint.json is damaged: ") + e.what();
     return std::nullopt;
@@ -74,26 +68,16 @@ std::optional<RunCheckpoint> RunDirectory::ReadCheckpoint(std::string* why) cons
 }
 
 void RunDirectory::WriteCheckpoint(const RunCheckpoint& c) const {
-  nlohmann::json resumable = nlohmann::json::array();
-  for (const ResumePoint& r : c.resumable)
-    resumable.push_back(
-        {{"sum", r.sum}, {"level_files", r.level_files}, {"partial_sizes", r.partial_sizes}});
   Checkpoint(dir_, "run")
       .Write({{"parameters", c.parameters},
               {"levels", c.levels},
-              {"resumable", resumable},
+              {"resumable", KeptLevelsJson(c.resumable)},
               {"elapsed_seconds", c.elapsed_seconds},
               {"start", c.start}});
 }
 
-std::string RunDirectory::LevelFileName(int sum, int rank, int ranks) const {
-  char name[64];
-  std::snprintf(name, sizeof name, "levels/level-%04d.bin", sum);
-  return RankFile(name, rank, ranks).string();
-}
-
-void RunDirectory::RemoveLevelFiles(const ResumePoint& point) const {
-  for (const std::string& file : point.level_files) fs::remove(dir_ / file);
+LevelStore RunDirectory::Levels(const LevelFileParams& params, const Ranks& group) const {
+  return LevelStore(dir_, {"level", "level-file", "checkpoint"}, params, group);
 }
 
 void RunDirectory::Finish(const nlohmann::json& manifest_without_files,
@@ -113,34 +97,26 @@ void RunDirectory::Finish(const nlohmann::json& manifest_without_files,
 
 namespace {
 
-// The newest finished level of checkpoint `c` whose files all verify on every rank, with `start`
-// cut back to it; nothing (after notices) when none does.
+// The newest level of checkpoint `c` whose files all verify on every rank, with `start` cut back
+// to it; nothing (after notices) when none does.
 void ResumeFrom(const RunDirectory& dir, const RunCheckpoint& c, const DirectoryRequest& request,
                 const Ranks& group, const std::function<void(const std::string&)>& notice,
                 RunStartPoint& start) {
-  for (auto r = c.resumable.rbegin(); r != c.resumable.rend(); ++r) {
-    std::string reason;
-    start.level = LoadSavedLevel(dir.path(), r->level_files, OwnedShards(group),
-                                 request.file_params, &reason);
-    if (!group.AllTrue(start.level.has_value())) {
-      start.level.reset();
-      const std::string files = r->level_files.size() == 1
-                                    ? r->level_files[0]
-                                    : "the files of level " + std::to_string(r->sum);
-      notice("not using " + files + ": " +
-             (reason.empty() ? "a file of another rank does not verify" : reason));
-      continue;
-    }
-    start.partial_sizes = r->partial_sizes;
-    start.checkpoint = c;
-    nlohmann::json kept = nlohmann::json::array();  // per-level reports up to the resumed level
-    for (const nlohmann::json& l : c.levels)
-      if (l["sum"].get<int>() <= r->sum) kept.push_back(l);
-    start.checkpoint.levels = kept;
-    start.checkpoint.resumable.assign(c.resumable.begin(), r.base());
+  std::vector<KeptLevel> kept = c.resumable;
+  std::optional<LevelStore::Resumed> r =
+      dir.Levels(request.file_params, group).Resume(kept, /*by_groups=*/false, notice);
+  if (!r) {
+    notice("no usable level file; starting over");
     return;
   }
-  notice("no usable level file; starting over");
+  start.level = std::move(r->level);
+  start.partial_sizes = r->point.state.at("partial_sizes").get<PartialSizes>();
+  start.checkpoint = c;
+  nlohmann::json levels = nlohmann::json::array();  // per-level reports up to the resumed level
+  for (const nlohmann::json& l : c.levels)
+    if (l["sum"].get<int>() <= r->point.sum) levels.push_back(l);
+  start.checkpoint.levels = levels;
+  start.checkpoint.resumable = std::move(kept);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // RunDirectory: the files of an enumeration run besides the catalogues — checkpoint.json (what a
-// resumed run needs), levels/level-NNNN.bin (the last two finished levels; a run on P > 1 ranks
-// writes one file per rank, levels/level-NNNN.rank-RRRR-of-PPPP.bin, holding that rank's shards),
-// manifest.json (provenance, written last) and summary.json. Every JSON file is written atomically.
+// resumed run needs), the levels of its level store (engine/run/level_store.hpp: stem "level",
+// levels/level-NNNN.bin, the last two levels saved, one file a rank on ranks), manifest.json
+// (provenance, written last) and summary.json. Every JSON file is written atomically.
 // PrepareRunDirectory makes a directory ready for a run: created, cleared (force) or resumed.
 // Concurrency: one thread uses a run directory at a time (the Run that owns it); under ranks
 // PrepareRunDirectory is collective.
@@ -19,27 +19,21 @@
 #include "engine/level/catalogue.hpp"
 #include "engine/level/held_level.hpp"
 #include "engine/run/level_ranks.hpp"
+#include "engine/run/level_store.hpp"
 #include "storage/level_file.hpp"
 
 namespace seki {
-
-// A finished level that a resumed run can start from.
-struct ResumePoint {
-  int sum = 0;
-  // Relative to the run directory, in rank order: file q holds the shards ShardBlock(q, size())
-  // (engine/run/level_ranks.hpp); a single process writes one file with every shard.
-  std::vector<std::string> level_files;
-  PartialSizes partial_sizes;
-};
 
 // What a run keeps in its checkpoint (storage/checkpoint.hpp, kind "run"; the run directory is
 // its checkpoint directory).
 struct RunCheckpoint {
   nlohmann::json parameters;                        // must equal the resuming run's parameters
   nlohmann::json levels = nlohmann::json::array();  // per-level reports so far
-  std::vector<ResumePoint> resumable;               // oldest first, at most two
-  double elapsed_seconds = 0;                       // summed over earlier sessions
-  std::string start;                                // ISO 8601 time the run first started
+  // The levels a resumed run can start from (LevelStore), each with its state
+  // {"partial_sizes": the catalogues' sizes at that level}.
+  std::vector<KeptLevel> resumable;
+  double elapsed_seconds = 0;  // summed over earlier sessions
+  std::string start;           // ISO 8601 time the run first started
 };
 
 class RunDirectory {
@@ -53,9 +47,8 @@ class RunDirectory {
 
   std::optional<RunCheckpoint> ReadCheckpoint(std::string* why) const;
   void WriteCheckpoint(const RunCheckpoint& c) const;
-  // "levels/level-0012.bin", or with ranks > 1 "levels/level-0012.rank-0001-of-0004.bin".
-  std::string LevelFileName(int sum, int rank = 0, int ranks = 1) const;
-  void RemoveLevelFiles(const ResumePoint& point) const;
+  // The run's level store on the ranks of `group`.
+  LevelStore Levels(const LevelFileParams& params, const Ranks& group) const;
 
   // Writes manifest.json (with checksums of the final files) and summary.json, then removes the
   // checkpoint and the level files.
