@@ -165,6 +165,9 @@ TEST(GoCli, BadInputIsOneLineAndWritesNothing) {
                  "touching two black groups (B B6 and B A5), which could join");
   ExpectBadInput({"go", seki.path(), "--region", "A1:A1", "--sgf", out}, "", "holds no stone");
   ExpectBadInput({"go", (dir.path() / "missing").string()}, "", "cannot be read");
+  // A directory (found by fuzz_gtp: it was an internal error, exit 70) and an endless file.
+  ExpectBadInput({"go", dir.path().string()}, "", "is a directory, not a position file");
+  ExpectBadInput({"go", "/dev/zero"}, "", "/dev/zero: larger than 16 MiB");
   ExpectBadInput({"go"}, "", "give one position");
   EXPECT_FALSE(std::filesystem::exists(out));
 }

@@ -1,6 +1,7 @@
 #include "engine/go/diagram.hpp"
 
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -89,17 +90,29 @@ Board ReadPositionText(std::string_view text, std::string_view where) {
   return LooksLikeSgf(text) ? ReadSgf(text, where) : ReadDiagram(text, where);
 }
 
+// At most 16 MiB, read a block at a time, so that /dev/zero or a huge file ends with one line.
 std::string ReadTextFile(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), {});
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "cannot be read");
-    text.assign(std::istreambuf_iterator<char>(in), {});
-    if (in.bad()) throw InputError(path, "cannot be read");
+  constexpr std::size_t kLimit = std::size_t(1) << 24;
+  std::error_code ec;
+  if (path != "-" && std::filesystem::is_directory(path, ec))
+    throw InputError(path, "is a directory, not a position file");
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) throw InputError(path, "cannot be read");
   }
-  if (text.size() > (std::size_t(1) << 24)) throw InputError(path, "larger than 16 MiB");
+  std::istream& in = path == "-" ? std::cin : file;
+  std::string text;
+  char block[1 << 16];
+  try {
+    while (in.read(block, sizeof block) || in.gcount() > 0) {
+      text.append(block, static_cast<std::size_t>(in.gcount()));
+      if (text.size() > kLimit) throw InputError(path, "larger than 16 MiB");
+    }
+  } catch (const std::ios_base::failure&) {
+    throw InputError(path, "cannot be read");
+  }
+  if (in.bad()) throw InputError(path, "cannot be read");
   return text;
 }
 
