@@ -63,14 +63,19 @@ TEST(LevelStore, NamesOnOneProcessAndOnRanks) {
                                       "levels/3x3-level-0012.rank-0001-of-0002.bin"}));
 }
 
+// A store of one process in a fresh directory, and the levels of kSpace up to 6.
+class OneProcessStore : public ::testing::Test {
+ protected:
+  OneProcessStore() { fs::create_directories(dir.path() / "levels"); }
+  const TempDir dir;
+  const Ranks one;
+  const LevelStore store{dir.path(), kNames, kParams, one};
+  const std::vector<Level> levels = Levels(6);
+};
+
 // Each checkpoint written names only complete files, never more than two levels are on disk, and
 // the oldest is gone from the checkpoint before its files are.
-TEST(LevelStore, KeepsTwoAndNamesOnlyWhatIsWritten) {
-  const TempDir dir;
-  fs::create_directories(dir.path() / "levels");
-  const Ranks one;
-  const LevelStore store(dir.path(), kNames, kParams, one);
-  const std::vector<Level> levels = Levels(6);
+TEST_F(OneProcessStore, KeepsTwoAndNamesOnlyWhatIsWritten) {
   std::vector<KeptLevel> kept;
   std::vector<std::vector<int>> named;
   const auto checkpoint = [&] {
@@ -101,12 +106,7 @@ TEST(LevelStore, KeepsTwoAndNamesOnlyWhatIsWritten) {
   EXPECT_EQ(r->point.state["at"], 7);
 }
 
-TEST(LevelStore, ResumesFromTheNewestThatVerifies) {
-  const TempDir dir;
-  fs::create_directories(dir.path() / "levels");
-  const Ranks one;
-  const LevelStore store(dir.path(), kNames, kParams, one);
-  const std::vector<Level> levels = Levels(5);
+TEST_F(OneProcessStore, ResumesFromTheNewestThatVerifies) {
   std::vector<KeptLevel> kept;
   for (int sum : {4, 5}) store.Save(kept, HeldLevel(Level(levels[sum])), {}, {}, [] {});
   std::vector<std::string> notices;
