@@ -1,6 +1,8 @@
 """The pip path (pyproject.toml): `python3 -m build` makes an sdist and, from it, a wheel
-(scikit-build-core and pybind11 come from PyPI into build's isolated environment); the wheel
-installs with no index into a fresh venv, which then has `import seki` and the `seki` command: the
+(scikit-build-core and pybind11 come from PyPI into build's isolated environment), which
+python/build_wheel.py repairs into the manylinux wheel (auditwheel: the native libraries in
+seki_games.libs/, their licences in the .dist-info); that wheel installs with no index into a fresh
+venv, which then has `import seki` and the `seki` command: the
 version is the CMake project's, a solve, a small enumeration and a GO position (`seki go`,
 `seki.go`) give what the CMake build's `seki` gives, and `seki verify` accepts the run. CTest label `wheel` (not in the default suite: it
 compiles the C++ project once more; ccache is used when installed).
@@ -40,17 +42,19 @@ def main(source, work, binary):
     # sdist and wheel
     dist = os.path.join(work, "dist")
     start = time.monotonic()
-    # No --sdist/--wheel: build makes the sdist, then the wheel from the unpacked sdist (so the
-    # sdist is complete), in a fresh CMake build folder.
-    p = subprocess.run([sys.executable, "-m", "build", "--outdir", dist, source], env=env,
-                       text=True, capture_output=True)
-    print(p.stdout[-3000:], p.stderr[-3000:], sep="\n")
-    assert p.returncode == 0, "python3 -m build failed"
+    # python3 -m build makes the sdist, then the wheel from the unpacked sdist (so the sdist is
+    # complete), in a fresh CMake build folder; auditwheel repairs the wheel.
+    p = subprocess.run([sys.executable, os.path.join(source, "python", "build_wheel.py"),
+                        "--outdir", dist], env=env, text=True, capture_output=True)
+    print(p.stdout[-6000:], p.stderr[-3000:], sep="\n")
+    assert p.returncode == 0, "python/build_wheel.py failed"
     print(f"build: {time.monotonic() - start:.0f} s", flush=True)
     sdists = [f for f in os.listdir(dist) if f.endswith(".tar.gz")]
     wheels = [f for f in os.listdir(dist) if f.endswith(".whl")]
     assert sdists == [f"seki_games-{version}.tar.gz"], sdists
-    assert len(wheels) == 1 and wheels[0].startswith(f"seki_games-{version}-"), wheels
+    assert len(wheels) == 1 and re.fullmatch(
+        rf"seki_games-{version}-cp3\d+-cp3\d+-manylinux_2_\d+_x86_64\.whl", wheels[0]), wheels
+    print(f"{wheels[0]}: {os.path.getsize(os.path.join(dist, wheels[0]))} bytes", flush=True)
     with tarfile.open(os.path.join(dist, sdists[0])) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
     assert {"pyproject.toml", "CMakeLists.txt", "python/seki/__init__.py"} <= names
@@ -59,6 +63,10 @@ def main(source, work, binary):
         files = set(z.namelist())
     assert {"seki/__init__.py", "seki/__main__.py", "seki/bin/seki"} <= files, files
     assert any(re.fullmatch(r"seki/_seki\..*\.so", f) for f in files), files
+    grafted = {f.split("/")[1].split("-")[0] for f in files if f.startswith("seki_games.libs/")}
+    assert {"libnauty", "libtbb", "libfmt"} <= grafted, files
+    licences = {f for f in files if "dist-info/licenses/" in f}
+    assert f"seki_games-{version}.dist-info/licenses/libnauty2.copyright" in licences, files
 
     # a fresh venv, the wheel with no index
     venv = os.path.join(work, "venv")
