@@ -129,7 +129,7 @@ std::optional<RingCheckpoint> LoadRingCheckpoint(const Checkpoint& checkpoint,
       all += hex;
       out.checksums.push_back(std::stoull(hex, nullptr, 16));
     }
-    if (ChecksumHex(Checksum(all.data(), all.size())) != s["xxh3_64"])
+    if (ChecksumHex(Checksum(all.data(), all.size())) != s["xxh3_64"].get<std::string>())
       throw InputError(where, "its slots' checksums do not match its checksum");
   } catch (const json::exception&) {
     throw InputError(where, "not a down-set checkpoint (or damaged)");
@@ -193,7 +193,7 @@ std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoin
   in.read(reinterpret_cast<char*>(values), static_cast<std::streamsize>(bytes));
   if (!in || static_cast<std::size_t>(in.gcount()) != bytes)
     throw InputError(where, "its data file " + data + " is missing or short");
-  if (ChecksumHex(Checksum(values, bytes)) != s["xxh3_64"])
+  if (ChecksumHex(Checksum(values, bytes)) != s["xxh3_64"].get<std::string>())
     throw InputError(where, "its data file " + data + " does not match its checksum");
   return ProgressOf(s);
 }
