@@ -57,11 +57,22 @@ std::optional<nlohmann::json> Checkpoint::Read() const {
     throw InputError(path.string(), "a checkpoint of another seki (" + j["format"].dump() +
                                         "): remove it to start afresh");
   // Runs wrote checkpoints of this format before other kinds had one.
+  if (j.contains("kind") && !j["kind"].is_string())
+    throw InputError(path.string(), "not a seki checkpoint (or damaged): its kind is not a name");
   const std::string kind = j.value("kind", "run");
   if (kind != kind_)
     throw InputError(path.string(), "a " + kind + " checkpoint, not a " + kind_ + " checkpoint");
   if (!j.contains("parameters")) throw InputError(path.string(), "damaged: no parameters");
   return j;
+}
+
+bool IsSafeRelativePath(const std::string& name) {
+  if (name.empty() || name.find('\0') != std::string::npos) return false;
+  const std::filesystem::path p(name);
+  if (p.is_absolute() || p.has_root_name() || p.has_root_directory()) return false;
+  for (const std::filesystem::path& part : p)
+    if (part == ".." || part == "." || part.empty()) return false;
+  return true;
 }
 
 std::optional<nlohmann::json> Checkpoint::ReadMatching(const nlohmann::json& parameters) const {

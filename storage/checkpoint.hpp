@@ -23,6 +23,11 @@
 
 namespace seki {
 
+// True for a file name that a checkpoint or a run's manifest may name: relative, inside the
+// directory that holds it (no "..", ".", empty or root part, no NUL). A name that is not is
+// refused before any file is read or removed by it.
+bool IsSafeRelativePath(const std::string& name);
+
 class Checkpoint {
  public:
   // The checkpoint of `kind` in `dir`; `rank` of `ranks` for a rank's own file.

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -30,6 +31,8 @@ using seki::testing::RunResult;
 using seki::testing::RunSeki;
 using seki::testing::Stable;
 using seki::testing::TempDir;
+
+void WriteText(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
 // JSON lines without their times.
 std::string StableLines(const std::string& text) {
@@ -172,6 +175,64 @@ TEST_F(CheckpointTest, AnotherKindIsRefusedAndAnEmptyDirectoryStartsAfresh) {
       RunSeki({"check", "6.2", "--max-rows", "2", "--max-entry", "2", "--checkpoint-every", "10m"});
   EXPECT_EQ(no_dir.status, 2);
   EXPECT_EQ(no_dir.err, "seki: --checkpoint-every: needs --checkpoint DIR\n");
+}
+
+// A damaged checkpoint.json of any kind (JSON of the wrong type where a number, a name or a list
+// is due; found by fuzz_checkpoint) ends with one line and exit 2, or a notice and a fresh start —
+// never an internal error (exit 70); a file name that leaves the directory is refused before any
+// file is read or removed by it.
+TEST_F(CheckpointTest, DamagedCheckpointsAreOneLineNeverAnInternalError) {
+  fs::create_directory("outside");
+  const fs::path victim = scratch_.path() / "outside" / "victim.txt";
+  WriteText(victim, "keep me\n");
+  const std::vector<std::pair<std::string, std::function<void(json&)>>> damages = {
+      {"kind", [](json& j) { j["kind"] = 1; }},
+      {"levels", [](json& j) { j["levels"].push_back(json::object()); }},
+      {"level_files",
+       [&](json& j) { j["resumable"][0]["level_files"] = {"../outside/victim.txt"}; }},
+      {"bits", [](json& j) { j["bits"] = "8"; }},
+      {"data", [](json& j) { j["data"] = "../outside/victim.txt"; }},
+      {"take", [](json& j) { j["take"]["seki"] = "x"; }},
+      {"take-matrix",
+       [](json& j) {
+         j["take"]["classes"] = {{"1/x", 0, 0}};
+       }},
+  };
+  for (const Command& c : Commands()) {
+    const fs::path killed = scratch_.path() / (c.name + "-killed");
+    ASSERT_EQ(
+        RunSeki(With(c.args, c.dir_option, killed), "", {"SEKI_KILL_AT=" + c.kill_at}, 120).signal,
+        SIGKILL);
+    const json saved = json::parse(ReadText(killed / "checkpoint.json"));
+    for (const auto& [name, damage] : damages) {
+      json j = saved;
+      const std::string key = name.substr(0, name.find('-'));
+      if (key != "kind" && !j.contains(key)) continue;  // not a field of this kind
+      SCOPED_TRACE(c.name + ": " + name);
+      const fs::path dir = scratch_.path() / (c.name + "-" + name);
+      fs::copy(killed, dir, fs::copy_options::recursive);
+      damage(j);
+      WriteText(dir / "checkpoint.json", j.dump());
+      const RunResult r = RunSeki(With(c.args, c.dir_option, dir, true), "", {}, 120);
+      EXPECT_TRUE(r.status == 0 || r.status == 2) << r.status << " " << r.err;
+      if (r.status == 2) EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_EQ(ReadText(victim), "keep me\n");
+    }
+  }
+}
+
+// `seki census REPORT.json` reads a check report whose command is not text (damaged or made by
+// hand) as one without a command.
+TEST_F(CheckpointTest, CensusOfAReportWithAnOddCommand) {
+  ASSERT_EQ(RunSeki({"check", "6.2", "--max-rows", "2", "--max-entry", "2", "--quiet", "--json",
+                     "r.json"})
+                .status,
+            0);
+  json report = json::parse(ReadText("r.json"));
+  report["command"] = 7;
+  WriteText("r.json", report.dump());
+  const RunResult r = RunSeki({"census", "r.json"});
+  EXPECT_EQ(r.status, 0) << r.err;
 }
 
 }  // namespace

@@ -196,7 +196,8 @@ std::vector<Census> CensusesFromCheckReport(const fs::path& file) {
       throw InputError(file.string(), "a shape has no census (made before seki check had one)");
     try {
       out.push_back(CensusFromJson(shape["census"]));
-      out.back().source = j.value("command", "");
+      out.back().source =
+          j.contains("command") && j["command"].is_string() ? j["command"].get<std::string>() : "";
     } catch (const std::runtime_error& e) {
       throw InputError(file.string(), e.what());
     }

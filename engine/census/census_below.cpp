@@ -24,6 +24,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// Where a damaged state comes from: the down-set checkpoint that carries it.
+constexpr const char* kStateFile = "checkpoint.json";
+
 // The tally's fields (engine/solve/downset_take.hpp), 15 bits each (a tally sums at most
 // kDownsetTallyMatrices): seki and d-seki; then the mark of a complete or semi-complete matrix in
 // some game. (Below bit 22: nothing.)
@@ -222,7 +225,7 @@ void CensusTaker::Merge(const nlohmann::json& state) {
   std::lock_guard lock(mutex_);
   try {
     if (state.at("matrix") != FormatMatrix(top_))
-      throw std::runtime_error("a census state of another matrix");
+      throw InputError(kStateFile, "its census state is of another matrix");
     AddTo(seki_[0], state.at("seki"));
     AddTo(seki_[1], state.at("dseki"));
     for (const auto& c : state.at("classes")) {
@@ -231,16 +234,18 @@ void CensusTaker::Merge(const nlohmann::json& state) {
       k[1] = std::max(k[1], KindFromJson(c.at(2)));
     }
     const nlohmann::json points = state.value("points", nlohmann::json::array());
-    if (points.size() != points_.size())
-      throw std::runtime_error("a census state with other --values-of");
+    if (!points.is_array() || points.size() != points_.size())
+      throw InputError(kStateFile, "its census state has other --values-of");
     for (std::size_t p = 0; p < points_.size(); ++p) {
       if (points[p].at(0) != FormatMatrix(points_[p]))
-        throw std::runtime_error("a census state with other --values-of");
+        throw InputError(kStateFile, "its census state has other --values-of");
       point_bits_[p] |= points[p].at(1).get<std::uint8_t>();
       point_games_[p] |= points[p].at(2).get<std::uint8_t>();
     }
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(std::string("not a census state: ") + e.what());
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {  // JSON of other types, a matrix that does not parse
+    throw InputError(kStateFile, std::string("its census state is damaged: ") + e.what());
   }
 }
 

@@ -110,15 +110,6 @@ void CheckFinishedRun(const fs::path& dir, const RunManifest& m, const std::stri
   }
 }
 
-bool IsSafeRunPath(const std::string& name) {
-  if (name.empty()) return false;
-  const fs::path p(name);
-  if (p.is_absolute() || p.has_root_name() || p.has_root_directory()) return false;
-  for (const fs::path& part : p)
-    if (part == ".." || part == "." || part.empty()) return false;
-  return name.find('\0') == std::string::npos;
-}
-
 RunManifest ReadRunManifest(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError(dir.string(), "no such run directory");

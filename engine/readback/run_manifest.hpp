@@ -78,7 +78,4 @@ std::string CatalogueFilePath(const CatalogueFile& f, const RunManifest& m);
 void CheckFinishedRun(const std::filesystem::path& dir, const RunManifest& m,
                       const std::string& use);
 
-// True for a manifest file name that stays inside the run directory (relative, no "..").
-bool IsSafeRunPath(const std::string& name);
-
 }  // namespace seki

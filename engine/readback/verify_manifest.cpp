@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "engine/readback/verify_checks.hpp"
+#include "storage/checkpoint.hpp"
 #include "storage/checksum.hpp"
 
 namespace seki::verify_detail {
@@ -43,7 +44,7 @@ namespace {
 void CheckFile(Checks& checks, const fs::path& dir, const RunManifest& m, const std::string& name) {
   const std::string what = "file " + name;
   const auto it = m.files.find(name);
-  if (!IsSafeRunPath(name)) {
+  if (!IsSafeRelativePath(name)) {
     checks.Add(false, what, "the manifest names a path outside the run directory");
     return;
   }

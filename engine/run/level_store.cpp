@@ -5,10 +5,12 @@
 
 #include <stdexcept>
 
+#include "engine/base/input_error.hpp"
 #include "engine/level/enumeration_space.hpp"
 #include "engine/run/level_group_io.hpp"
 #include "engine/run/level_ranks.hpp"
 #include "engine/run/part_files.hpp"
+#include "storage/checkpoint.hpp"
 #include "storage/kill_point.hpp"
 #include "storage/rank_file.hpp"
 
@@ -36,6 +38,9 @@ std::vector<KeptLevel> KeptLevelsFromJson(const json& list) {
     k.files = point.contains("level_files")
                   ? point.at("level_files").get<std::vector<std::string>>()
                   : std::vector<std::string>{point.at("level_file").get<std::string>()};
+    for (const std::string& file : k.files)
+      if (!IsSafeRelativePath(file))
+        throw InputError(file, "named by the checkpoint, is not a file inside its directory");
     k.state = point;
     for (const char* key : {"sum", "level_files", "level_file"}) k.state.erase(key);
     kept.push_back(std::move(k));

@@ -46,7 +46,8 @@ struct KeptLevel {
 
 // The checkpoint's list of kept levels: each {"sum", "level_files", <state's fields>}. Reading
 // also accepts a point of the checkpoints written before "level_files" ("level_file": one file).
-// Throws nlohmann::json::exception when damaged.
+// Throws nlohmann::json::exception when damaged, InputError for a file name that leaves the
+// directory (storage/checkpoint.hpp: IsSafeRelativePath).
 nlohmann::json KeptLevelsJson(const std::vector<KeptLevel>& kept);
 std::vector<KeptLevel> KeptLevelsFromJson(const nlohmann::json& list);
 

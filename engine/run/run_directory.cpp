@@ -55,12 +55,17 @@ std::optional<RunCheckpoint> RunDirectory::ReadCheckpoint(std::string* why) cons
   try {
     c.parameters = j.at("parameters");
     c.levels = j.at("levels");
+    if (!c.levels.is_array()) throw std::invalid_argument("its levels are not a list");
+    for (const nlohmann::json& level : c.levels)  // each a report with its level's sum
+      (void)level.at("sum").get<int>();
     c.elapsed_seconds = j.at("elapsed_seconds").get<double>();
     c.start = j.at("start").get<std::string>();
     c.resumable = KeptLevelsFromJson(j.at("resumable"));
     for (const KeptLevel& r : c.resumable)  // each point's catalogue sizes are readable
       (void)r.state.at("partial_sizes").get<PartialSizes>();
-  } catch (const nlohmann::json::exception& e) {
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {  // JSON of other types or shapes
     if (why) *why = std::string("checkpoint.json is damaged: ") + e.what();
     return std::nullopt;
   }
@@ -114,7 +119,7 @@ void ResumeFrom(const RunDirectory& dir, const RunCheckpoint& c, const Directory
   start.checkpoint = c;
   nlohmann::json levels = nlohmann::json::array();  // per-level reports up to the resumed level
   for (const nlohmann::json& l : c.levels)
-    if (l["sum"].get<int>() <= r->point.sum) levels.push_back(l);
+    if (l.at("sum").get<int>() <= r->point.sum) levels.push_back(l);
   start.checkpoint.levels = levels;
   start.checkpoint.resumable = std::move(kept);
 }

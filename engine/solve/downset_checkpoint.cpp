@@ -31,12 +31,14 @@ std::optional<json> Read(const Checkpoint& checkpoint) {
   const auto integer = [&](const char* key, std::int64_t below) {
     return s.contains(key) && s[key].is_number_unsigned() && s[key].get<std::int64_t>() < below;
   };
-  const bool ok = s["parameters"].contains("matrix") && s.contains("full") &&
-                  s["full"].is_boolean() && (s.value("bits", 0) == 8 || s.value("bits", 0) == 4) &&
-                  integer("pass", 8 / s.value("bits", 8)) && integer("roots", 256) &&
+  const bool bits = integer("bits", 9) && (s["bits"] == 8 || s["bits"] == 4);
+  const bool ok = s["parameters"].is_object() && s["parameters"].contains("matrix") &&
+                  s.contains("full") && s["full"].is_boolean() && bits &&
+                  integer("pass", 8 / s["bits"].get<int>()) && integer("roots", 256) &&
                   integer("bytes", INT64_MAX) && integer("slab", INT64_MAX) &&
                   integer("step", INT64_MAX) && s.contains("data") && s["data"].is_string() &&
-                  s.contains("xxh3_64") && s["xxh3_64"].is_string();
+                  IsSafeRelativePath(s["data"].get<std::string>()) && s.contains("xxh3_64") &&
+                  s["xxh3_64"].is_string();
   if (!ok) throw InputError(checkpoint.file().string(), "not a down-set checkpoint (or damaged)");
   return j;
 }
