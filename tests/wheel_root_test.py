@@ -4,8 +4,9 @@ libraries the wheel bundles but xxHash and SQLite, which apt and python3 bring),
 ROOTS between runs. In a fresh venv there, with no network: `pip install --no-index` the wheel,
 `ldd` of the module and of the `seki` tool (nothing "not found", the bundled libraries from
 seki_games.libs), `import seki`, a solve, a 3x3 run checked by `seki verify`, and a GO position,
-each compared with the CMake build's `seki` outside the root. CTest `wheel_debian12` (label
-`wheel`, after the test `wheel` made the wheel).
+each compared with the CMake build's `seki` outside the root. CTest `wheel_debian12` and
+`wheel_debian13` (label `wheel`, after the test `wheel` made the sdist and the wheel); Debian 13's
+python3 is 3.13, whose wheel is first built from the sdist in a Debian 13 build root (cached too).
 
     python3 tests/wheel_root_test.py SUITE WHEEL_DIR ROOTS SEKI_BINARY SOURCE_DIR
 """
@@ -17,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 import zipfile
 
@@ -25,6 +27,12 @@ MIRROR = "http://deb.debian.org/debian"
 # The libraries the manylinux policy lets a wheel take from the system.
 SYSTEM = {"linux-vdso.so.1", "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1",
           "ld-linux-x86-64.so.2", "libpthread.so.0", "libdl.so.2", "librt.so.1"}
+# Debian 13's python3 is 3.13, for which the wheel is built in a Debian 13 root of its own with
+# the build packages of debian-packages.txt under their Debian 13 names.
+BUILD_PACKAGES = ("build-essential,cmake,ninja-build,pkg-config,ccache,patchelf,libnauty-dev,"
+                  "libtbb-dev,libthrust-dev,libboost-dev,libboost-graph-dev,libcli11-dev,"
+                  "nlohmann-json3-dev,libfmt-dev,libsqlite3-dev,libxxhash-dev,pybind11-dev,"
+                  "python3-dev,python3-venv,python3-build,python3-pip")
 
 
 def run(args, **kw):
@@ -36,24 +44,50 @@ def run(args, **kw):
     return p.stdout
 
 
-def make_root(root, suite):
-    """The Debian root, made once: debootstrap's minbase with python3, pip and venv."""
+def make_root(root, suite, packages="python3,python3-pip,python3-venv"):
+    """A Debian root, made once: debootstrap's minbase with PACKAGES."""
     if os.path.exists(os.path.join(root, ".seki-root-complete")):
         return "cached"
     assert not os.path.ismount(os.path.join(root, "proc")), root
     shutil.rmtree(root, ignore_errors=True)
-    run(["debootstrap", "--variant=minbase", "--include=python3,python3-pip,python3-venv",
-         suite, root, MIRROR])
+    run(["debootstrap", "--variant=minbase", f"--include={packages}", suite, root, MIRROR])
     open(os.path.join(root, ".seki-root-complete"), "w").close()
     return "made"
 
 
-def in_root(root, script):
-    """A shell script in the root: its own mount, PID and network namespaces (no network; /proc
-    mounted for the root and gone with the namespace), a clean environment."""
-    return run(["unshare", "--mount", "--pid", "--net", "--fork", f"--mount-proc={root}/proc",
-                "chroot", root, "/usr/bin/env", "-i", "PATH=/usr/bin:/bin", "HOME=/root",
-                "LANG=C.UTF-8", "sh", "-ec", script])
+def in_root(root, script, network=False, env=()):
+    """A shell script in the root: its own mount, PID and (unless NETWORK) network namespaces,
+    /proc mounted for the root and gone with the namespace, a clean environment."""
+    return run(["unshare", "--mount", "--pid", *([] if network else ["--net"]), "--fork",
+                f"--mount-proc={root}/proc", "chroot", root, "/usr/bin/env", "-i",
+                "PATH=/usr/bin:/bin", "HOME=/root", "LANG=C.UTF-8", *env, "sh", "-ec", script])
+
+
+def build_in_root(suite, wheel_dir, roots):
+    """The wheel for the root's Python, built by python/build_wheel.py from the sdist of the test
+    `wheel` in a build root of the same Debian (cached, with its ccache), into WHEEL_DIR."""
+    root = os.path.join(roots, ROOTS[suite] + "-build")
+    print(f"build root {root}: {make_root(root, suite, BUILD_PACKAGES)}", flush=True)
+    work = os.path.join(root, "seki-build")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "tmp"))
+    [sdist] = glob.glob(os.path.join(wheel_dir, "seki_games-*.tar.gz"))
+    with tarfile.open(sdist) as t:
+        t.extractall(work)
+    os.rename(os.path.join(work, os.path.basename(sdist)[:-len(".tar.gz")]),
+              os.path.join(work, "src"))
+    # pip there (PyPI: auditwheel, scikit-build-core, pybind11) trusts what pip here trusts
+    shutil.copy(os.environ.get("PIP_CERT", "/etc/ssl/certs/ca-certificates.crt"),
+                os.path.join(work, "ca.crt"))
+    out = in_root(root, "python3 /seki-build/src/python/build_wheel.py --outdir /seki-build/dist",
+                  network=True, env=["PIP_CERT=/seki-build/ca.crt", "TMPDIR=/seki-build/tmp",
+                                     "CMAKE_BUILD_PARALLEL_LEVEL=2",
+                                     "CCACHE_BASEDIR=/seki-build/tmp",
+                                     "CMAKE_CXX_COMPILER_LAUNCHER=ccache",
+                                     "CMAKE_C_COMPILER_LAUNCHER=ccache"])
+    print(out[out.find("auditwheel show"):], flush=True)  # its report, the repair, the licences
+    for wheel in glob.glob(os.path.join(work, "dist", "*-manylinux_*.whl")):
+        shutil.copy(wheel, wheel_dir)
 
 
 def main(suite, wheel_dir, roots, binary, source):
@@ -73,7 +107,10 @@ def main(suite, wheel_dir, roots, binary, source):
                          "grep -E '^lib(nauty|cliquer|tbb|fmt)' || true") == ""
 
     tag = in_root(root, "python3 -c 'import sys; print(\"cp%d%d\" % sys.version_info[:2])'").strip()
-    wheels = glob.glob(os.path.join(wheel_dir, f"seki_games-*-{tag}-{tag}-manylinux_*.whl"))
+    pattern = os.path.join(wheel_dir, f"seki_games-*-{tag}-{tag}-manylinux_*.whl")
+    if not glob.glob(pattern):
+        build_in_root(suite, wheel_dir, os.path.abspath(roots))
+    wheels = glob.glob(pattern)
     assert len(wheels) == 1, f"no {tag} manylinux wheel in {wheel_dir}: {os.listdir(wheel_dir)}"
     wheel = os.path.basename(wheels[0])
 
