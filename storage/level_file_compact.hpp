@@ -277,6 +277,7 @@ class CompactFileParser {
       GroupEntry entry{GetU64(e),      GetU64(e + 16), GetU64(e + 24),
                        GetU64(e + 32), offset,         GetU32(e + 8)};
       if ((g > 0 && entry.group <= table_.back().group) || entry.blocks == 0 ||
+          GetU32(e + 12) != 0 ||  // the padding after the block count, written as zeros
           entry.classes > std::uint64_t{entry.blocks} * kCompactBlockClasses ||
           entry.bytes > src_.size() - offset)
         return Reject("corrupt group table: entry " + std::to_string(g));
