@@ -20,7 +20,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <ranges>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -35,12 +34,14 @@ namespace seki::gpu {
 inline constexpr std::uint64_t kChunk = std::uint64_t{1} << 26;
 
 // Sorted records (key << 8 | value) of one shard into the project's LevelShard (host memory).
+// (A plain loop: clang 14, the fuzz preset's compiler, cannot compile libstdc++ 12's std::views.)
 inline void SplitRecords(std::span<const std::uint64_t> records, LevelShard& shard) {
-  const auto keys = std::views::transform(records, [](std::uint64_t r) { return r >> 8; });
-  const auto values = std::views::transform(
-      records, [](std::uint64_t r) { return PackedOutcome{static_cast<std::uint8_t>(r & 0xFF)}; });
-  shard.keys.assign(keys.begin(), keys.end());
-  shard.values.assign(values.begin(), values.end());
+  shard.keys.resize(records.size());
+  shard.values.resize(records.size());
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    shard.keys[i] = records[i] >> 8;
+    shard.values[i] = PackedOutcome{static_cast<std::uint8_t>(records[i] & 0xFF)};
+  }
 }
 
 // Parent n appends the children it generates (composed keys) at the place Reserve gives.
