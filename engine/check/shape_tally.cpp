@@ -188,7 +188,24 @@ json ShapeTallyJson(Conjecture c, const ShapeTally& t) {
           {"seconds", t.seconds}};
 }
 
+namespace {
+
+// True when every number in `j` is a whole number (a JSON float read as an integer would be
+// undefined behaviour when out of range), but the values of the keys "seconds".
+bool WholeNumbersOnly(const json& j) {
+  if (j.is_number_float()) return false;
+  if (j.is_array())
+    return std::all_of(j.begin(), j.end(), [](const json& v) { return WholeNumbersOnly(v); });
+  if (j.is_object())
+    for (const auto& [key, value] : j.items())
+      if (key != "seconds" && !WholeNumbersOnly(value)) return false;
+  return true;
+}
+
+}  // namespace
+
 ShapeTally ShapeTallyFromJson(Conjecture c, const json& j) {
+  if (!WholeNumbersOnly(j)) throw std::runtime_error("not a shape tally: a count is not whole");
   try {
     ShapeTally t;
     t.last_sum = j.at("last_sum").get<int>();
