@@ -5,9 +5,9 @@
 // nothing happens. Points of a run: "catalogue", "finish" (engine/run/run.cpp), "level-file" and
 // "checkpoint" (its level store, engine/run/level_store.cpp) and "exchange" (after the first record
 // exchange of a level, engine/run/level_ranks.cpp); of a check, "check-level-file-RxC" and
-// "check-checkpoint-RxC" (the shape's level store, engine/check/check_checkpoint.cpp); of a down-set solve, "downset-checkpoint" (its <level>
-// is the count of checkpoints written — on ranks, that every rank has written:
-// engine/solve/downset.cpp) and, with its ring on disk,
+// "check-checkpoint-RxC" (the shape's level store, engine/check/check_checkpoint.cpp); of a
+// down-set solve, "downset-checkpoint" (its <level> is the count of checkpoints written — on ranks,
+// that every rank has written: engine/solve/downset.cpp) and, with its ring on disk,
 // "downset-ring-write" (its <level>: the slots written so far, on the ring's I/O thread:
 // engine/solve/downset_ring.cpp); of a sweep, "sweep-checkpoint" (its
 // <level>: the rows saved, engine/describe/family_sweep.cpp). With SEKI_KILL_SIGNAL=INT as well it
