@@ -10,11 +10,11 @@
 #include <cerrno>
 #include <cstring>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <utility>
 
+#include "engine/base/handoff.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/structure/matrix_tools.hpp"
 #include "engine/structure/planarity.hpp"
@@ -233,7 +233,7 @@ namespace {
 template <class EntryAt>
 LevelText RenderLines(std::size_t count, EntryAt entry, bool outcomes, bool seki_lines) {
   constexpr std::size_t kChunk = 4096;
-  std::mutex handoff_mutex;
+  Handoff handoff;
   std::vector<ChunkText> chunks((count + kChunk - 1) / kChunk);
   tbb::parallel_for(std::size_t{0}, chunks.size(), [&](std::size_t c) {
     ChunkText& text = chunks[c];
@@ -253,11 +253,9 @@ LevelText RenderLines(std::size_t count, EntryAt entry, bool outcomes, bool seki
             text.catalogue[slot] += '\n';
           }
     }
-    // Hand the chunk over through a mutex as well as through the join of parallel_for, so that
-    // ThreadSanitizer (which cannot see inside Debian's uninstrumented libtbb) sees the order.
-    const std::lock_guard handoff(handoff_mutex);
+    handoff.Give();
   });
-  { const std::lock_guard handoff(handoff_mutex); }
+  handoff.Take();
 
   LevelText text;
   for (ChunkText& chunk : chunks) {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "canon/canonical_form.hpp"
+#include "engine/base/handoff.hpp"
 #include "engine/base/rules.hpp"
 #include "engine/level/orderly_generation.hpp"
 #include "engine/level/wide_level.hpp"
@@ -226,6 +227,7 @@ void LevelBuilder::Assemble(int batches, PushFn&& push_batch, int parts, Level& 
   // The threads' buckets keep their capacity from batch to batch and from level to level (at most
   // twice a batch of records), so their pages are touched once per run, not once per level.
   tbb::enumerable_thread_specific<ShardBuckets>& buckets = push_buckets_;
+  Handoff handoff;  // the assembly, written by the tasks, is destroyed by this thread
   for (int batch = 0; batch < batches; ++batch) {
     push_batch(batch, batches, buckets);
     tbb::parallel_for(0, kShardCount, [&](int shard) {
@@ -233,12 +235,16 @@ void LevelBuilder::Assemble(int batches, PushFn&& push_batch, int parts, Level& 
         assembly->Absorb(shard, b[shard].data(), b[shard].size());
         b[shard].clear();  // keeps its capacity for the next batch
       }
+      handoff.Give();
     });
   }
 
   // Phase 2: each shard's table becomes the sorted keys and values of the level.
-  tbb::parallel_for(0, kShardCount,
-                    [&](int shard) { assembly->Finish(shard, next.shards[shard]); });
+  tbb::parallel_for(0, kShardCount, [&](int shard) {
+    assembly->Finish(shard, next.shards[shard]);
+    handoff.Give();
+  });
+  handoff.Take();
 }
 
 void LevelBuilder::Generate(const Level& previous, Level& next) const {
