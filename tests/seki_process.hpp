@@ -56,8 +56,18 @@ class TempFile {
   std::string path_;
 };
 
+// How many times longer a child may take before it counts as hung: a sanitizer slows the child
+// (ThreadSanitizer by 5 to 15 times), and the limit is there to catch hangs, not slowness.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr int kSanitizerSlowdown = 10;
+#elif defined(__SANITIZE_ADDRESS__)
+inline constexpr int kSanitizerSlowdown = 3;
+#else
+inline constexpr int kSanitizerSlowdown = 1;
+#endif
+
 // Runs `program` (a path) with the given arguments and standard input, plus `env` entries
-// ("NAME=value") in its environment; kills it after timeout_seconds.
+// ("NAME=value") in its environment; kills it after timeout_seconds (times kSanitizerSlowdown).
 inline RunResult RunProgram(const std::string& program, const std::vector<std::string>& args,
                             const std::string& input = "", const std::vector<std::string>& env = {},
                             int timeout_seconds = 60) {
@@ -86,7 +96,8 @@ inline RunResult RunProgram(const std::string& program, const std::vector<std::s
   if (spawned != 0) throw std::runtime_error("cannot start " + program);
 
   int wstatus = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds * kSanitizerSlowdown);
   while (waitpid(pid, &wstatus, WNOHANG) == 0) {
     if (std::chrono::steady_clock::now() > deadline) {
       kill(pid, SIGKILL);
