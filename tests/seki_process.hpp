@@ -56,13 +56,17 @@ class TempFile {
   std::string path_;
 };
 
-// How many times longer a child may take before it counts as hung: a sanitizer slows the child
-// (ThreadSanitizer by 5 to 15 times), and the limit is there to catch hangs, not slowness.
+// Whether this build runs under ThreadSanitizer or AddressSanitizer, and how many times longer a
+// child may take before it counts as hung: a sanitizer slows the child (ThreadSanitizer by 5 to 15
+// times), and the limit is there to catch hangs, not slowness.
 #if defined(__SANITIZE_THREAD__)
+inline constexpr bool kUnderSanitizer = true;
 inline constexpr int kSanitizerSlowdown = 10;
 #elif defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kUnderSanitizer = true;
 inline constexpr int kSanitizerSlowdown = 3;
 #else
+inline constexpr bool kUnderSanitizer = false;
 inline constexpr int kSanitizerSlowdown = 1;
 #endif
 

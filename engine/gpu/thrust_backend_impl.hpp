@@ -2,12 +2,14 @@
 // thrust_backend_tbb.cpp (thrust::tbb, compiled by g++) and thrust_backend_cuda.cu (thrust::cuda,
 // nvcc). A System provides Vector<T>, Policy(), FreeBytes(), a Sorter (sorts a key vector in place,
 // its temporary storage kept from level to level), Reserve (a thread's place for n appended keys:
-// warp-aggregated on the GPU), optionally ForRanges (how a host system runs a functor's Range
-// over ranges of indices) and CopyOut (each shard of the device's level sorted by key, the
-// order phase, and copied into the project's Level, the copy phase).
+// warp-aggregated on the GPU), optionally ForRanges and ForEach (how a host system runs a functor's
+// Range over ranges of indices, and a functor on each index) and CopyOut (each shard of the
+// device's level sorted by key, the order phase, and copied into the project's Level: the copy).
+//
 // Every large call runs in chunks of at most kChunk elements (sizes stay far from 2^31 inside
 // thrust; the counts themselves are 64-bit). Explicit systems (not thrust::device_vector) keep the
 // two instantiations apart when both are linked into one program.
+//
 // Concurrency: one thread drives a backend; thrust runs each call in parallel on the system.
 #pragma once
 
@@ -91,6 +93,12 @@ struct SolveClass {
   }
 };
 
+// A class's value set to 0 (a level generated without solving).
+struct ZeroValue {
+  std::uint8_t* values;
+  SEKI_HD void operator()(std::uint64_t k) const { values[k] = 0; }
+};
+
 // directory[t] = the first index whose mixed key has top `bits` bits >= t (t = 0 .. 2^bits).
 struct DirectoryEntry {
   const std::uint64_t* keys;
@@ -151,10 +159,9 @@ class ThrustBackend : public Backend {
     const auto start = Clock::now();
     // The shards' ranges: the directory of the top kShardBits bits of the mixed keys.
     typename System::template Vector<std::uint64_t> at(kShardCount + 1);
-    thrust::for_each(System::Policy(), thrust::counting_iterator<std::uint64_t>(0),
-                     thrust::counting_iterator<std::uint64_t>(kShardCount + 1),
-                     DirectoryEntry{thrust::raw_pointer_cast(keys_.data()), keys_.size(),
-                                    kShardBits, thrust::raw_pointer_cast(at.data())});
+    ForEachIndex(kShardCount + 1,
+                 DirectoryEntry{thrust::raw_pointer_cast(keys_.data()), keys_.size(), kShardBits,
+                                thrust::raw_pointer_cast(at.data())});
     std::vector<std::uint64_t> bounds(kShardCount + 1);
     thrust::copy(at.begin(), at.end(), bounds.begin());
     System::CopyOut(thrust::raw_pointer_cast(keys_.data()),
@@ -175,12 +182,16 @@ class ThrustBackend : public Backend {
     return std::chrono::duration<double>(Clock::now() - since).count();
   }
 
+  // f(i) for every i < count: the system's ForEach where it has one, thrust::for_each else.
   template <class F>
   static void ForEachIndex(std::uint64_t count, const F& f) {
     for (std::uint64_t first = 0; first < count; first += kChunk) {
       const std::uint64_t last = std::min(count, first + kChunk);
-      thrust::for_each(System::Policy(), thrust::counting_iterator<std::uint64_t>(first),
-                       thrust::counting_iterator<std::uint64_t>(last), f);
+      if constexpr (requires { System::ForEach(first, last, f); })
+        System::ForEach(first, last, f);
+      else
+        thrust::for_each(System::Policy(), thrust::counting_iterator<std::uint64_t>(first),
+                         thrust::counting_iterator<std::uint64_t>(last), f);
     }
   }
 
@@ -243,7 +254,7 @@ class ThrustBackend : public Backend {
                                                    thrust::raw_pointer_cast(next_values_.data()),
                                                    shape.bits, View(), contributions});
     else
-      thrust::fill(System::Policy(), next_values_.begin(), next_values_.end(), std::uint8_t{0});
+      ForEachIndex(classes, ZeroValue{thrust::raw_pointer_cast(next_values_.data())});
     phases_.solve = Seconds(start);
 
     start = Clock::now();

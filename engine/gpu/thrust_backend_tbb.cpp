@@ -12,6 +12,7 @@
 #include <memory>
 #include <span>
 
+#include "engine/base/handoff.hpp"
 #include "engine/gpu/thrust_backend_impl.hpp"
 
 namespace seki::gpu {
@@ -71,13 +72,32 @@ struct TbbSystem {
     }
   };
 
-  // f.Range over [first, last) cut into ranges of at most F::kRangeParents, in parallel.
+  // f.Range over [first, last) cut into ranges of at most F::kRangeParents, in parallel. Here and
+  // in ForEach the tasks hand their work to the caller through a Handoff: the caller then frees
+  // what they read and wrote, and ThreadSanitizer cannot see libtbb's join.
   template <class F>
   static void ForRanges(std::uint64_t first, std::uint64_t last, const F& f) {
+    Handoff handoff;
     tbb::parallel_for(
         tbb::blocked_range<std::uint64_t>(first, last, F::kRangeParents),
-        [&](const tbb::blocked_range<std::uint64_t>& r) { f.Range(r.begin(), r.end()); },
+        [&](const tbb::blocked_range<std::uint64_t>& r) {
+          f.Range(r.begin(), r.end());
+          handoff.Give();
+        },
         tbb::simple_partitioner{});
+    handoff.Take();
+  }
+
+  // f(i) for every i in [first, last), in parallel (instead of thrust::for_each on this system).
+  template <class F>
+  static void ForEach(std::uint64_t first, std::uint64_t last, const F& f) {
+    Handoff handoff;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, last),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        for (std::uint64_t i = r.begin(); i != r.end(); ++i) f(i);
+                        handoff.Give();
+                      });
+    handoff.Take();
   }
 
   SEKI_HD static std::uint64_t Reserve(unsigned long long* counter, unsigned count) {
