@@ -47,6 +47,7 @@ void AddGtpCommand(CLI::App& app) {
                                               ParseMemoryLimit(options->memory_limit))),
                                           .moves = true});
     go::GtpSession session(engine, ToolVersion());
+    session.set_notes(&std::cerr);
     go::RunGtp(std::cin, std::cout, session);
   });
 }

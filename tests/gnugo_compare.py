@@ -33,17 +33,18 @@ def positions(binary, directory):
     return [line.split("\t") for line in out.splitlines()]
 
 
-def gtp_answers(argv, directory, rows):
-    """analyze_semeai of every position through one GTP session of argv (run in `directory`)."""
+def gtp_answers(argv, directory, rows, refusals=False):
+    """analyze_semeai of every position through one GTP session of argv (run in `directory`);
+    a "?" answer is "refused" where `refusals` allows it (seki: a ko, the search's budget)."""
     commands = "".join(f"loadsgf {r[0]}\nanalyze_semeai {r[2]} {r[3]}\n" for r in rows) + "quit\n"
     out = subprocess.run(argv, input=commands, capture_output=True, text=True, cwd=directory,
                          check=True).stdout
     responses = [block.strip() for block in out.split("\n\n") if block.strip()]
     answers = [responses[2 * k + 1] for k in range(len(rows))]
     for k, a in enumerate(answers):
-        if not a.startswith("="):
+        if not a.startswith("=") and not (refusals and a.startswith("?")):
             sys.exit(f"{rows[k][0]}: {argv[0]} answered {a!r}")
-    return [a[1:].strip() for a in answers]
+    return [a[1:].strip() if a.startswith("=") else "refused" for a in answers]
 
 
 def gnugo_path(argv, index):
@@ -53,31 +54,36 @@ def gnugo_path(argv, index):
 
 
 def verdict(seki, gnugo, solver):
-    same = seki[:3] == gnugo[:3]
-    if same:
+    """How seki's and GNU Go's R1 R2 compare, and who the board solver says is right."""
+    if seki == "refused":
+        return "seki refuses"
+    if seki[:3] == gnugo[:3]:
         return "agree"
+    if solver == "too-big":
+        return "disagree: unknown"
     return "disagree: " + ("seki right" if seki[:3] == solver else
                            "GNU Go right" if gnugo[:3] == solver else "neither")
 
 
 def table(lines):
-    """The summary: positions, agreements and disagreements (who is right) by family."""
+    """The summary by family: positions, seki's refusals, agreements, disagreements and who is
+    right (the board solver; unknown where the position is too big for it)."""
     counts = collections.OrderedDict((k, collections.Counter()) for k in FAMILIES)
     for f in lines:
         c = counts[f[1]]
         c["positions"] += 1
-        v = verdict(f[5], f[6], f[7])
-        c["agree" if v == "agree" else "disagree"] += 1
-        if v != "agree":
-            c[v] += 1
+        c[verdict(f[5], f[6], f[7])] += 1
+        c["too big"] += f[7] == "too-big"
     total = collections.Counter()
     for c in counts.values():
         total.update(c)
-    out = ["| races | positions | GNU Go agrees | GNU Go disagrees | of which seki is right "
-           "(board solver) |", "|---|---|---|---|---|"]
+    out = ["| races | positions | seki refuses | GNU Go agrees | GNU Go disagrees: seki right | "
+           "GNU Go right | neither | unknown | too big for the solver |",
+           "|---|---|---|---|---|---|---|---|---|"]
     for name, c in list(counts.items()) + [("all", total)]:
-        out.append(f"| {FAMILIES.get(name, name)} | {c['positions']} | {c['agree']} | "
-                   f"{c['disagree']} | {c['disagree: seki right']} |")
+        out.append(f"| {FAMILIES.get(name, name)} | {c['positions']} | {c['seki refuses']} | "
+                   f"{c['agree']} | {c['disagree: seki right']} | {c['disagree: GNU Go right']} | "
+                   f"{c['disagree: neither']} | {c['disagree: unknown']} | {c['too big']} |")
     return "\n".join(out) + "\n"
 
 
@@ -102,9 +108,10 @@ def write(argv):
         f.write(f"# seki's analyze_semeai against {version}'s on {COUNT} races of\n"
                 f"# go_race_positions (seed {SEED}): made by tests/gnugo_compare.py write.\n"
                 "# family: go_race_positions's. seki, gnugo: R1 R2 MOVE, DRAGON1's colour moving\n"
-                "# first (R1 = 1: it keeps DRAGON1, R2 = 1: it captures DRAGON2). solver: the\n"
-                "# board-level capture solver's R1 R2. seki_move: ok when seki's move keeps the\n"
-                "# solver's result (- for PASS).\n")
+                "# first (R1 = 1: it keeps DRAGON1, R2 = 1: it captures DRAGON2; refused: a ko\n"
+                "# or the search's budget). solver: the whole-board capture solver's R1 R2\n"
+                "# (too-big: past its budget). seki_move: ok when seki's move keeps the solver's\n"
+                "# result (- for PASS or no check).\n")
         f.write(HEADER + "\n")
         for line in lines:
             f.write("\t".join(line) + "\n")
@@ -118,7 +125,7 @@ def check(argv):
     failures = []
     with tempfile.TemporaryDirectory() as d:
         rows = positions(binary, d)
-        by_gtp = gtp_answers([os.path.abspath(seki), "gtp"], d, rows)
+        by_gtp = gtp_answers([os.path.abspath(seki), "gtp"], d, rows, refusals=True)
     if len(rows) != len(stored):
         failures.append(f"{len(rows)} positions, the file has {len(stored)}")
     for r, g, s in zip(rows, by_gtp, stored):
@@ -126,7 +133,8 @@ def check(argv):
             failures.append(f"{r[0]}: now {r}, the file says {s}")
         if g != r[5]:
             failures.append(f"{r[0]}: seki gtp says {g}, the library {r[5]}")
-        if r[5][:3] != r[6] or r[7] == "wrong":
+        decided = r[5] != "refused" and r[6] != "too-big"
+        if (decided and r[5][:3] != r[6]) or r[7] in ("wrong", "illegal"):
             failures.append(f"{r[0]}: seki {r[5]} against the board solver's {r[6]} ({r[7]})")
     if table(stored) != summary.split("\n\n")[0].rstrip("\n") + "\n":
         failures.append("the file's table is not its lines' count")

@@ -11,12 +11,14 @@
 // group that moves first, then of the other), the race (FormatRace, rows White), seki's answer to
 // `analyze_semeai DRAGON1 DRAGON2` (engine/go/board_races.hpp, what `seki gtp` says) and the
 // board-level capture solver's (tests/capture_solver.hpp: "1 1" when the first player captures,
-// "1 0" seki, "0 0" captured), and "ok" when seki's move keeps the solver's result ("-" for
-// PASS). Deterministic for a seed.
+// "1 0" seki, "0 0" captured, "too-big" beyond its budget), and "ok" when seki's move keeps the
+// solver's result ("wrong" when not, "illegal" for an illegal move, "-" for PASS or too-big).
+// Deterministic for a seed.
 #include <cstdio>
 #include <fstream>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include "engine/base/input_error.hpp"
@@ -134,6 +136,9 @@ StackBoard RandomRing(std::mt19937& random, bool open) {
   }
 }
 
+// The solver's budget by position (about a quarter of a second).
+constexpr std::size_t kSolverBudget = 50'000;
+
 std::string Answer(Result first) {
   return first == Result::W ? "1 1" : first == Result::D ? "1 0" : "0 0";
 }
@@ -165,26 +170,36 @@ int main(int argc, char** argv) {
     std::ofstream(dir + "/" + name) << go::WriteSgf({b.board, name, "", {}, {}});
     const int first = int(random() % 2);
     const go::Point a = b.groups[first], o = b.groups[1 - first];
-    const go::SemeaiAnswer seki = go::AnalyzeSemeai(b.board, a, o, engine);
+    go::SemeaiAnswer seki;
+    std::string refusal;  // seki's "?" answer (a ko, the search's budget): "refused"
+    try {
+      seki = go::AnalyzeSemeai(b.board, a, o, engine);
+    } catch (const InputError&) {
+      refusal = "refused";
+    }
     const char me = b.board.at(a) == go::Stone::kBlack ? 'X' : 'O';
-    CaptureSolver solver(b.board, b.groups);
-    const Result value = solver.Value(me);
-    std::string move_ok = "-";
-    if (seki.move) {
-      go::Board after = b.board;
-      go::PlayMove(after, *seki.move, b.board.at(a), "move");
-      if (after.at(o) == go::Stone::kEmpty) {
-        move_ok = value == Result::W ? "ok" : "wrong";
-      } else {
-        CaptureSolver next(after, b.groups);
-        move_ok = Negate(next.Value(me == 'X' ? 'O' : 'X')) == value ? "ok" : "wrong";
+    // The solver plays the whole board: a position that takes it more than kSolverBudget
+    // positions (a board with much open space) gets "too-big" and no check of the move.
+    CaptureSolver solver(b.board, b.groups, kSolverBudget);
+    std::string solved = "too-big", move_ok = "-";
+    try {
+      const Result value = solver.Value(me);
+      solved = Answer(value);
+      if (seki.move && refusal.empty()) {
+        const std::optional<Result> kept = solver.MoveValue(me, *seki.move);
+        move_ok = !kept ? "illegal" : *kept == value ? "ok" : "wrong";
       }
+    } catch (const std::runtime_error&) {
     }
     const go::GoModel model = go::RaceOf(b.board, a, o);
-    std::printf("%s\t%s\t%s\t%s\t%s\t%d %d %s\t%s\t%s\n", name, family, go::PointName(a).c_str(),
-                go::PointName(o).c_str(), FormatRace(model.race).c_str(), int(seki.keeps),
-                int(seki.captures), seki.move ? go::PointName(*seki.move).c_str() : "PASS",
-                Answer(value).c_str(), move_ok.c_str());
+    const std::string answer = !refusal.empty()
+                                   ? refusal
+                                   : std::to_string(int(seki.keeps)) + " " +
+                                         std::to_string(int(seki.captures)) + " " +
+                                         (seki.move ? go::PointName(*seki.move) : "PASS");
+    std::printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, family, go::PointName(a).c_str(),
+                go::PointName(o).c_str(), FormatRace(model.race).c_str(), answer.c_str(),
+                solved.c_str(), move_ok.c_str());
   }
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 
 #include "engine/go/diagram.hpp"
 #include "engine/go/gtp_session.hpp"
@@ -47,12 +48,31 @@ class Gtp {
 TEST(Gtp, Protocol) {
   Gtp gtp;
   go::GtpSession& s = gtp.session();
+  // GTP 2, 2.6 and 2.7: "=[id] result", "?[id] message", the id right after the status character.
   EXPECT_EQ(s.Handle("protocol_version"), "= 2\n\n");
-  EXPECT_EQ(s.Handle("12 name"), "= 12 seki\n\n");
+  EXPECT_EQ(s.Handle("12 name"), "=12 seki\n\n");
   EXPECT_EQ(s.Handle("  # a comment"), "");
   EXPECT_EQ(s.Handle(""), "");
-  EXPECT_EQ(s.Handle("7 version # the version"), "= 7 test\n\n");
-  EXPECT_EQ(s.Handle("3 frobnicate"), "? 3 unknown command\n\n");
+  EXPECT_EQ(s.Handle("7 version # the version"), "=7 test\n\n");
+  EXPECT_EQ(s.Handle("3 frobnicate"), "?3 unknown command\n\n");
+  EXPECT_EQ(s.Handle("8"), "?8 syntax error\n\n");
+  EXPECT_EQ(s.Handle("9 komi 0"), "=9 \n\n");  // an empty result, as GNU Go writes it
+  // Tabs are spaces; other control characters go.
+  EXPECT_EQ(s.Handle("\t10\tna\x01me\r"), "=10 seki\n\n");
+  // Tournament commands: time is accepted and ignored; scoring and chosen handicaps are unknown.
+  EXPECT_EQ(gtp("time_settings 300 30 5"), "");
+  EXPECT_EQ(gtp("time_left b 120 0"), "");
+  EXPECT_EQ(gtp("time_left b soon 0"), "? syntax error");
+  for (const char* unknown : {"final_score", "fixed_handicap 2", "place_free_handicap 2",
+                              "kgs-genmove_cleanup b", "kgs-game_over"})
+    EXPECT_EQ(gtp(unknown), "? unknown command") << unknown;
+  // Every command it lists is known and answered (not "unknown command").
+  for (const std::string& command : go::GtpSession::Commands()) {
+    EXPECT_EQ(gtp("known_command " + command), "true") << command;
+    if (command != "quit") {
+      EXPECT_NE(gtp(command), "? unknown command") << command;
+    }
+  }
   EXPECT_EQ(gtp("known_command analyze_semeai"), "true");
   EXPECT_EQ(gtp("known_command frobnicate"), "false");
   EXPECT_NE(gtp("list_commands").find("final_status_list\nanalyze_semeai"), std::string::npos);
@@ -93,6 +113,20 @@ TEST(Gtp, SuicideKoAndUndo) {
   EXPECT_EQ(gtp("undo"), "? cannot undo");
 }
 
+TEST(Gtp, SetFreeHandicap) {
+  Gtp gtp;
+  gtp("boardsize 9");
+  EXPECT_EQ(gtp("set_free_handicap C3"), "? bad vertex list");  // fewer than two
+  EXPECT_EQ(gtp("set_free_handicap C3 C3"), "? bad vertex list");
+  EXPECT_EQ(gtp("set_free_handicap C3 Z3"), "? bad vertex list");
+  EXPECT_EQ(gtp.session().board().at({2, 2}), go::Stone::kEmpty);
+  EXPECT_EQ(gtp("set_free_handicap C3 g7"), "");
+  EXPECT_EQ(gtp.session().board().at({2, 2}), go::Stone::kBlack);
+  EXPECT_EQ(gtp.session().board().at({6, 6}), go::Stone::kBlack);
+  EXPECT_EQ(gtp("undo"), "? cannot undo");  // handicap stones are not moves
+  EXPECT_EQ(gtp("set_free_handicap D4 F6"), "? board not empty");
+}
+
 TEST(Gtp, LoadsSgf) {
   const TempDir dir;
   const std::string path = (dir.path() / "game.sgf").string();
@@ -130,20 +164,14 @@ void CheckRace(const StackSpec& spec, const TempDir& dir, int& checked) {
     CaptureSolver solver(b.board, b.groups);
     const Result value = solver.Value(me);
     const std::string answer = gtp("analyze_semeai " + go::PointName(a) + " " + go::PointName(o));
-    EXPECT_EQ(answer.substr(0, 3), Expected(value)) << answer;
+    EXPECT_EQ(answer.substr(0, 3), Expected(value)) << answer << "\nsolver: " << solver.Line(me);
     ++checked;
     if (answer.substr(4) == "PASS") continue;
-    // The move keeps the first player's result: after it, the solver gives the opponent -value.
-    go::Board after = b.board;
-    go::PlayMove(after, go::ParsePointName(answer.substr(4), after.width(), after.height(), "t"),
-                 b.board.at(a), "t");
-    const bool captured = after.at(o) == go::Stone::kEmpty;
-    if (!captured) {
-      CaptureSolver next(after, b.groups);
-      EXPECT_EQ(Negate(next.Value(me == 'X' ? 'O' : 'X')), value) << answer;
-    } else {
-      EXPECT_EQ(value, Result::W) << answer;
-    }
+    // The move is legal and keeps the first player's result (the solver plays it first).
+    const go::Point move =
+        go::ParsePointName(answer.substr(4), b.board.width(), b.board.height(), "t");
+    EXPECT_EQ(solver.MoveValue(me, move), std::optional<Result>(value))
+        << answer << " (no value: an illegal move)";
     // genmove gives the same move when it gains over passing.
     const std::string colour = me == 'X' ? "B" : "W";
     EXPECT_EQ(gtp("reg_genmove " + colour), answer.substr(4) == "PASS" ? "pass" : answer.substr(4));
@@ -153,14 +181,7 @@ void CheckRace(const StackSpec& spec, const TempDir& dir, int& checked) {
 TEST(Gtp, AnalyzeSemeaiAgreesWithTheBoardSolver) {
   const TempDir dir;
   int checked = 0;
-  for (int eyes = 0; eyes < 4; ++eyes)
-    for (int shared = 0; shared <= 2; ++shared)
-      for (int p = 0; p <= 2; ++p)
-        for (int q = 0; q <= 2; ++q) {
-          const bool e = eyes & 1, f = eyes & 2;
-          if (shared + p + e == 0 || shared + q + f == 0) continue;
-          CheckRace(TwoBars(shared, p, q, e, f), dir, checked);
-        }
+  for (const StackSpec& cell : TwoGroupCells(2)) CheckRace(cell, dir, checked);
   std::printf("%d analyze_semeai answers checked against the board solver\n", checked);
   EXPECT_EQ(checked, 2 * 97);
 }
@@ -188,15 +209,31 @@ TEST(Gtp, FinalStatusAndRefusals) {
   EXPECT_EQ(gtp("analyze_semeai D5 B6"), "1 1 C5");
   EXPECT_EQ(gtp("analyze_semeai B6 D5"), "0 0 PASS");
   EXPECT_EQ(gtp("analyze_semeai A1 B6"), "? A1 is empty");
-  // A position outside the model: the words of the refusal.
+  // Outside the model (an eye of four points each): the exact search decides by GO's rules
+  // that both groups live (a straight four each); seki go's model refuses it.
   ASSERT_EQ(gtp("boardsize 4"), "");
   for (const char* move : {"B B1", "B B2", "B B3", "B B4", "W C1", "W C2", "W C3", "W C4"})
     gtp(std::string("play ") + move);
-  EXPECT_EQ(gtp("analyze_semeai B1 C1"),
-            "? an eye of 4 points (A4 A3 A2 A1) of the black group B B4 (eyes of two or more "
-            "points are outside the model)");
+  EXPECT_EQ(gtp("analyze_semeai B1 C1"), "1 0 PASS");
+  EXPECT_EQ(gtp("analyze_semeai C1 B1"), "1 0 PASS");
   EXPECT_EQ(gtp("genmove W"), "pass");
   EXPECT_NE(gtp("seki-analyze").find("? no group in the model"), std::string::npos);
+}
+
+// On an open board the exact search assumes the chains next to its region alive: analyze_semeai
+// names them on the notes stream (standard error in `seki gtp`).
+TEST(Gtp, NamesTheChainsItAssumesAlive) {
+  const TempDir dir;
+  Gtp gtp;
+  std::ostringstream notes;
+  gtp.session().set_notes(&notes);
+  const go::Board classic = go::ReadDiagram(kClassicSeki, "t");
+  go::Board open(13, 13);
+  for (int y = 0; y < classic.height(); ++y)
+    for (int x = 0; x < classic.width(); ++x) open.set({x + 3, y + 3}, classic.at({x, y}));
+  ASSERT_EQ(gtp("loadsgf " + WriteBoard(dir, open, "open.sgf")), "black");
+  EXPECT_EQ(gtp("analyze_semeai H7 E8"), "1 0 PASS");
+  EXPECT_EQ(notes.str(), "seki: analyze_semeai H7 E8 assumes that B E9, B D8, B K8, B E4 live\n");
 }
 
 // A recorded session replayed: the same responses, byte for byte.

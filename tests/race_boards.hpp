@@ -110,6 +110,21 @@ inline StackSpec TwoBars(int shared, int p, int q, bool white_eye, bool black_ey
   return s;
 }
 
+// Every cell of the two-group table (docs/go.md) with up to `max` liberties of each kind: no eye,
+// an eye for White, for Black, or each; no cell that leaves a group without liberty.
+inline std::vector<StackSpec> TwoGroupCells(int max) {
+  std::vector<StackSpec> cells;
+  for (int eyes = 0; eyes < 4; ++eyes)
+    for (int shared = 0; shared <= max; ++shared)
+      for (int p = 0; p <= max; ++p)
+        for (int q = 0; q <= max; ++q) {
+          const bool e = eyes & 1, f = eyes & 2;
+          if (shared + p + e > 0 && shared + q + f > 0)
+            cells.push_back(TwoBars(shared, p, q, e, f));
+        }
+  return cells;
+}
+
 // A random stack of 2 or 3 bars on 5..7 columns, each row's empty points chosen at random (each
 // bar keeps a liberty), at most `max_points` liberties in all.
 inline StackSpec RandomStack(std::mt19937& random, int max_points) {

@@ -22,6 +22,35 @@ Json PointList(const std::vector<Point>& points) {
   return out;
 }
 
+// Lines of play, Black first and White first: {"B": {moves, ending, result}, "W": ...}.
+Json LinesJson(const std::vector<go::GoLine>& lines) {
+  Json out = Json::object();
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    Json moves = Json::array();
+    for (const go::GoStep& s : lines[k].steps)
+      moves.push_back(std::string(s.colour == go::Stone::kBlack ? "B " : "W ") +
+                      (s.pass ? "pass" : go::PointName(s.at)));
+    out[k == 0 ? "B" : "W"] = {{"moves", moves},
+                               {"ending", lines[k].ending},
+                               {"result", std::string(1, Letter(lines[k].result))}};
+  }
+  return out;
+}
+
+// The exact search's answer where the model is not exact (go::FightVerdict).
+Json FightJson(const go::FightVerdict& f) {
+  Json assumed = Json::array();
+  for (const go::Chain& c : f.assumed) assumed.push_back(go::ChainName(c));
+  Json j = {{"reason", f.reason},
+            {"decided", f.decided},
+            {"verdict", f.verdict},
+            {"assumed_alive", assumed},
+            {"go_lines", LinesJson(f.lines)}};
+  j["black_first"] = f.decided ? Json(std::string(1, Letter(f.black))) : Json(nullptr);
+  j["white_first"] = f.decided ? Json(std::string(1, Letter(f.white))) : Json(nullptr);
+  return j;
+}
+
 Json GroupJson(const go::Chain& chain, const char* line, int number) {
   return {{"name", go::ChainName(chain)},
           {line, number},
@@ -76,17 +105,8 @@ Json GoReportJson(const go::GoAnalysis& a) {
   for (const go::Chain& w : a.assumed_walls) assumed.push_back(go::ChainName(w));
   j["walls"] = {{"assumed_alive", assumed},
                 {"note", a.walls.empty() ? Json(nullptr) : Json(a.walls)}};
-  Json lines = Json::object();
-  for (std::size_t k = 0; k < a.lines.size(); ++k) {
-    Json moves = Json::array();
-    for (const go::GoStep& s : a.lines[k].steps)
-      moves.push_back(std::string(s.colour == go::Stone::kBlack ? "B " : "W ") +
-                      (s.pass ? "pass" : go::PointName(s.at)));
-    lines[k == 0 ? "B" : "W"] = {{"moves", moves},
-                                 {"ending", a.lines[k].ending},
-                                 {"result", std::string(1, Letter(a.lines[k].result))}};
-  }
-  j["go_lines"] = lines;
+  j["go_lines"] = LinesJson(a.lines);
+  j["exact_search"] = a.fight ? FightJson(*a.fight) : Json(nullptr);
   return j;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/base/input_error.hpp"
+#include "engine/base/stopped.hpp"
 #include "engine/go/benson.hpp"
 #include "engine/solve/play.hpp"
 
@@ -78,6 +79,38 @@ RaceReport Decide(const GoModel& race, SolveEngine& engine) {
   });
 }
 
+std::string ResultWord(Result r) {
+  return r == Result::W ? "captures" : r == Result::D ? "nobody captures" : "is captured";
+}
+
+// The fight of `targets` decided by the local search (DecideOnBoard); a ko or a search past its
+// limits is an InputError. `used`: the fight it decided.
+FightAnswer Search(const Board& board, const std::vector<Point>& targets, Stone to_move,
+                   bool after_pass, SolveEngine& engine, GoFight& used) {
+  FightAnswer f;
+  try {
+    f = DecideOnBoard(board, targets, to_move, after_pass, LimitsOf(engine), "position", used);
+  } catch (const Stopped& e) {
+    if (e.interrupted()) throw;
+    throw InputError("position", std::string("the exact search gave up: ") + e.what());
+  }
+  if (f.ko) {
+    const std::string side = to_move == Stone::kBlack ? "Black" : "White";
+    throw InputError("position", "the fight is a ko: " + side + " to play " +
+                                     ResultWord(f.ko_black) + " if a repetition loses for Black, " +
+                                     ResultWord(f.ko_white) + " if it loses for White");
+  }
+  return f;
+}
+
+// The targets of a race's fight: a stone of each group.
+std::vector<Point> Targets(const GoModel& race) {
+  std::vector<Point> targets;
+  for (const auto* side : {&race.white, &race.black})
+    for (const Chain& c : *side) targets.push_back(c.stones.front());
+  return targets;
+}
+
 }  // namespace
 
 std::vector<GoModel> RacesOn(const Board& board) {
@@ -127,27 +160,66 @@ std::optional<Point> BestMove(const Board& board, Stone colour, bool after_pass,
   std::optional<Point> best;
   int gain = 0;
   for (const GoModel& race : RacesOn(board)) {
-    const RaceMoveChoice c = ChooseMove(race, colour, after_pass, engine);
+    const GoFight fight = FightOfRace(race);
+    RaceMoveChoice c;
+    if (ModelIsExact(race, fight)) {
+      c = ChooseMove(race, colour, after_pass, engine);
+    } else {
+      try {
+        GoFight used;
+        const FightAnswer f = Search(board, Targets(race), colour, after_pass, engine, used);
+        c = {f.move, f.result, f.pass};
+      } catch (const InputError&) {
+        continue;  // a ko, or past the search's limits: no move is proven here
+      }
+    }
     const int g = int(c.best) - int(c.pass);
     if (c.move && g > gain) best = c.move, gain = g;
   }
   return best;
 }
 
+FightLimits LimitsOf(const SolveEngine& engine) {
+  FightLimits limits;
+  limits.memory_bytes = engine.memory_bytes();
+  limits.stop = engine.stop();
+  return limits;
+}
+
 SemeaiAnswer AnalyzeSemeai(const Board& board, Point a, Point b, SolveEngine& engine) {
-  const GoModel race = RaceOf(board, a, b);
-  const Player first = PlayerOf(board.at(a));
-  const RaceReport report = Decide(race, engine);
-  const RaceGameReport& seki = report[Game::kSeki];
-  const RaceLine& line = seki.lines[first == Player::kR ? 0 : 1];
-  const std::optional<Point> captured = Captured(race, line);
-  const ChainMap map = FindChains(board);
-  const auto chain = [&](Point p) { return map.chain_of[board.Index(p)]; };
-  const bool a_captured = captured && chain(*captured) == chain(a);
+  for (Point p : {a, b})
+    if (board.at(p) == Stone::kEmpty) throw InputError("position", PointName(p) + " is empty");
+  if (board.at(a) == board.at(b))
+    throw InputError("position", PointName(a) + " and " + PointName(b) + " are both " +
+                                     ColourName(board.at(a)) + " (a race is between colours)");
+  const GoFight fight = FightOf(board, {a, b}, "position");
+  std::optional<GoModel> race;
+  try {
+    race = ModelOf(board, {a, b});
+  } catch (const InputError&) {
+  }
   SemeaiAnswer answer;
-  answer.keeps = line.result != Result::L || !a_captured;
-  answer.captures = line.result == Result::W && captured && chain(*captured) == chain(b);
-  answer.move = ChooseMove(race, board.at(a), false, engine).move;
+  if (race && ModelIsExact(*race, fight)) {
+    const Player first = PlayerOf(board.at(a));
+    const RaceReport report = Decide(*race, engine);
+    const RaceLine& line = report[Game::kSeki].lines[first == Player::kR ? 0 : 1];
+    const std::optional<Point> captured = Captured(*race, line);
+    const ChainMap map = FindChains(board);
+    const auto chain = [&](Point p) { return map.chain_of[board.Index(p)]; };
+    const bool a_captured = captured && chain(*captured) == chain(a);
+    answer.keeps = line.result != Result::L || !a_captured;
+    answer.captures = line.result == Result::W && captured && chain(*captured) == chain(b);
+    answer.move = ChooseMove(*race, board.at(a), false, engine).move;
+    return answer;
+  }
+  GoFight used;
+  const FightAnswer f = Search(board, {a, b}, board.at(a), false, engine, used);
+  answer.searched = true;
+  answer.assumed = used.assumed;
+  answer.keeps = f.result != Result::L;
+  answer.captures = f.result == Result::W;
+  answer.move = f.move;
+  answer.line = f.line;
   return answer;
 }
 
@@ -158,7 +230,19 @@ Statuses FinalStatuses(const Board& board, SolveEngine& engine) {
   for (int c = 0; c < int(map.chains.size()); ++c)
     if (alive[c]) out.alive.push_back(map.chains[c].stones);
   for (const GoModel& race : RacesOn(board)) {
-    const Outcome o = Decide(race, engine)[Game::kSeki].outcome;
+    const GoFight fight = FightOfRace(race);
+    Outcome o;
+    if (ModelIsExact(race, fight)) {
+      o = Decide(race, engine)[Game::kSeki].outcome;
+    } else {
+      try {
+        GoFight used;
+        o.R = Search(board, Targets(race), Stone::kBlack, false, engine, used).result;
+        o.C = Search(board, Targets(race), Stone::kWhite, false, engine, used).result;
+      } catch (const InputError&) {
+        continue;  // a ko, or past the search's limits: nothing decided here
+      }
+    }
     const auto stones = [](const std::vector<Chain>& chains, std::vector<std::vector<Point>>& to) {
       for (const Chain& c : chains) to.push_back(c.stones);
     };

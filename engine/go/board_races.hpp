@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/go/go_model.hpp"
+#include "engine/go/go_search.hpp"
 #include "engine/solve/solve_engine.hpp"
 
 namespace seki::go {
@@ -40,12 +41,22 @@ RaceMoveChoice ChooseMove(const GoModel& race, Stone colour, bool after_pass, So
 std::optional<Point> BestMove(const Board& board, Stone colour, bool after_pass,
                               SolveEngine& engine);
 
+// The search's limits from the engine's memory limit and stop flag.
+FightLimits LimitsOf(const SolveEngine& engine);
+
 // GTP's analyze_semeai A B: the chain at `a` moving first; keeps: its colour does not lose it in
 // the optimal line; captures: its colour wins by capturing the chain at `b`; the move (its
-// first point), none for a pass, by ChooseMove.
+// first point), none for a pass, when it does better than passing. Decided by the matrix model of
+// the two chains where it is exact (ModelIsExact), else by the exact local search of the fight
+// of the two chains (a capture of another chain is a move, not the end); `assumed`: the chains
+// that search assumes to live (an open region). A ko, and a search past its limits, is an
+// InputError naming "position".
 struct SemeaiAnswer {
   bool keeps = false, captures = false;
   std::optional<Point> move;
+  bool searched = false;       // by the local search, not the matrix model
+  std::vector<Chain> assumed;  // the search's open region: chains assumed to live
+  GoLine line;                 // the search's optimal line (empty for the matrix model)
 };
 SemeaiAnswer AnalyzeSemeai(const Board& board, Point a, Point b, SolveEngine& engine);
 

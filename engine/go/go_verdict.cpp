@@ -149,6 +149,7 @@ GoAnalysis AnalyseGo(const GoModel& model, SolveEngine& engine, std::string_view
         "GO may differ: with more than one group on a side, a player may sacrifice a group to "
         "capture a larger one and play on (the paper's Fig. 3, Remark 2.2); the verdict is the "
         "game's, which ends at the first capture.";
+  a.fight = DecideByFight(model, engine);
   a.assumed_walls = WallsAssumedAlive(model);
   if (!a.assumed_walls.empty()) {
     std::vector<std::string> names;
@@ -190,7 +191,8 @@ std::string GoAnalysisText(const GoAnalysis& a) {
   out += fmt::format("SEKI: {}; {} (R is Black, C is White)\n",
                      ClassLabel(Game::kSeki, o.seki_class()), Values(o));
   out += a.dseki + "\n";
-  out += "Verdict: " + a.verdict + "\n";
+  out +=
+      (a.fight ? "The model's verdict (not GO's answer here): " : "Verdict: ") + a.verdict + "\n";
   if (!a.parting.empty()) out += a.parting + "\n";
   if (!a.walls.empty()) out += "Walls: " + a.walls + "\n";
   out += "Moves (SEKI: the result for the player who fills the point):\n";
@@ -202,6 +204,7 @@ std::string GoAnalysisText(const GoAnalysis& a) {
   for (std::size_t k = 0; k < a.lines.size(); ++k)
     out += fmt::format("{} first: {} -> {}\n", k == 0 ? "Black" : "White", GoLineMoves(a.lines[k]),
                        a.lines[k].ending);
+  if (a.fight) out += FightVerdictText(*a.fight);
   return out;
 }
 
@@ -216,7 +219,7 @@ SgfRecord AnalysisRecord(const GoAnalysis& a, std::string_view name) {
       (plain ? "A(i,j)"
              : "A(i,j), pi/qj an outside liberty and ei/fj the eye of white/black group i/j") +
       ").\n" + a.verdict + "\n" + a.dseki + (a.parting.empty() ? "" : "\n" + a.parting) +
-      (a.walls.empty() ? "" : "\n" + a.walls);
+      (a.walls.empty() ? "" : "\n" + a.walls) + (a.fight ? "\n" + FightVerdictText(*a.fight) : "");
   r.labels = EntryLabels(a.model);
   for (std::size_t k = 0; k < a.lines.size(); ++k) {
     std::vector<SgfMove> moves;

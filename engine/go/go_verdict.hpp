@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/go/fight_verdict.hpp"
+#include "engine/go/go_line.hpp"
 #include "engine/go/go_model.hpp"
 #include "engine/go/sgf.hpp"
 #include "engine/solve/play.hpp"
@@ -25,19 +27,6 @@
 #include "engine/solve/solve_report.hpp"
 
 namespace seki::go {
-
-// One step of a line of play on the board.
-struct GoStep {
-  Stone colour = Stone::kBlack;
-  bool pass = false;
-  Point at;  // the filled liberty (not a pass)
-};
-
-struct GoLine {
-  std::vector<GoStep> steps;
-  Result result = Result::D;  // for the first player
-  std::string ending;         // "Black captures W C3", "both pass: seki", ...
-};
 
 struct GoAnalysis {
   GoModel model;
@@ -48,6 +37,9 @@ struct GoAnalysis {
   std::string parting;               // where GO may differ; "" with one group of each colour
   std::vector<Chain> assumed_walls;  // walls that do not live unconditionally (benson.hpp)
   std::string walls;  // the verdict's assumption that they live; "" when every wall lives
+  // Where the model does not decide the position exactly (go_fight.hpp: ModelIsExact), GO's
+  // answer by the exact local search; then `verdict` is the model's game, not GO's answer.
+  std::optional<FightVerdict> fight;
 };
 
 // Decides the model's race with the engine (SolveEngine::Check, then Report with moves). Every

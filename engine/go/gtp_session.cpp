@@ -58,8 +58,27 @@ int Integer(const std::string& text) {
   return value;
 }
 
+// A GTP int: a number from 0 up.
+int Count(const std::string& text) {
+  const int value = Integer(text);
+  if (value < 0) throw GtpFailure{"syntax error"};
+  return value;
+}
+
 void Arguments(const std::vector<std::string>& args, std::size_t count) {
   if (args.size() != count) throw GtpFailure{"syntax error"};
+}
+
+// A response (GTP 2, 2.6 and 2.7): "=[id] result" or "?[id] message": the status character, the
+// command's id right after it (none when the command had none), a space, the text; it ends with
+// an empty line and holds no other (runs of newlines inside become one). An empty result gives
+// "= " or "=7 ", as GNU Go (the reference implementation) writes it.
+std::string Response(char status, const std::string& id, const std::string& text) {
+  std::string out = std::string(1, status) + id + " ";
+  for (char ch : text)
+    if (ch != '\n' || out.back() != '\n') out += ch;
+  while (out.back() == '\n') out.pop_back();
+  return out + "\n\n";
 }
 
 }  // namespace
@@ -76,6 +95,9 @@ const std::vector<std::string>& GtpSession::Commands() {
                                                     "komi",
                                                     "play",
                                                     "genmove",
+                                                    "time_settings",
+                                                    "time_left",
+                                                    "set_free_handicap",
                                                     "reg_genmove",
                                                     "undo",
                                                     "loadsgf",
@@ -111,21 +133,18 @@ std::string GtpSession::Handle(std::string_view line) {
                   [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })) {
     id = tokens.front();
     tokens.erase(tokens.begin());
-    if (tokens.empty()) return "? " + id + " syntax error\n\n";
+    if (tokens.empty()) return Response('?', id, "syntax error");
   }
   const std::string command = tokens.front();
   tokens.erase(tokens.begin());
-  const std::string prefix = id.empty() ? "" : id + " ";
   try {
-    std::string response = Run(command, tokens);
-    while (!response.empty() && response.back() == '\n') response.pop_back();  // one blank line
-    return "= " + prefix + response + "\n\n";
+    return Response('=', id, Run(command, tokens));
   } catch (const GtpFailure& f) {
-    return "? " + prefix + f.message + "\n\n";
+    return Response('?', id, f.message);
   } catch (const InputError& e) {
-    return "? " + prefix + Refusal(e) + "\n\n";
+    return Response('?', id, Refusal(e));
   } catch (const Stopped& e) {
-    return "? " + prefix + "stopped: " + OneLine(e.what()) + "\n\n";
+    return Response('?', id, "stopped: " + OneLine(e.what()));
   }
 }
 
@@ -174,6 +193,19 @@ std::string GtpSession::Run(const std::string& command, const std::vector<std::s
     Arguments(args, 1);
     return GenMove(Colour(args[0]), command == "genmove");
   }
+  if (command == "time_settings") {  // accepted and ignored: the engine's time is not controlled
+    Arguments(args, 3);
+    for (const std::string& a : args) Count(a);
+    return "";
+  }
+  if (command == "time_left") {
+    Arguments(args, 3);
+    Colour(args[0]);
+    Count(args[1]);
+    Count(args[2]);
+    return "";
+  }
+  if (command == "set_free_handicap") return SetFreeHandicap(args);
   if (command == "undo") {
     if (history_.empty()) throw GtpFailure{"cannot undo"};
     board_ = history_.back().before;
@@ -222,6 +254,26 @@ std::string GtpSession::Play(Stone colour, const std::string& vertex) {
   return "";
 }
 
+std::string GtpSession::SetFreeHandicap(const std::vector<std::string>& args) {
+  for (int i = 0; i < board_.size(); ++i)
+    if (board_.at(board_.PointAt(i)) != Stone::kEmpty) throw GtpFailure{"board not empty"};
+  if (args.size() < 2 || int(args.size()) > board_.size() - 1) throw GtpFailure{"bad vertex list"};
+  Board next = board_;
+  for (const std::string& vertex : args) {
+    Point p;
+    try {
+      p = Vertex(vertex);
+    } catch (const GtpFailure&) {
+      throw GtpFailure{"bad vertex list"};
+    }
+    if (next.at(p) != Stone::kEmpty) throw GtpFailure{"bad vertex list"};  // repeated
+    next.set(p, Stone::kBlack);
+  }
+  board_ = next;
+  history_.clear();  // handicap stones are not moves: undo does not take them back
+  return "";
+}
+
 std::string GtpSession::GenMove(Stone colour, bool play) {
   const bool after_pass =
       !history_.empty() && history_.back().pass && history_.back().colour != colour;
@@ -255,6 +307,12 @@ std::string GtpSession::FinalStatusList(const std::string& status) {
 std::string GtpSession::AnalyzeSemeai(const std::vector<std::string>& args) {
   Arguments(args, 2);
   const SemeaiAnswer a = go::AnalyzeSemeai(board_, Vertex(args[0]), Vertex(args[1]), engine_);
+  if (notes_ && !a.assumed.empty()) {
+    std::string names;
+    for (const Chain& c : a.assumed) names += (names.empty() ? "" : ", ") + ChainName(c);
+    *notes_ << "seki: analyze_semeai " << args[0] << ' ' << args[1] << " assumes that " << names
+            << (a.assumed.size() == 1 ? " lives" : " live") << std::endl;
+  }
   return std::string(a.keeps ? "1" : "0") + " " + (a.captures ? "1" : "0") + " " +
          (a.move ? PointName(*a.move) : "PASS");
 }

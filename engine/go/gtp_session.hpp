@@ -3,7 +3,10 @@
 // and semeai test suites can drive it. The required commands (protocol_version, name, version,
 // known_command, list_commands, quit, boardsize, clear_board, komi, play, genmove) and undo,
 // loadsgf, showboard, final_status_list, analyze_semeai (GNU Go's regression form: "R1 R2 MOVE"),
-// reg_genmove, gogui-analyze_commands and seki-analyze (the text of `seki go` for the position).
+// reg_genmove, gogui-analyze_commands and seki-analyze (the text of `seki go` for the position);
+// of the tournament commands, time_settings and time_left (accepted, ignored: its time is not
+// controlled) and set_free_handicap; final_score, fixed_handicap, place_free_handicap and kgs-*
+// are unknown commands (it cannot score whole boards; handicap points are the controller's).
 // A move is legal unless its point is taken, it is suicide or it retakes a ko at once. genmove
 // plays the move of a race it proves better than passing (board_races.hpp: BestMove), else
 // passes; it never resigns. A position it cannot decide gets "? " and the refusal's words.
@@ -25,10 +28,15 @@ class GtpSession {
   // `version`: the answer to `version`.
   GtpSession(SolveEngine& engine, std::string version);
 
-  // The response to one line of input: "= ...\n\n" or "? ...\n\n" (with the command's id, when it
-  // has one); "" for a line that holds no command (blank, or a comment). Never throws for bad
-  // input: every problem is a "?" response.
+  // The response to one line of input (GTP 2, 2.6 and 2.7): "=[id] result\n\n" or
+  // "?[id] message\n\n", the command's id (when it has one) right after the '=' or '?' ("=12 seki",
+  // as GNU Go writes it); "" for a line that holds no command (blank, or a comment). Never throws
+  // for bad input: every problem is a "?" response.
   std::string Handle(std::string_view line);
+  // Where analyze_semeai names the chains its answer assumes alive (the exact search's open
+  // region, docs/go/search.md), a line each: "seki: analyze_semeai A B assumes that W C3 lives";
+  // null (the default): nowhere. `seki gtp` gives standard error.
+  void set_notes(std::ostream* notes) { notes_ = notes; }
   // Whether `quit` was answered.
   bool quit() const { return quit_; }
   const Board& board() const { return board_; }
@@ -45,6 +53,7 @@ class GtpSession {
 
   std::string Run(const std::string& command, const std::vector<std::string>& args);
   std::string Play(Stone colour, const std::string& vertex);
+  std::string SetFreeHandicap(const std::vector<std::string>& args);
   std::string GenMove(Stone colour, bool play);
   std::string LoadSgf(const std::vector<std::string>& args);
   std::string FinalStatusList(const std::string& status);
@@ -58,6 +67,7 @@ class GtpSession {
   double komi_ = 0;
   std::vector<Played> history_;
   bool quit_ = false;
+  std::ostream* notes_ = nullptr;
 };
 
 // Reads GTP commands from `in` and writes each response to `out` (flushed) until `quit` or the

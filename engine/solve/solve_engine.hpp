@@ -137,6 +137,7 @@ class SolveEngine {
   const DownsetEngine* downset() const { return downset_.get(); }
   const ExhaustiveSolver* solver() const { return solver_.get(); }
   std::size_t memory_bytes() const { return memory_bytes_; }
+  const std::atomic<bool>* stop() const { return options_.stop; }  // the caller's stop flag
   // "engine=... positions=..." for --stats, one word per engine used.
   std::string Stats() const;
 

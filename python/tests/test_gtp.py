@@ -1,8 +1,9 @@
-"""`seki gtp` over pipes, as GO programs drive it: a small GTP client (below) checks the protocol,
-replays the recorded sessions tests/gtp/session.gtp and tests/gtp/gnugo-game.gtp (the responses
-must be those recorded, byte for byte), and GNU Go (`gnugo --mode gtp`, Debian's gnugo) plays White
-against seki's Black on the race tests/gtp/gnugo-race.sgf, which whoever moves first wins: seki
-must capture, and the game must be the recorded one (GNU Go is deterministic with a fixed seed)."""
+"""`seki gtp` over pipes, as GO programs drive it: the strict GTP client of gtp_client.py checks
+the protocol, replays the recorded sessions tests/gtp/session.gtp and tests/gtp/gnugo-game.gtp (the
+responses must be those recorded, byte for byte), and GNU Go (`gnugo --mode gtp`, Debian's gnugo)
+plays White against seki's Black on the race tests/gtp/gnugo-race.sgf, which whoever moves first
+wins: seki must capture, and the game must be the recorded one (GNU Go is deterministic with a
+fixed seed)."""
 
 import os
 import shutil
@@ -11,6 +12,7 @@ import subprocess
 import pytest
 
 from conftest import BINARY, SOURCE_DIR
+from gtp_client import GtpClient
 
 GTP_DIR = os.path.join(SOURCE_DIR, "tests", "gtp")
 
@@ -19,51 +21,11 @@ def gnugo_path():
     return shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
 
 
-class GtpClient:
-    """A GTP client over pipes: send() writes one command and reads its response (up to the empty
-    line that ends it); returns (ok, text) with the '=' or '?' and the id taken off."""
-
-    def __init__(self, argv, cwd=None):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=cwd)
-        self.log = []  # (command, raw response)
-
-    def raw(self, command):
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            assert line, f"no response to {command!r}"
-            if line == "\n" and lines:
-                break
-            if line != "\n":
-                lines.append(line)
-        response = "".join(lines) + "\n"
-        self.log.append((command, response))
-        return response
-
-    def send(self, command):
-        response = self.raw(command)
-        status, text = response[0], response[1:].strip()
-        assert status in "=?", response
-        return status == "=", text
-
-    def ok(self, command):
-        ok, text = self.send(command)
-        assert ok, (command, text)
-        return text
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
-
-
 @pytest.fixture
 def seki_gtp():
     client = GtpClient([BINARY, "gtp"], cwd=SOURCE_DIR)
     yield client
-    client.proc.kill()
+    client.kill()
 
 
 def test_protocol_over_pipes(seki_gtp):
@@ -73,16 +35,16 @@ def test_protocol_over_pipes(seki_gtp):
     for required in ["protocol_version", "name", "version", "known_command", "list_commands",
                      "quit", "boardsize", "clear_board", "komi", "play", "genmove"]:
         assert required in commands
-    assert seki_gtp.raw("7 frobnicate") == "? 7 unknown command\n\n"
+    assert seki_gtp.raw("7 frobnicate") == "?7 unknown command\n\n"
+    assert seki_gtp.raw("8 name") == "=8 seki\n\n"
     assert seki_gtp.ok("boardsize 9") == ""
-    assert seki_gtp.send("play B K10") == (False, "invalid coordinate")
+    assert seki_gtp.error("play B K10") == "invalid coordinate"
     assert seki_gtp.ok(f"loadsgf {GTP_DIR}/gnugo-race.sgf") == "black"
     assert seki_gtp.ok("analyze_semeai A4 A6") == "1 1 A7"
     assert seki_gtp.ok("analyze_semeai A6 A4") == "1 1 A3"
     board = seki_gtp.ok("showboard")
     assert board.split("\n")[0].split() == list("ABCDEFGHJ")
-    seki_gtp.close()
-    assert seki_gtp.proc.returncode == 0
+    assert seki_gtp.quit() == 0
 
 
 def replay(client, name):
@@ -129,8 +91,8 @@ def play_gnugo_game(gnugo):
     white = go.ok("color A6")
     seki.ok("final_status_list alive")
     log = seki.log
-    seki.close()
-    go.close()
+    seki.quit()
+    go.quit()
     return log, moves, white
 
 
