@@ -51,8 +51,8 @@ struct FightAnswer {
 
 // Decides the fight with `to_move` to play (after_pass: the opponent has just passed, so a pass
 // ends the fight). Throws Stopped (kBudget past max_nodes, kInterrupted by the flag) and an
-// InputError naming `where` for a region of more than kMaxFightPoints points or a target's colour
-// missing (a fight needs a target of each colour).
+// InputError naming `where` for a region of more than kMaxFightPoints points. A colour without a
+// target cannot lose: the other's best is a draw.
 FightAnswer DecideFight(const GoFight& fight, Stone to_move, bool after_pass,
                         const FightLimits& limits, std::string_view where);
 
