@@ -58,12 +58,13 @@ struct CountScope {
 };
 
 // seki's answer for the race's groups (R: Black first, C: White first): the matrix model where it
-// is exact (ModelIsExact), else the exact search by GO's rules (go_search.hpp: DecideOnBoard);
+// is exact (ModelDecides), else the exact search by GO's rules (go_search.hpp: DecideOnBoard);
 // nothing where the search refuses (a ko, its budget) or answers for an open region, assuming
 // chains alive (the whole-board solver assumes nothing: no comparison).
 std::optional<Outcome> SekiAnswer(const go::GoModel& model, SolveEngine& engine) {
   const go::GoFight fight = go::FightOfRace(model);
-  if (go::ModelIsExact(model, fight)) return engine.Solve(model.race).seki;
+  if (!fight.assumed.empty()) return std::nullopt;  // the model would assume them too
+  if (go::ModelDecides(model, fight)) return engine.Solve(model.race).seki;
   Outcome o;
   go::GoFight used;
   for (const go::Stone first : {go::Stone::kBlack, go::Stone::kWhite}) {
@@ -181,6 +182,10 @@ void RandomBoards(int wanted, unsigned seed, SolveEngine& engine) {
                           : r < 61 ? go::Stone::kBlack
                                    : go::Stone::kWhite);
     }
+    const go::ChainMap chains = go::FindChains(b);
+    if (std::any_of(chains.chains.begin(), chains.chains.end(),
+                    [](const go::Chain& c) { return c.liberties.empty(); }))
+      continue;  // a chain without a liberty: no GO position (Benson's regions assume none)
     go::GoModel model;
     try {
       model = go::ExtractModel(b, {}, "random");

@@ -96,6 +96,10 @@ FightAnswer Search(const Board& board, const std::vector<Point>& targets, Stone 
   }
   if (f.ko) {
     const std::string side = to_move == Stone::kBlack ? "Black" : "White";
+    if (f.ko_black == f.ko_white)
+      throw InputError("position", "the fight is a ko: " + side + " to play " +
+                                       ResultWord(f.ko_black) +
+                                       " whoever a repetition loses for, but by different moves");
     throw InputError("position", "the fight is a ko: " + side + " to play " +
                                      ResultWord(f.ko_black) + " if a repetition loses for Black, " +
                                      ResultWord(f.ko_white) + " if it loses for White");
@@ -147,11 +151,20 @@ RaceMoveChoice ChooseMove(const GoModel& race, Stone colour, bool after_pass, So
   choice.best = seki.outcome.active(player);
   choice.pass = PassResult(seki.outcome, player, after_pass);
   if (choice.best <= choice.pass) return choice;
+  // Of the moves that keep the result, as GO players fill a race: the opponent's outside
+  // liberties and eyes first, then the shared liberties, then one's own.
+  const auto rank = [&](RaceMoveKind kind) {
+    const bool rows = player == Player::kR;  // Black's opponents are the rows (white groups)
+    if (kind == (rows ? RaceMoveKind::kRowOutside : RaceMoveKind::kColOutside)) return 0;
+    if (kind == (rows ? RaceMoveKind::kRowEye : RaceMoveKind::kColEye)) return 1;
+    return kind == RaceMoveKind::kEntry ? 2 : 3;
+  };
+  const RaceMoveRow* chosen = nullptr;
   for (const RaceMoveRow& row : seki.moves)
-    if ((player == Player::kR ? row.for_r : row.for_c) == choice.best) {
-      choice.move = race.MovePoints(row.move).front();
-      break;
-    }
+    if ((player == Player::kR ? row.for_r : row.for_c) == choice.best &&
+        (!chosen || rank(row.move.kind) < rank(chosen->move.kind)))
+      chosen = &row;
+  if (chosen) choice.move = race.MovePoints(chosen->move).front();
   return choice;
 }
 
@@ -162,7 +175,7 @@ std::optional<Point> BestMove(const Board& board, Stone colour, bool after_pass,
   for (const GoModel& race : RacesOn(board)) {
     const GoFight fight = FightOfRace(race);
     RaceMoveChoice c;
-    if (ModelIsExact(race, fight)) {
+    if (ModelDecides(race, fight)) {
       c = ChooseMove(race, colour, after_pass, engine);
     } else {
       try {
@@ -199,7 +212,7 @@ SemeaiAnswer AnalyzeSemeai(const Board& board, Point a, Point b, SolveEngine& en
   } catch (const InputError&) {
   }
   SemeaiAnswer answer;
-  if (race && ModelIsExact(*race, fight)) {
+  if (race && ModelDecides(*race, fight)) {
     const Player first = PlayerOf(board.at(a));
     const RaceReport report = Decide(*race, engine);
     const RaceLine& line = report[Game::kSeki].lines[first == Player::kR ? 0 : 1];
@@ -210,6 +223,7 @@ SemeaiAnswer AnalyzeSemeai(const Board& board, Point a, Point b, SolveEngine& en
     answer.keeps = line.result != Result::L || !a_captured;
     answer.captures = line.result == Result::W && captured && chain(*captured) == chain(b);
     answer.move = ChooseMove(*race, board.at(a), false, engine).move;
+    answer.assumed = fight.assumed;
     return answer;
   }
   GoFight used;
@@ -232,7 +246,7 @@ Statuses FinalStatuses(const Board& board, SolveEngine& engine) {
   for (const GoModel& race : RacesOn(board)) {
     const GoFight fight = FightOfRace(race);
     Outcome o;
-    if (ModelIsExact(race, fight)) {
+    if (ModelDecides(race, fight)) {
       o = Decide(race, engine)[Game::kSeki].outcome;
     } else {
       try {

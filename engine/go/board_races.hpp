@@ -25,8 +25,9 @@ std::vector<GoModel> RacesOn(const Board& board);
 // when there is none (the model's refusal), or when a point is empty or both are one colour.
 GoModel RaceOf(const Board& board, Point a, Point b);
 
-// The move a player makes in a race (SEKI, GO's capture rule), from the engine's exact values: the
-// first move (RaceMoves' order, its first point) with the best result, when that result is
+// The move a player makes in a race (SEKI, GO's capture rule), from the engine's exact values: of
+// the moves with the best result, the opponent's outside liberties and eyes first, then shared
+// liberties, then one's own (RaceMoves' order within each, its first point), when that result is
 // better than passing (after_pass: the opponent just passed, so a pass ends the game in a draw);
 // else nothing (pass).
 struct RaceMoveChoice {
@@ -47,15 +48,15 @@ FightLimits LimitsOf(const SolveEngine& engine);
 // GTP's analyze_semeai A B: the chain at `a` moving first; keeps: its colour does not lose it in
 // the optimal line; captures: its colour wins by capturing the chain at `b`; the move (its
 // first point), none for a pass, when it does better than passing. Decided by the matrix model of
-// the two chains where it is exact (ModelIsExact), else by the exact local search of the fight
-// of the two chains (a capture of another chain is a move, not the end); `assumed`: the chains
-// that search assumes to live (an open region). A ko, and a search past its limits, is an
-// InputError naming "position".
+// the two chains where it decides their fight (ModelDecides), else by the exact local search of
+// the fight (a capture of another chain is a move, not the end); `assumed`: the chains that the
+// answer assumes to live (an open fight, for the model and the search alike). A ko, and a search
+// past its limits, is an InputError naming "position".
 struct SemeaiAnswer {
   bool keeps = false, captures = false;
   std::optional<Point> move;
   bool searched = false;       // by the local search, not the matrix model
-  std::vector<Chain> assumed;  // the search's open region: chains assumed to live
+  std::vector<Chain> assumed;  // an open fight: chains assumed to live
   GoLine line;                 // the search's optimal line (empty for the matrix model)
 };
 SemeaiAnswer AnalyzeSemeai(const Board& board, Point a, Point b, SolveEngine& engine);

@@ -29,7 +29,7 @@ std::string Words(Result black, Result white) {
 std::optional<FightVerdict> DecideByFight(const GoModel& model, SolveEngine& engine) {
   const GoFight fight = FightOfRace(model);
   FightVerdict f;
-  f.reason = WhyModelIsNotExact(model, fight);
+  f.reason = WhyModelDoesNotDecide(model, fight);
   if (f.reason.empty()) return std::nullopt;
   try {
     GoFight used_b, used_w;

@@ -1,5 +1,5 @@
 // FightVerdict: `seki go`'s answer by GO's own rules where the matrix model does not decide the
-// position exactly (go_fight.hpp: ModelIsExact): the fight of the model's groups decided by the
+// position exactly (go_fight.hpp: ModelDecides): the fight of the model's groups decided by the
 // exact local search (go_search.hpp) moving first and second, with a line each, said in GO words.
 // Concurrency: DecideByFight uses the caller's engine's limits (one per thread); the rest are pure.
 #pragma once
@@ -16,7 +16,7 @@
 namespace seki::go {
 
 struct FightVerdict {
-  std::string reason;          // why the model does not decide the position (WhyModelIsNotExact)
+  std::string reason;          // why the model does not decide the position (WhyModelDoesNotDecide)
   bool decided = false;        // false: a ko, or the search gave up (`verdict` says which)
   Result black = Result::D;    // Black moving first, for Black
   Result white = Result::D;    // White moving first, for White

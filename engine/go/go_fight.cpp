@@ -146,7 +146,7 @@ GoFight FightOf(const Board& board, const std::vector<Point>& targets, std::stri
   return fight;
 }
 
-std::string WhyModelIsNotExact(const GoModel& race, const GoFight& fight) {
+std::string WhyModelDoesNotDecide(const GoModel& race, const GoFight& fight) {
   const Board& board = race.board;
   std::vector<char> of_group(board.size(), 0), liberty(board.size(), 0);
   for (const auto* side : {&race.white, &race.black})
@@ -159,28 +159,25 @@ std::string WhyModelIsNotExact(const GoModel& race, const GoFight& fight) {
     for (const std::string& n : list) out += (out.empty() ? "" : ", ") + n;
     return out;
   };
-  std::vector<std::string> capturable, empty, assumed;
+  std::vector<std::string> capturable, empty;
   for (const Chain& c : fight.inside)
     if (!of_group[board.Index(c.stones.front())]) capturable.push_back(ChainName(c));
   for (int k : fight.region)
     if (board.at(board.PointAt(k)) == Stone::kEmpty && !liberty[k])
       empty.push_back(PointName(board.PointAt(k)));
-  for (const Chain& c : fight.assumed) assumed.push_back(ChainName(c));
   std::vector<std::string> why;
   if (!capturable.empty())
     why.push_back("stones in the fight that are no group can be captured (" + names(capturable) +
                   ")");
   if (!empty.empty())
     why.push_back("points of the fight are no liberty of a group (" + names(empty) + ")");
-  if (!assumed.empty())
-    why.push_back("chains next to the fight are not proven alive (" + names(assumed) + ")");
   std::string out;
   for (const std::string& w : why) out += (out.empty() ? "" : "; ") + w;
   return out;
 }
 
-bool ModelIsExact(const GoModel& race, const GoFight& fight) {
-  return WhyModelIsNotExact(race, fight).empty();
+bool ModelDecides(const GoModel& race, const GoFight& fight) {
+  return WhyModelDoesNotDecide(race, fight).empty();
 }
 
 GoFight FightOfRace(const GoModel& race, FightArea kind) {

@@ -50,13 +50,14 @@ GoFight FightOf(const Board& board, const std::vector<Point>& targets, std::stri
 // The fight of a race's groups (go_model.hpp): every group a target.
 GoFight FightOfRace(const GoModel& race, FightArea kind = FightArea::kClosed);
 
-// Whether the matrix model of `race` decides its groups' fight exactly (spec section 7, the last
-// paragraph): the fight's region (go_fight.hpp, the groups as targets) holds no chain but the
-// groups and no empty point but their liberties and eyes, and no chain next to it is
-// assumed to live. Where it does not, the exact local search (go_search.hpp) decides.
-bool ModelIsExact(const GoModel& race, const GoFight& fight);
-// Why it does not ("" where it does): the chains in the fight that can be captured, the open
-// region's chains assumed to live, the empty points that are no liberty of a group.
-std::string WhyModelIsNotExact(const GoModel& race, const GoFight& fight);
+// Whether the matrix model of `race` decides its groups' fight as the search would (spec section
+// 7, the last paragraph): the fight's region (go_fight.hpp, the groups as targets) holds no chain
+// but the groups and no empty point but their liberties and eyes. Where the fight is open, its
+// assumed chains live in the model as in the search (the answer names them, fight.assumed); where
+// it is closed, the model is exact by GO's rules. Where it does not, the search decides.
+bool ModelDecides(const GoModel& race, const GoFight& fight);
+// Why it does not ("" where it does): the chains in the fight that can be captured, the empty
+// points that are no liberty of a group.
+std::string WhyModelDoesNotDecide(const GoModel& race, const GoFight& fight);
 
 }  // namespace seki::go

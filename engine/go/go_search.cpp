@@ -1,361 +1,171 @@
-// The exact local search: the board of a fight, alpha-beta with an exact transposition table.
+// The exact local search: both repetition rules, the move proposed and the line of play.
 #include "engine/go/go_search.hpp"
 
 #include <algorithm>
-#include <array>
-#include <unordered_map>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/stopped.hpp"
+#include "engine/go/fight_search.hpp"
 
 namespace seki::go {
 namespace {
 
-constexpr int kPass = -1;
-constexpr int kHistoryCap = 1 << 20;  // history scores saturate here (kept below kFirst / 64)
-constexpr int kFirst = 1 << 28;       // ordering key of captures, before any history
-constexpr std::size_t kDefaultTableBytes = std::size_t(1) << 30;
-constexpr std::size_t kEntryBytes = 96;  // a table entry with the hash map's own cost
-
-// The position of the region: 2 bits a point, the player to move and a pass just made.
-struct Key {
-  std::array<std::uint64_t, 5> words{};
-  std::uint8_t extra = 0;
-  friend bool operator==(const Key&, const Key&) = default;
-};
-struct KeyHash {
-  std::size_t operator()(const Key& k) const {
-    std::uint64_t h = k.extra * 0x9E3779B97F4A7C15ull;
-    for (std::uint64_t w : k.words) h = (h ^ w) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
-    return std::size_t(h);
-  }
-};
-
-// Bounds of a position's value (-1 L, 0 D, 1 W for the player to move) and its best move.
-struct Entry {
-  std::int8_t lower = -1, upper = 1;
-  std::int16_t best = kPass;
-};
-
-struct Value {
-  int v = 0;
-  bool path = false;  // decided by a repetition on the line: not stored
-};
-
-class FightSearch {
- public:
-  FightSearch(const GoFight& fight, const FightLimits& limits, Stone repetition_loser)
-      : fight_(fight), limits_(limits), loser_(repetition_loser) {
-    const Board& b = fight.board;
-    cell_.resize(b.size());
-    index_.assign(b.size(), -1);
-    target_.assign(b.size(), 0);
-    seen_.assign(b.size(), 0);
-    mark_.assign(b.size(), 0);
-    history_.assign(b.size(), 0);
-    atari_.assign(b.size(), -1);
-    for (int k = 0; k < b.size(); ++k) {
-      cell_[k] = std::uint8_t(b.at(b.PointAt(k)));
-      std::array<int, 4> n{-1, -1, -1, -1};
-      int c = 0;
-      for (Point q : b.Neighbours(b.PointAt(k))) n[c++] = b.Index(q);
-      next_.push_back(n);
-    }
-    for (int r = 0; r < int(fight.region.size()); ++r) {
-      index_[fight.region[r]] = r;
-      SetKey(fight.region[r]);
-    }
-    for (Point t : fight.targets) {
-      // Every stone of a target chain: the chain is captured when any of them goes.
-      Flood(b.Index(t));
-      for (int s : stones_) target_[s] = 1;
-    }
-    const std::size_t bytes = limits.memory_bytes ? limits.memory_bytes : kDefaultTableBytes;
-    max_entries_ = std::max<std::size_t>(bytes / kEntryBytes, 1024);
-  }
-
-  // The exact value for `mover` (after_pass: the opponent just passed).
-  // The line starts at this position (a repetition of it counts).
-  int Solve(Stone mover, bool after_pass) {
-    line_.assign(1, KeyOf(mover, false));
-    return Search(mover, after_pass, -2, 2).v;
-  }
-  bool repetition_met() const { return repetition_met_; }
-  std::uint64_t nodes() const { return nodes_; }
-
-  // The moves of `mover` in the order the search tries them, each legal or not: captures of a
-  // target, (with_pass: a pass), then by the history heuristic (cutoffs each move made before,
-  // the shallower the more), other captures and the targets' liberties breaking ties, then
-  // region order.
-  std::vector<int> Candidates(Stone mover, bool with_pass = false) {
-    const auto other = std::uint8_t(Other(mover));
-    ++stamp_;
-    const std::uint32_t chains = stamp_;  // opponent chains looked at (their stones marked)
-    std::vector<std::pair<int, int>> ranked;
-    ranked.reserve(fight_.region.size());
-    for (int k : fight_.region) {
-      if (cell_[k] != 0) continue;
-      int score = 0;
-      for (int q : next_[k]) {
-        if (q < 0 || cell_[q] == 0) continue;
-        const bool target = target_[q];
-        if (cell_[q] == other) {
-          if (mark_[q] != chains) {  // first look at this chain: its liberty if in atari
-            Flood(q);
-            const int lone = LoneLiberty();
-            for (int st : stones_) mark_[st] = chains, atari_[st] = lone;
-          }
-          if (atari_[q] == k) score = std::max(score, target ? 40 : 30);
-          if (target) score = std::max(score, 20);
-        } else if (target) {
-          score = std::max(score, 10);
-        }
-      }
-      // Captures of a target first; then the history of cutoffs (a move that refuted before),
-      // then other captures and the targets' liberties.
-      ranked.push_back(
-          {score >= 40 ? -(kFirst + score) : -(std::min(history_[k], kHistoryCap) * 64 + score),
-           k});
-    }
-    std::stable_sort(ranked.begin(), ranked.end());
-    std::vector<int> out;
-    out.reserve(ranked.size() + 1);
-    bool passed = !with_pass;
-    for (auto [rank, k] : ranked) {
-      if (!passed && rank > -(kFirst + 40)) out.push_back(kPass), passed = true;
-      out.push_back(k);
-    }
-    if (!passed) out.push_back(kPass);
-    return out;
-  }
-
-  // The value of `move` for `mover` (a pass or a stone; nullopt: illegal), searched exactly.
-  std::optional<int> MoveValue(Stone mover, bool after_pass, int move) {
-    if (move == kPass) return after_pass ? 0 : -Search(Other(mover), true, -2, 2).v;
-    const Played p = Play(move, mover);
-    if (!p.legal) return std::nullopt;
-    int v;
-    if (p.captured_target) {
-      v = 1;
-    } else if (OnLine(Other(mover))) {
-      v = mover == loser_ ? -1 : 1;
-    } else {
-      line_.push_back(KeyOf(Other(mover), false));
-      v = -Search(Other(mover), false, -2, 2).v;
-      line_.pop_back();
-    }
-    Undo(p);
-    return v;
-  }
-
-  // Plays a move of the line for good (the line's positions count for the ko rule).
-  struct Played {
-    bool legal = false, captured_target = false;
-    bool repeats = false;  // a stone that brings back a position of the line (Commit)
-    int at = kPass;
-    std::vector<int> captured;
-  };
-  Played Commit(Stone mover, int move) {
-    Played p;
-    if (move != kPass) p = Play(move, mover), p.repeats = OnLine(Other(mover));
-    line_.push_back(KeyOf(Other(mover), false));
-    return p;
-  }
-
- private:
-  void SetKey(int k) {
-    const int r = index_[k];
-    if (r < 0) return;
-    std::uint64_t& w = key_.words[r / 32];
-    const int shift = 2 * (r % 32);
-    w = (w & ~(std::uint64_t(3) << shift)) | (std::uint64_t(cell_[k]) << shift);
-  }
-  Key KeyOf(Stone mover, bool after_pass) const {
-    Key k = key_;
-    k.extra = std::uint8_t((mover == Stone::kBlack ? 2 : 0) + (after_pass ? 1 : 0));
-    return k;
-  }
-  bool OnLine(Stone next) const {
-    const Key k = KeyOf(next, false);
-    return std::find(line_.begin(), line_.end(), k) != line_.end();
-  }
-
-  // The chain through k into stones_; whether it has a liberty (all its stones either way).
-  bool Flood(int k) {
-    ++stamp_;
-    stones_.assign(1, k);
-    seen_[k] = stamp_;
-    bool liberty = false;
-    for (std::size_t n = 0; n < stones_.size(); ++n)
-      for (int q : next_[stones_[n]]) {
-        if (q < 0) continue;
-        if (cell_[q] == 0) liberty = true;
-        if (cell_[q] == cell_[k] && seen_[q] != stamp_) seen_[q] = stamp_, stones_.push_back(q);
-      }
-    return liberty;
-  }
-  // The liberty of the chain in stones_ when it has exactly one, else -1.
-  int LoneLiberty() {
-    int lone = -1;
-    for (int st : stones_)
-      for (int q : next_[st])
-        if (q >= 0 && cell_[q] == 0) {
-          if (lone >= 0 && lone != q) return -1;
-          lone = q;
-        }
-    return lone;
-  }
-
-  Played Play(int k, Stone mover) {
-    Played p;
-    p.at = k;
-    cell_[k] = std::uint8_t(mover);
-    SetKey(k);
-    const auto other = std::uint8_t(Other(mover));
-    for (int q : next_[k]) {
-      if (q < 0 || cell_[q] != other || Flood(q)) continue;
-      for (int s : stones_) {
-        p.captured_target = p.captured_target || target_[s];
-        cell_[s] = 0;
-        SetKey(s);
-        p.captured.push_back(s);
-      }
-    }
-    p.legal = !p.captured.empty() || Flood(k);
-    if (!p.legal) Undo(p);
-    return p;
-  }
-  void Undo(const Played& p) {
-    const std::uint8_t colour = cell_[p.at] == 1 ? 2 : 1;  // the captured stones' colour
-    for (int s : p.captured) cell_[s] = colour, SetKey(s);
-    cell_[p.at] = 0;
-    SetKey(p.at);
-  }
-
-  Value Search(Stone mover, bool after_pass, int alpha, int beta) {
-    if (++nodes_ > limits_.max_nodes)
-      throw Stopped(Stopped::Reason::kBudget, "the search visited more than " +
-                                                  std::to_string(limits_.max_nodes) +
-                                                  " positions without a proof");
-    if ((nodes_ & 0xFFF) == 1 && limits_.stop && limits_.stop->load())
-      throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
-    const Key key = KeyOf(mover, after_pass);
-    int best_move = -2;  // none
-    if (const auto it = table_.find(key); it != table_.end()) {
-      const Entry e = it->second;
-      if (e.lower == e.upper || e.lower >= beta) return {e.lower, false};
-      if (e.upper <= alpha) return {e.upper, false};
-      best_move = e.best;
-    }
-    const int alpha0 = alpha;
-    Value best{-2, false};
-    int chosen = kPass;
-    const auto consider = [&](int move, Value v) {
-      best.path = best.path || v.path;
-      if (v.v > best.v) best.v = v.v, chosen = move;
-      alpha = std::max(alpha, v.v);
-    };
-    if (after_pass) consider(kPass, {0, false});  // a second pass ends the fight
-    std::vector<int> moves = Candidates(mover, !after_pass);
-    if (const auto it = std::find(moves.begin(), moves.end(), best_move); it != moves.end())
-      std::rotate(moves.begin(), it, it + 1);
-    const Stone other = Other(mover);
-    for (int k : moves) {
-      if (alpha >= beta || best.v == 1) break;
-      if (k == kPass) {
-        line_.push_back(KeyOf(other, false));
-        const Value child = Search(other, true, -beta, -alpha);
-        line_.pop_back();
-        consider(kPass, {-child.v, child.path});
-        continue;
-      }
-      const Played p = Play(k, mover);
-      if (!p.legal) continue;
-      Value v;
-      if (p.captured_target) {
-        v = {1, false};
-      } else if (OnLine(other)) {
-        repetition_met_ = true;
-        v = {mover == loser_ ? -1 : 1, true};
-      } else {
-        line_.push_back(KeyOf(other, false));
-        const Value child = Search(other, false, -beta, -alpha);
-        line_.pop_back();
-        v = {-child.v, child.path};
-      }
-      Undo(p);
-      consider(k, v);
-      if (alpha >= beta) history_[k] += int(line_.size() < 64 ? 64 - line_.size() : 1);
-    }
-    if (!best.path && table_.size() < max_entries_) {
-      Entry e;
-      e.best = std::int16_t(chosen);
-      if (best.v <= alpha0)
-        e.upper = std::int8_t(best.v);
-      else if (best.v >= beta)
-        e.lower = std::int8_t(best.v);
-      else
-        e.lower = e.upper = std::int8_t(best.v);
-      auto [it, fresh] = table_.try_emplace(key, e);
-      if (!fresh) {  // tighten what is known
-        it->second.lower = std::max(it->second.lower, e.lower);
-        it->second.upper = std::min(it->second.upper, e.upper);
-        it->second.best = e.best;
-      }
-    }
-    return best;
-  }
-
-  const GoFight& fight_;
-  FightLimits limits_;
-  Stone loser_;
-  std::vector<std::uint8_t> cell_, target_;
-  std::vector<int> index_;
-  std::vector<std::array<int, 4>> next_;
-  std::vector<std::uint32_t> seen_, mark_;
-  std::vector<int> atari_,
-      history_;  // for a stone whose chain Candidates looked at: its lone liberty
-  std::uint32_t stamp_ = 0;
-  std::vector<int> stones_;
-  Key key_;
-  std::vector<Key> line_;
-  std::unordered_map<Key, Entry, KeyHash> table_;
-  std::size_t max_entries_ = 0;
-  std::uint64_t nodes_ = 0;
-  bool repetition_met_ = false;
-};
+using fight::FightSearch;
+using fight::kPass;
 
 Result ToResult(int v) { return v > 0 ? Result::W : v < 0 ? Result::L : Result::D; }
 
-// The move the player makes: the first candidate (pass last) keeping the value, when the value is
-// better than passing; and the optimal line that such moves make, until a capture or two passes.
-void ChooseAndPlay(FightSearch& search, const GoFight& fight, Stone to_move, bool after_pass,
-                   int value, FightAnswer& answer) {
-  Stone mover = to_move;
-  bool passed = after_pass;
+// The value of `move` for `mover` under every repetition rule searched (nullopt: illegal, or the
+// rules give different values: the move leads into a ko); the worse of them for `pessimistic`.
+std::optional<int> AgreedValue(const std::vector<FightSearch*>& searches, Stone mover,
+                               bool after_pass, int move, bool pessimistic = false) {
+  std::optional<int> agreed;
+  for (FightSearch* s : searches) {
+    const std::optional<int> v = s->MoveValue(mover, after_pass, move);
+    if (!v) return std::nullopt;
+    if (agreed && *agreed != *v) {
+      if (!pessimistic) return std::nullopt;
+      agreed = std::min(*agreed, *v);
+    } else {
+      agreed = v;
+    }
+  }
+  return agreed;
+}
+
+// The searches that value the moves of the line, one a repetition rule. The table of a search
+// holds values that no position of its line above them decided, so its values at the start of
+// the line are exact; after a step they may not be, where a repetition was met (a kept value
+// may rest on meeting a position that is now on the line). There each step starts new searches
+// (`renew`) that replay the line so far; they share what is left of the node budget.
+struct LineSearches {
+  const GoFight& fight;
+  FightLimits limits;
+  Stone to_move;
+  bool after_pass, renew;
+  std::vector<std::unique_ptr<FightSearch>> searches;
+  std::vector<std::pair<Stone, int>> played;
+  std::uint64_t spent = 0;  // nodes of the searches given up
+
+  std::vector<FightSearch*> Current() {
+    std::vector<FightSearch*> out;
+    for (auto& s : searches) out.push_back(s.get());
+    return out;
+  }
+  void Step(Stone mover, int move, FightSearch::Played& last) {
+    played.push_back({mover, move});
+    if (!renew) {
+      for (auto& s : searches) last = s->Commit(mover, move);
+      return;
+    }
+    for (auto& s : searches) {
+      spent += s->nodes();
+      FightLimits rest = limits;
+      rest.max_nodes = limits.max_nodes - std::min(limits.max_nodes, spent);
+      auto fresh = std::make_unique<FightSearch>(fight, rest, s->loser());
+      fresh->Start(to_move, after_pass);
+      for (auto [m, k] : played) last = fresh->Commit(m, k);
+      s = std::move(fresh);
+    }
+  }
+};
+
+// Runs f (searches of `searches`) with at most `nodes` more positions each; false where one ran
+// out (every board and line is then as before f).
+bool Bounded(const std::vector<FightSearch*>& searches, std::uint64_t nodes,
+             const std::function<void()>& f) {
+  std::vector<FightSearch::Saved> saved;
+  for (FightSearch* s : searches) saved.push_back(s->Save(nodes));
+  try {
+    f();
+  } catch (const Stopped& e) {
+    for (std::size_t i = 0; i < searches.size(); ++i) searches[i]->Restore(saved[i], true);
+    if (e.reason() != Stopped::Reason::kBudget) throw;
+    return false;
+  }
+  for (std::size_t i = 0; i < searches.size(); ++i) searches[i]->Restore(saved[i], false);
+  return true;
+}
+
+// The move proposed at the start: of the moves that keep the result under every rule (`first`,
+// the first of them in the order of preference, then the others after it), the one that best
+// holds if the opponent then plays twice (FightSearch::Settled); ties and anything past a small
+// budget of positions go to the order of preference.
+int MostSettled(const std::vector<FightSearch*>& searches, Stone mover, bool after_pass, int value,
+                int first, const std::vector<int>& preferred) {
+  constexpr std::uint64_t kSettleNodes = 200'000;
+  std::vector<int> keeping{first};
+  FightSearch& search = *searches.front();
+  const bool within = Bounded(searches, kSettleNodes, [&] {
+    for (auto it = std::find(preferred.begin(), preferred.end(), first) + 1; it != preferred.end();
+         ++it)
+      if (AgreedValue(searches, mover, after_pass, *it) == value) keeping.push_back(*it);
+  });
+  if (!within || keeping.size() == 1) return first;
+  int chosen = first, best = -2;
+  std::optional<int> v;
+  for (int k : keeping) {
+    if (!Bounded({&search}, kSettleNodes, [&] { v = search.Settled(mover, k); })) return first;
+    if (*v > best) best = *v, chosen = k;
+  }
+  return chosen;
+}
+
+// The move the player makes: the first candidate in the order of preference keeping the value
+// under every repetition rule searched (so that it does not lead into a ko), when the value is
+// better than passing (the worse value of passing under those rules); and the optimal line that
+// such moves make, until a capture or two passes (or the budget: the line then stops). False
+// where no move keeps the value under every rule at the start (the result then rests on who a
+// repetition counts against).
+bool ChooseAndPlay(LineSearches& line, int value, FightAnswer& answer) {
+  Stone mover = line.to_move;
+  bool passed = line.after_pass;
   for (int step = 0; step < 4 * kMaxFightPoints; ++step) {
-    const int pass_value = *search.MoveValue(mover, passed, kPass);
-    int move = kPass;
-    if (value > pass_value)
-      for (int k : search.Candidates(mover))
-        if (search.MoveValue(mover, passed, k) == value) {
-          move = k;
-          break;
-        }
+    std::optional<int> move;
+    int pass_value = 0;
+    try {
+      const std::vector<FightSearch*> searches = line.Current();
+      pass_value = *AgreedValue(searches, mover, passed, kPass, true);
+      if (value > pass_value) {
+        const std::vector<int> preferred = searches.front()->Candidates(mover, false, true);
+        for (int k : preferred)
+          if (AgreedValue(searches, mover, passed, k) == value) {
+            move = k;
+            break;
+          }
+        if (step == 0 && !move) return false;
+        if (step == 0) move = MostSettled(searches, mover, passed, value, *move, preferred);
+        if (!move)  // later in the line: the first rule's choice
+          for (int k : searches.front()->Candidates(mover, false, true))
+            if (searches.front()->MoveValue(mover, passed, k) == value) {
+              move = k;
+              break;
+            }
+      }
+    } catch (const Stopped& e) {
+      if (step == 0 || e.reason() != Stopped::Reason::kBudget) throw;
+      answer.line_stopped = true;
+      return true;
+    }
     if (step == 0) {
       answer.pass = ToResult(pass_value);
-      if (move != kPass) answer.move = fight.board.PointAt(move);
+      if (move) answer.move = line.fight.board.PointAt(*move);
     }
-    GoStep s{mover, move == kPass, move == kPass ? Point{} : fight.board.PointAt(move)};
-    answer.line.steps.push_back(s);
-    if (move == kPass && passed) return;
-    const auto played = search.Commit(mover, move);
-    if (played.captured_target || played.repeats) return;
-    passed = move == kPass;
+    const int chosen = move.value_or(kPass);
+    const Point at = chosen == kPass ? Point{} : line.fight.board.PointAt(chosen);
+    answer.line.steps.push_back({mover, chosen == kPass, at});
+    if (chosen == kPass && passed) return true;
+    FightSearch::Played played;
+    line.Step(mover, chosen, played);
+    if (played.captured_target || played.repeats) return true;
+    passed = chosen == kPass;
     mover = Other(mover);
     value = -value;
   }
+  return true;
 }
 
 }  // namespace
@@ -367,26 +177,36 @@ FightAnswer DecideFight(const GoFight& fight, Stone to_move, bool after_pass,
                                 " points (the exact search takes at most " +
                                 std::to_string(kMaxFightPoints) + ")");
   FightAnswer answer;
-  FightSearch black(fight, limits, Stone::kBlack);
+  LineSearches line{fight, limits, to_move, after_pass, false, {}, {}, 0};
+  line.searches.push_back(std::make_unique<FightSearch>(fight, limits, Stone::kBlack));
+  FightSearch& black = *line.searches.back();
   const int v = black.Solve(to_move, after_pass);
   answer.nodes = black.nodes();
   answer.result = ToResult(v);
   if (black.repetition_met()) {
+    answer.repetition = true;
     FightLimits rest = limits;
     rest.max_nodes = limits.max_nodes - std::min(limits.max_nodes, black.nodes());
-    FightSearch white(fight, rest, Stone::kWhite);
-    const int w = white.Solve(to_move, after_pass);
-    answer.nodes += white.nodes();
+    line.searches.push_back(std::make_unique<FightSearch>(fight, rest, Stone::kWhite));
+    const int w = line.searches.back()->Solve(to_move, after_pass);
+    answer.nodes += line.searches.back()->nodes();
+    answer.ko_black = ToResult(v);
+    answer.ko_white = ToResult(w);
     if (w != v) {
       answer.ko = true;
-      answer.ko_black = ToResult(v);
-      answer.ko_white = ToResult(w);
       return answer;
     }
+    line.renew = true;
   }
-  ChooseAndPlay(black, fight, to_move, after_pass, v, answer);
+  if (!ChooseAndPlay(line, v, answer)) {
+    answer.ko = true;  // the same result either way, by different moves
+    answer.line = {};
+    answer.move.reset();
+    return answer;
+  }
   answer.line.result = answer.result;
-  answer.line.ending = FightEnding(fight, answer.line);
+  answer.line.ending = answer.line_stopped ? "the line stops here (the search's node budget)"
+                                           : FightEnding(fight, answer.line);
   return answer;
 }
 

@@ -3,13 +3,15 @@
 // opponent's chains left without liberty go first); suicide is illegal; capturing a chain that is
 // not a target (a dead stone, a wall) is a move like any other and the fight goes on; capturing a
 // target ends the fight, won by the capturer; two passes in a row end it with every target alive
-// (a draw: seki, or nobody captures). The ko rule: a move that brings back a position of the
-// current line (the stones and the player to move: positional superko) ends the fight, lost by
-// one named player. The search runs with the repetition counted against Black, and, when a
-// repetition was met, against White as well: where the two results differ the fight is a ko,
-// and no result is given (`ko`). Alpha-beta over the values L < D < W with a transposition table
-// keyed on the exact position (2 bits a region point; a result that a repetition decided is
-// never stored, so the table is exact whatever line reaches a position).
+// (a draw: seki, or nobody captures). The ko rule: a stone that brings back a position of the
+// current line (the stones and the player to move; positions that a pass made do not count)
+// ends the fight, lost by one named player. The search runs with the repetition counted against
+// Black, and, when a repetition was met, against White as well: where the two results differ the
+// fight is a ko, and no result is given (`ko`); so too where they agree but no move keeps the
+// result under both (each rule's best move leads into a ko under the other). A move proposed
+// keeps the result under both; passing counts as the worse of its two values. Alpha-beta over
+// L < D < W with an exact transposition table (fight_search.hpp, fight_table.hpp; a value is kept
+// only where no repetition of a position above it decided it: docs/go/search.md).
 // Concurrency: one DecideFight per thread; the stop flag may be set by any thread.
 #pragma once
 
@@ -39,13 +41,16 @@ struct FightLimits {
 };
 
 struct FightAnswer {
-  bool ko = false;              // the result depends on who a repetition counts against
+  bool ko =
+      false;  // the result, or every move that keeps it, depends on who a repetition counts against
   Result result = Result::D;    // for the player to move (when not a ko)
   Result ko_black = Result::D;  // a ko: the result with a repetition lost by Black, by White
   Result ko_white = Result::D;
   Result pass = Result::D;    // the result of passing now, for the player to move
   std::optional<Point> move;  // a move that keeps `result` and does better than passing
   GoLine line;                // an optimal line from the position (the moves' rule as `move`)
+  bool line_stopped = false;  // the budget ran out while the line was played (it stops short)
+  bool repetition = false;    // a repetition was met: both rules searched
   std::uint64_t nodes = 0;    // positions visited, both searches
 };
 

@@ -37,7 +37,7 @@ struct GoAnalysis {
   std::string parting;               // where GO may differ; "" with one group of each colour
   std::vector<Chain> assumed_walls;  // walls that do not live unconditionally (benson.hpp)
   std::string walls;  // the verdict's assumption that they live; "" when every wall lives
-  // Where the model does not decide the position exactly (go_fight.hpp: ModelIsExact), GO's
+  // Where the model does not decide the position exactly (go_fight.hpp: ModelDecides), GO's
   // answer by the exact local search; then `verdict` is the model's game, not GO's answer.
   std::optional<FightVerdict> fight;
 };
