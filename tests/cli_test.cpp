@@ -157,7 +157,7 @@ TEST(CliSolve, EnginesGiveTheSameOutput) {
 }
 
 // A down-set that does not fit the memory limit is refused before anything is solved: one line
-// naming the memory it needs, exit 3.
+// naming the memory it needs and what its ring on disk would need, exit 3.
 TEST(CliSolve, DownsetThatDoesNotFitIsRefused) {
   const RunResult r = RunSeki(
       {"solve", "--engine", "downset", "--memory-limit", "1G", "11/11", "2222/2222/2222/2222"});
@@ -168,7 +168,17 @@ TEST(CliSolve, DownsetThatDoesNotFitIsRefused) {
   EXPECT_EQ(refused.out, "");
   EXPECT_EQ(refused.err,
             "seki: 2222/2222/2222/2222: the down-set solve needs 6.9 MiB of memory, more than "
-            "the memory limit of 1.0 MiB (see --memory-limit)\n");
+            "the memory limit of 1.0 MiB (see --memory-limit); its ring on disk (--scratch DIR) "
+            "would still need 4.6 MiB of memory\n");
+  // Where the ring on disk fits the limit, the refusal names it (issue 59): the way out.
+  const RunResult way_out = RunSeki({"solve", "--engine", "downset", "--memory-limit", "500M",
+                                     "660000/066000/006600/000660/000066/600006"});
+  EXPECT_EQ(way_out.status, 3);
+  EXPECT_EQ(way_out.err,
+            "seki: 660000/066000/006600/000660/000066/600006: the down-set solve needs 942.9 MiB "
+            "of memory, more than the memory limit of 500.0 MiB (see --memory-limit); its ring on "
+            "disk fits: --scratch DIR with 1.18 GiB free, 404.1 MiB of memory (seki plan --matrix "
+            "gives the time)\n");
 }
 
 // Where one byte a matrix does not fit the memory limit but half a byte does (0033/...: a ring of

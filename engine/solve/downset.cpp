@@ -131,10 +131,11 @@ Checkpoint DownsetCheckpointOf(const std::filesystem::path& dir, int rank, int r
   return Checkpoint(dir, "downset", rank, ranks);
 }
 
-DownsetTooLarge::DownsetTooLarge(double needed, double limit)
+DownsetTooLarge::DownsetTooLarge(double needed, double limit, std::optional<DownsetStorage> on_disk)
     : std::runtime_error(fmt::format("the down-set solve needs {:.0f} bytes, the limit is {:.0f}",
                                      std::ceil(needed), limit)),
-      needed_(needed) {}
+      needed_(needed),
+      on_disk_(std::move(on_disk)) {}
 
 DownsetDiskTooSmall::DownsetDiskTooSmall(double needed, double free,
                                          const std::filesystem::path& dir)
@@ -174,7 +175,10 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   const DownsetStorage storage =
       DownsetStorageFor(a, limit, options_.ranks ? options_.ranks->size() : 1,
                         static_cast<double>(options_.full_table_bytes), options_.mode, disk);
-  if (storage.bytes > limit) throw DownsetTooLarge(storage.bytes, limit);
+  if (storage.bytes > limit)
+    throw DownsetTooLarge(
+        storage.bytes, limit,
+        options_.ranks || disk.free > 0 ? std::nullopt : DownsetOnDiskInstead(a, limit));
   if (storage.disk) {
     if (storage.disk_bytes > disk.free)
       throw DownsetDiskTooSmall(storage.disk_bytes, disk.free, options_.scratch);

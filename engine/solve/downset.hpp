@@ -33,14 +33,17 @@
 
 namespace seki {
 
-// Thrown before anything is allocated when a down-set pass needs more memory than allowed.
+// Thrown before anything is allocated when a down-set pass needs more memory than allowed;
+// `on_disk`: its ring on disk, where that is the way out (DownsetOnDiskInstead).
 class DownsetTooLarge : public std::runtime_error {
  public:
-  DownsetTooLarge(double needed, double limit);
+  DownsetTooLarge(double needed, double limit, std::optional<DownsetStorage> on_disk = {});
   double needed() const { return needed_; }
+  const std::optional<DownsetStorage>& on_disk() const { return on_disk_; }
 
  private:
   double needed_;
+  std::optional<DownsetStorage> on_disk_;
 };
 
 // Thrown before anything is written when the ring on disk needs more than the scratch directory's

@@ -2,6 +2,7 @@
 #include "engine/solve/downset_storage.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/solve/downset_ring.hpp"
 #include "engine/solve/downset_share.hpp"
@@ -61,6 +62,11 @@ DownsetStorage DownsetStorageFor(const Matrix& a, double memory_limit, int ranks
                : DownsetMode::kOneGame;
   s.bytes = s.full ? DownsetBytes(a, true, s.mode) : DownsetShareBytes(a, s.mode, s.ranks);
   return s;
+}
+
+std::optional<DownsetStorage> DownsetOnDiskInstead(const Matrix& a, double memory_limit) {
+  return OnDisk(a, memory_limit, std::nullopt,
+                DownsetDisk{std::numeric_limits<double>::infinity(), false});
 }
 
 }  // namespace seki

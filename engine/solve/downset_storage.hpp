@@ -57,4 +57,9 @@ DownsetStorage DownsetStorageFor(const Matrix& a, double memory_limit, int ranks
                                  std::optional<DownsetMode> mode = std::nullopt,
                                  const DownsetDisk& disk = {});
 
+// Where a pass that fits no mode in memory under `memory_limit` (one process, no scratch
+// directory) could go instead: its ring on disk, with the memory (`bytes`, which may still be
+// above the limit) and the file (`disk_bytes`) it would need; nothing where the layout has none.
+std::optional<DownsetStorage> DownsetOnDiskInstead(const Matrix& a, double memory_limit);
+
 }  // namespace seki

@@ -52,8 +52,15 @@ void RethrowSolveStop(std::string_view where, std::size_t memory_bytes) {
                                       " of disk for its ring in " + e.dir().string() + ", and " +
                                       HumanBytes(e.free()) + " are free (see --scratch)");
   } catch (const DownsetTooLarge& e) {
+    std::string way_out;  // the ring on disk, where the layout has one
+    if (const auto& d = e.on_disk(); d && d->bytes <= double(memory_bytes))
+      way_out = "; its ring on disk fits: --scratch DIR with " + HumanBytes(d->disk_bytes) +
+                " free, " + HumanBytes(d->bytes) + " of memory (seki plan --matrix gives the time)";
+    else if (d)
+      way_out = "; its ring on disk (--scratch DIR) would still need " + HumanBytes(d->bytes) +
+                " of memory";
     throw MemoryLimitError(where, "the down-set solve needs " + HumanBytes(e.needed()) +
-                                      " of memory, more than " + limit);
+                                      " of memory, more than " + limit + way_out);
   } catch (const Stopped& e) {
     if (e.reason() == Stopped::Reason::kMemoryLimit)
       throw MemoryLimitError(where, "cannot be decided within " + limit);
@@ -126,7 +133,10 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
         DownsetStorageFor(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1, 0,
                           std::nullopt, disk);
     if (storage.bytes > double(memory_bytes_))
-      throw DownsetTooLarge(storage.bytes, double(memory_bytes_));
+      throw DownsetTooLarge(storage.bytes, double(memory_bytes_),
+                            options_.ranks || disk.free > 0
+                                ? std::nullopt
+                                : DownsetOnDiskInstead(a, double(memory_bytes_)));
     if (storage.disk && storage.disk_bytes > disk.free)
       throw DownsetDiskTooSmall(storage.disk_bytes, disk.free, options_.scratch);
     return;
