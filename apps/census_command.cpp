@@ -62,6 +62,8 @@ void RunBelow(const CensusOptions& o, const std::string& command_line, const Ran
   engine_options.checkpoint = o.checkpoint.dir;
   engine_options.resume = o.checkpoint.resume;
   engine_options.scratch = o.checkpoint.scratch;
+  engine_options.orbits =
+      o.checkpoint.plain_pass ? DownsetOrbitChoice::kPlain : DownsetOrbitChoice::kAuto;
   engine_options.ranks = group;
   CensusTaker taker(input.matrix, std::move(points));
   engine_options.take = &taker;
@@ -149,8 +151,9 @@ void AddCensusCommand(CLI::App& app, int argc, char** argv) {
       std::string(
           "The same tables for a region check: seki check ... --census FILE, or seki census on its "
           "--json report.\n") +
-      fmt::format("--below A takes --threads, --memory-limit, --checkpoint DIR and --resume as "
-                  "seki solve does (--engine is always downset).\n"
+      fmt::format("--below A takes --threads, --memory-limit, --checkpoint DIR, --resume, "
+                  "--scratch DIR and --plain-pass as seki solve does (--engine is always "
+                  "downset).\n"
                   "Exit status: {}; {} for a missing directory, a directory that is not a finished "
                   "run, catalogues that do not match the manifest, a bad matrix (one line on "
                   "stderr); {} when the pass does not fit the memory limit; {} on Ctrl-C.",

@@ -38,6 +38,11 @@ void AddCheckpointOptions(CLI::App* cmd, CheckpointOptions& options, const Check
            "used), committed as the pass goes, so that --resume continues after a kill or Ctrl-C "
            "(which stops at the next commit)")
         ->type_name("DIR");
+  if (use.scratch)
+    cmd->add_flag("--plain-pass", options.plain_pass,
+                  "Store one value for every matrix below A even where A's symmetries allow one "
+                  "an orbit (to measure against the pass by orbits); the pass by orbits runs only "
+                  "in memory, in one process, without --checkpoint, --scratch or --resume");
   cmd->add_flag("--resume", options.resume,
                 use.dir_option ? "Continue the work saved in --checkpoint DIR (the same "
                                  "parameters); without a checkpoint there, start afresh"

@@ -1,7 +1,7 @@
 // The checkpoint options every resumable command shares, in one wording (storage/checkpoint.hpp):
 // --checkpoint DIR (a run's is its --out DIR), --checkpoint-every (storage/checkpoint_policy.hpp)
 // and --resume; and, for a down-set solve, --scratch DIR (its ring on disk, which is then its
-// checkpoint: engine/solve/downset_ring.hpp).
+// checkpoint: engine/solve/downset_ring.hpp) and --plain-pass (engine/solve/downset_orbits.hpp).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -17,7 +17,8 @@ struct CheckpointOptions {
   std::string dir;                   // --checkpoint DIR; empty: none
   std::optional<std::string> every;  // --checkpoint-every; unset: the command's default
   bool resume = false;
-  std::string scratch;  // --scratch DIR (down-set solves); empty: none
+  std::string scratch;      // --scratch DIR (down-set solves); empty: none
+  bool plain_pass = false;  // --plain-pass (down-set solves): no pass by orbits
 };
 
 // What a command checkpoints: its unit ("level", "member"; empty: a down-set pass, by minutes

@@ -61,6 +61,11 @@ std::string FormatDownsetPlanSummary(const DownsetPlan& p) {
       "one game a pass makes two passes\n",
       q.matrices_per_thread_second);
   out += fmt::format(
+      "orbits: {}; the pass by orbits runs in memory, in one process, without --checkpoint, "
+      "--scratch or --resume (--plain-pass: never); its time is the plain pass's a matrix times "
+      "{} a value (docs/search/downset-orbits.md)\n",
+      p.orbit_layout, kMeasuredOrbitValueCost);
+  out += fmt::format(
       "disk: the ring on disk (--scratch DIR) reads at {}/s and writes at {}/s, {}{}; its time "
       "includes the I/O (overlapped with three buffers in memory; with two, the reads wait)\n",
       HumanBytes(q.disk_read), HumanBytes(q.disk_write),

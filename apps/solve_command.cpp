@@ -114,6 +114,8 @@ void SolveBatch(const SolveOptions& options, const Ranks* group) {
   engine_options.checkpoint_every = every;
   engine_options.resume = options.checkpoint.resume;
   engine_options.scratch = options.checkpoint.scratch;
+  engine_options.orbits =
+      options.checkpoint.plain_pass ? DownsetOrbitChoice::kPlain : DownsetOrbitChoice::kAuto;
   engine_options.ranks = group;
   CommandSolver solver(std::move(engine_options), options.engine.quiet || !root);
   for (const MatrixInput& input : inputs) solver.Check(input.matrix, input.where);

@@ -74,7 +74,7 @@ py::object Solve(const Matrix& a, bool exhaustive, bool moves, const std::string
 // `seki census --below A --format json` (threads 0: every core; memory_limit as --memory-limit).
 py::object CensusBelowDict(const Matrix& a, int threads, const std::string& memory_limit,
                            const std::string& checkpoint, bool resume, const std::string& scratch,
-                           const std::vector<Matrix>& values_of) {
+                           const std::vector<Matrix>& values_of, bool plain_pass) {
   CheckStartingPosition(a, Where(a));
   const std::size_t bytes = LimitBytes(memory_limit);
   nlohmann::ordered_json j;
@@ -86,7 +86,8 @@ py::object CensusBelowDict(const Matrix& a, int threads, const std::string& memo
                                : std::max(1, static_cast<int>(std::thread::hardware_concurrency())),
         .checkpoint = checkpoint,
         .resume = resume,
-        .scratch = scratch};
+        .scratch = scratch,
+        .orbits = plain_pass ? DownsetOrbitChoice::kPlain : DownsetOrbitChoice::kAuto};
     try {
       j = CensusBelowJson(TakeCensusBelow(a, options, "seki.census_below", nullptr, values_of));
     } catch (...) {
@@ -175,6 +176,7 @@ void BindSolve(py::module_& m) {
   m.def("census_below_json", &CensusBelowDict, py::arg("matrix"), py::arg("threads") = 0,
         py::arg("memory_limit") = "", py::arg("checkpoint") = "", py::arg("resume") = false,
         py::arg("scratch") = "", py::arg("values_of") = std::vector<Matrix>{},
+        py::arg("plain_pass") = false,
         "`seki census --below A --format json`: every complete and semi-complete seki B <= A.");
   m.def("family_sweep_json", &Sweep, py::arg("family"), py::arg("first"), py::arg("last"),
         py::arg("n") = 0, py::arg("engine") = "auto", py::arg("threads") = 0,

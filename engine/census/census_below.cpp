@@ -54,14 +54,6 @@ SekiClass Listed(const std::optional<Outcome>& o) {
   return k == SekiClass::kComplete || k == SekiClass::kSemiComplete ? k : SekiClass::kNone;
 }
 
-// B <= top with DownsetLayout index `index`.
-Matrix MatrixAt(const DownsetLayout& layout, std::uint64_t index) {
-  Matrix b(layout.top.rows(), layout.top.cols());
-  for (const DownsetLayout::Digit& d : layout.digits)
-    b.set(d.row, d.col, static_cast<int>((index / d.stride) % std::uint64_t(d.radix)));
-  return b;
-}
-
 // The matrices B <= a with no zero line, by inclusion and exclusion over the rows and columns
 // forced to 0 (exact: arithmetic mod 2^64 of a count below 2^62, DownsetLayout's bound).
 std::uint64_t StartingBelow(const Matrix& a) {
@@ -184,7 +176,7 @@ void CensusTaker::Take(const DownsetTakeBlock& block) {
   for (std::size_t x = 0; x < block.values.size(); ++x) {
     const std::array<SekiClass, 2>& kind = listed_[block.values[x]];  // kDownsetZeroLine: none
     if (kind[0] == SekiClass::kNone && kind[1] == SekiClass::kNone) continue;
-    found.emplace_back(canon::CanonicalForm(MatrixAt(*block.layout, block.index + x)), kind);
+    found.emplace_back(canon::CanonicalForm(block.layout->At(block.index + x)), kind);
   }
   std::lock_guard lock(mutex_);
   for (const auto& [m, kind] : found) {

@@ -1,13 +1,17 @@
 // The cost model of a down-set solve (see downset_plan.hpp and docs/distributed/downset.md).
 #include "engine/cost/downset_plan.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "engine/base/input_error.hpp"
 #include "engine/base/matrix_text.hpp"
 #include "engine/base/memory_limit.hpp"
+#include "engine/solve/downset_orbits.hpp"
 
 namespace seki {
 
@@ -27,7 +31,9 @@ double RingBytes(const DownsetLayout& layout, DownsetMode mode) {
 
 double Seconds(const DownsetPlan& plan, const DownsetMemory& m, int ranks) {
   const DownsetPlanRequest& q = plan.request;
-  return DownsetPassSeconds(q.matrix, m.passes, q.threads * ranks, q.matrices_per_thread_second);
+  const double plain =
+      DownsetPassSeconds(q.matrix, m.passes, q.threads * ranks, q.matrices_per_thread_second);
+  return m.orbits ? plain * m.values / plan.matrices * kMeasuredOrbitValueCost : plain;
 }
 
 DownsetPlacement InOneProcess(const DownsetPlan& plan, const DownsetMemory& m) {
@@ -111,6 +117,11 @@ std::vector<DownsetMemory> DownsetMemories(const Matrix& a, double memory_limit)
                    .read_bytes = passes * g.read_bytes(),
                    .written_bytes = passes * g.written_bytes()});
   }
+  if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(a))
+    out.push_back({.name = fmt::format("by orbits of {:.0f} symmetries, one byte", o->group_order),
+                   .bytes = o->bytes(),
+                   .orbits = true,
+                   .values = double(o->values())});
   return out;
 }
 
@@ -144,17 +155,44 @@ DownsetPlan PlanDownset(const DownsetPlanRequest& request) {
   plan.mode = storage.mode;
   plan.disk = storage.disk;
   plan.memories = DownsetMemories(q.matrix, q.memory_limit);
+  std::string why;
+  if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(q.matrix, &why)) {
+    double tuples = 1;
+    for (const DownsetOrbits::Cell& c : o->fixed) tuples *= q.matrix(c.row, c.col) + 1;
+    plan.orbit_layout = fmt::format(
+        "{} fixed cells, their {:.0f} tuples in {} slices of {:.3g} matrices of the other cells: "
+        "{:.3g} values, {:.2f}x fewer",
+        o->fixed.size(), tuples, o->slices.size(), double(o->box.total), double(o->values()),
+        plan.matrices / double(o->values()));
+  } else {
+    plan.orbit_layout = "none: " + why;
+  }
+  // As the solve chooses (DownsetEngine): by orbits where they fit and no --scratch is named.
   for (const DownsetMemory& m : plan.memories)
-    if (!m.full_table && m.mode == plan.mode && m.disk == plan.disk)
+    if (m.orbits && m.bytes <= q.memory_limit && q.disk_free == 0) {
+      plan.orbits = true;
+      DownsetPlacement p = InOneProcess(plan, m);
+      p.where = "one process, by orbits";
+      plan.placements.push_back(p);
+    }
+  for (const DownsetMemory& m : plan.memories)
+    if (!m.full_table && !m.orbits && m.mode == plan.mode && m.disk == plan.disk)
       plan.placements.push_back(m.disk ? OnDisk(plan, m) : InOneProcess(plan, m));
   for (const DownsetMemory& m : plan.memories)
     if (m.disk && !(plan.disk && m.mode == plan.mode)) plan.placements.push_back(OnDisk(plan, m));
+  for (const DownsetMemory& m : plan.memories)
+    if (m.orbits && !plan.orbits) {
+      DownsetPlacement p = InOneProcess(plan, m);
+      p.where = "one process, by orbits";
+      plan.placements.push_back(p);
+    }
   if (q.ranks > 1)
     for (const DownsetMemory& m : plan.memories)
-      if (!m.full_table && !m.disk) plan.placements.push_back(OnRanks(plan, layout, m, q.ranks));
+      if (!m.full_table && !m.disk && !m.orbits)
+        plan.placements.push_back(OnRanks(plan, layout, m, q.ranks));
   for (const double capacity : kGpuBytes)
     for (const DownsetMemory& m : plan.memories)
-      if (!m.full_table && !m.disk) plan.placements.push_back(OnGpu(m, capacity));
+      if (!m.full_table && !m.disk && !m.orbits) plan.placements.push_back(OnGpu(m, capacity));
   return plan;
 }
 
@@ -167,7 +205,9 @@ nlohmann::json DownsetPlanJson(const DownsetPlan& p) {
                         {"full_table", m.full_table},
                         {"bytes", m.bytes},
                         {"passes", m.passes},
-                        {"disk", m.disk}};
+                        {"disk", m.disk},
+                        {"orbits", m.orbits}};
+    if (m.orbits) j["values"] = m.values;
     if (m.disk)
       j["buffers"] = m.buffers, j["disk_bytes"] = m.disk_bytes, j["read_bytes"] = m.read_bytes,
       j["written_bytes"] = m.written_bytes;
@@ -197,6 +237,8 @@ nlohmann::json DownsetPlanJson(const DownsetPlan& p) {
           {"matrices_per_thread_second", q.matrices_per_thread_second},
           {"bandwidth_bytes_per_second", q.bandwidth},
           {"disk", p.disk},
+          {"orbits", p.orbits},
+          {"orbit_layout", p.orbit_layout},
           {"disk_free_bytes", q.disk_free > 0 ? nlohmann::json(q.disk_free) : nlohmann::json()},
           {"disk_read_bytes_per_second", q.disk_read},
           {"disk_write_bytes_per_second", q.disk_write},

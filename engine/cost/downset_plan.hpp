@@ -39,11 +39,15 @@ struct DownsetMemory {
   bool disk = false;
   int buffers = 0;
   double disk_bytes = 0, read_bytes = 0, written_bytes = 0;
+  // The pass by orbits (engine/solve/downset_orbits.hpp): the values it stores (bytes: the slices
+  // of two successive sums).
+  bool orbits = false;
+  double values = 0;
 };
 
 // The ways of DownsetBytes for a: the ring in both modes, then the full table; then the ring on
 // disk in both modes (when a's layout allows it), with three buffers where they fit
-// `memory_limit`, else two.
+// `memory_limit`, else two; then the pass by orbits where a has a layout for it.
 std::vector<DownsetMemory> DownsetMemories(const Matrix& a, double memory_limit);
 
 // The speed of the disk assumed without --scratch DIR (which `seki plan --matrix` measures):
@@ -51,6 +55,10 @@ std::vector<DownsetMemory> DownsetMemories(const Matrix& a, double memory_limit)
 // project's machine (2 cores, 24 GiB, 2026-11-28, three quiet runs: reads 1.17-1.37 GiB/s, writes
 // 1.98-2.04 GiB/s; docs/performance/solve.md).
 inline constexpr double kMeasuredDiskReadBytesPerSecond = 1.3e9;
+// The time of one value of the pass by orbits (its slices' passes and the gathering of their
+// children through the symmetries) over the plain pass's time a matrix, measured on the 12-cycle
+// weighted (5, 9, 9) (docs/log/performance-log.md).
+inline constexpr double kMeasuredOrbitValueCost = 1.7;
 inline constexpr double kMeasuredDiskWriteBytesPerSecond = 2.1e9;
 
 struct DownsetPlanRequest {
@@ -92,6 +100,8 @@ struct DownsetPlan {
   int split_radix = 0;  // radix of the digit the ranks would split (0: none, one rank only)
   DownsetMode mode = DownsetMode::kBothGames;  // what one process uses under memory_limit
   bool disk = false;                           // ... with its ring on disk (given disk_free)
+  bool orbits = false;       // ... by orbits (fits the limit; the plan names no --scratch)
+  std::string orbit_layout;  // the orbit layout, in words ("" when a has none: why not)
   std::vector<DownsetMemory> memories;
   std::vector<DownsetPlacement> placements;
 };

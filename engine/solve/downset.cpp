@@ -9,33 +9,17 @@
 #include <cstdint>
 #include <string>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 #include "engine/base/input_error.hpp"
 #include "engine/base/memory_limit.hpp"
 #include "engine/base/rules.hpp"
+#include "engine/solve/downset_bytes.hpp"
 #include "engine/solve/downset_checkpoint.hpp"
+#include "engine/solve/downset_orbit_pass.hpp"
 #include "engine/solve/game_search.hpp"
 #include "storage/kill_point.hpp"
 
 namespace seki {
 namespace {
-
-// Asks the kernel for huge pages (2 MiB) under the values: a pass reads its children from far
-// away in long runs, and small pages would cost a TLB miss every 4 KiB. Advice only.
-void AdviseHugePages(void* p, std::size_t bytes) {
-#ifdef MADV_HUGEPAGE
-  constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
-  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
-  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(kHuge - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-#else
-  (void)p;
-  (void)bytes;
-#endif
-}
 
 // The checkpoints of one solve (`ranks`: those the pass is split among, else null; `saving`: not a
 // pass that runs alone on each rank of a job): resumed from, saved between two steps when the one
@@ -175,6 +159,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   const DownsetStorage storage =
       DownsetStorageFor(a, limit, options_.ranks ? options_.ranks->size() : 1,
                         static_cast<double>(options_.full_table_bytes), options_.mode, disk);
+  if (auto orbits = OrbitsFor(a, storage)) return OrbitPass(a, *orbits);
   if (storage.bytes > limit)
     throw DownsetTooLarge(
         storage.bytes, limit,
@@ -199,7 +184,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   const std::size_t bytes =
       full ? DownsetStore{nullptr, full, mode}.bytes(*layout) : share.bytes(mode);
   auto table = std::make_unique_for_overwrite<std::uint8_t[]>(bytes);
-  AdviseHugePages(table.get(), bytes);
+  downset_bytes::AdviseHugePages(table.get(), bytes);
   const int passes = storage.passes();
   total_.store(layout->total * passes);
 
@@ -233,6 +218,31 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   } else {
     roots_.emplace(a, solution);
   }
+  return solution;
+}
+
+std::optional<DownsetOrbits> DownsetEngine::OrbitsFor(const Matrix& a,
+                                                      const DownsetStorage& storage) const {
+  // The orbit pass keeps no full table and no checkpoint, runs in one process, and has one mode.
+  if (options_.orbits == DownsetOrbitChoice::kPlain || storage.full || options_.ranks ||
+      !options_.checkpoint.empty() || !options_.scratch.empty() || options_.resume ||
+      options_.mode || options_.force_disk)
+    return std::nullopt;
+  std::optional<DownsetOrbits> orbits = DownsetOrbits::For(a);
+  if (!orbits || orbits->bytes() > static_cast<double>(memory_bytes_)) return std::nullopt;
+  if (options_.take && !options_.take->Points(DownsetLayout::For(a)).empty()) return std::nullopt;
+  return orbits;
+}
+
+Solution DownsetEngine::OrbitPass(const Matrix& a, const DownsetOrbits& orbits) {
+  split_ranks_ = 1;
+  total_.store(orbits.values());
+  DownsetOrbitPass pass(orbits, done_, options_.take);
+  if (!pass.Run(options_.threads, options_.stop))
+    throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
+  positions_ += orbits.values();
+  const Solution solution = Solution::From(pass.Root());
+  roots_.emplace(a, solution);
   return solution;
 }
 

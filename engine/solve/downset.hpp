@@ -23,6 +23,7 @@
 #include "engine/base/matrix.hpp"
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset_layout.hpp"
+#include "engine/solve/downset_orbits.hpp"
 #include "engine/solve/downset_pass.hpp"
 #include "engine/solve/downset_ranks.hpp"
 #include "engine/solve/downset_ring.hpp"
@@ -79,7 +80,8 @@ struct DownsetOptions {
   CheckpointPolicy checkpoint_every{0, 10};
   bool resume = false;
   // The storage mode; unset: by the memory limit (DownsetStorageFor: one byte a matrix when it
-  // fits). Set to kOneGame (tests), a pass never keeps a full table.
+  // fits). Set to kOneGame (tests), a pass never keeps a full table; set at all, or with
+  // `force_disk`, a pass never runs by orbits.
   std::optional<DownsetMode> mode = {};
   // When set, this process is one rank of a job and every pass of at least DownsetSplitMatrices()
   // matrices is split among the ranks (DownsetShare: ring only, the mode chosen by the largest
@@ -99,6 +101,8 @@ struct DownsetOptions {
   // `force_disk` (tests): on disk whenever the layout allows, whatever fits memory.
   std::filesystem::path scratch = {};
   bool force_disk = false;
+  // One value per orbit of A's symmetries where it can (DownsetOrbitChoice).
+  DownsetOrbitChoice orbits = DownsetOrbitChoice::kAuto;
 };
 
 // The disk a pass of DownsetOptions may use: the free bytes of `scratch` (0 when empty), plus the
@@ -139,6 +143,10 @@ class DownsetEngine {
   Solution Pass(const Matrix& a);
   // A pass with its ring on disk (storage.disk), in options_.scratch.
   Solution DiskPass(const Matrix& a, const DownsetStorage& storage);
+  // The orbit layout a pass of `a` takes (DownsetOrbitChoice), or none.
+  std::optional<DownsetOrbits> OrbitsFor(const Matrix& a, const DownsetStorage& storage) const;
+  // The pass by orbits (DownsetOrbitPass).
+  Solution OrbitPass(const Matrix& a, const DownsetOrbits& orbits);
 
   DownsetOptions options_;
   std::size_t memory_bytes_;

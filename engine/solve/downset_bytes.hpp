@@ -1,17 +1,36 @@
 // The byte kernels of the down-set pass (engine/solve/downset_pass.hpp): a byte two blocks share
 // (kOneGame, read and written atomically), the OR of two byte ranges, and the 4-bit values of one
-// game unpacked into bytes and packed back (SSE2 where the compiler targets it).
+// game unpacked into bytes and packed back (SSE2 where the compiler targets it); huge-page advice
+// for the values.
 // Concurrency: pure functions over the caller's ranges; SharedLoad and SharedStore are atomic.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 namespace seki::downset_bytes {
+
+// Asks the kernel for huge pages (2 MiB) under the values: a pass reads its children from far
+// away in long runs, and small pages would cost a TLB miss every 4 KiB. Advice only.
+inline void AdviseHugePages(void* p, std::size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
+  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
+  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(kHuge - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
 
 // A byte that two blocks share (kOneGame): read and written atomically; each block writes only its
 // own nibble (`shift` 0: low, 4: high), which no other thread writes.

@@ -29,6 +29,7 @@ DownsetLayout DownsetLayout::For(const Matrix& a) {
     throw std::invalid_argument("the down-set has more than 2^62 matrices");
   DownsetLayout layout;
   layout.top = a;
+  layout.fixed = Matrix(a.rows(), a.cols());
   for (int i = 0; i < a.rows(); ++i)
     for (int j = 0; j < a.cols(); ++j)
       if (a(i, j) > 0) layout.digits.push_back({i, j, a(i, j) + 1, 0});
@@ -61,6 +62,13 @@ std::uint64_t DownsetLayout::Index(const Matrix& b) const {
   std::uint64_t index = 0;
   for (const Digit& d : digits) index += static_cast<std::uint64_t>(b(d.row, d.col)) * d.stride;
   return index;
+}
+
+Matrix DownsetLayout::At(std::uint64_t index) const {
+  Matrix b = fixed;
+  for (const Digit& d : digits)
+    b.set(d.row, d.col, static_cast<int>((index / d.stride) % static_cast<std::uint64_t>(d.radix)));
+  return b;
 }
 
 bool DownsetLayout::Contains(const Matrix& b) const {

@@ -19,7 +19,11 @@ struct DownsetLayout {
     int radix = 0;             // A(row, col) + 1
     std::uint64_t stride = 0;  // index step of one unit of this entry
   };
-  Matrix top;                 // A
+  Matrix top;  // A
+  // The entries that are no digit's: zero, except in a slice of the orbit pass
+  // (engine/solve/downset_orbits.hpp), whose fixed cells hold the slice's values. B = fixed + the
+  // digits' values.
+  Matrix fixed;
   std::vector<Digit> digits;  // innermost first; the outermost has the largest radix
   std::uint64_t total = 0;    // matrices B <= A (entries of A that are 0 stay 0)
   std::uint64_t ring = 0;     // values a pass keeps: total / radix of the outermost digit
@@ -37,6 +41,8 @@ struct DownsetLayout {
 
   // Index of B <= top (every entry at most top's, same shape).
   std::uint64_t Index(const Matrix& b) const;
+  // The matrix B of index `index`.
+  Matrix At(std::uint64_t index) const;
   bool Contains(const Matrix& b) const;
   const Digit& outer() const { return digits.back(); }
   std::uint64_t slabs() const { return static_cast<std::uint64_t>(outer().radix); }

@@ -37,10 +37,11 @@ std::size_t DownsetStore::bytes(const DownsetLayout& layout) const {
 
 DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
                          std::atomic<std::uint64_t>& done, std::uint64_t done_before,
-                         const DownsetShare& share, DownsetTake* take)
+                         const DownsetShare& share, DownsetTake* take, const DownsetSlice* slice)
     : layout_(layout),
       store_(store),
       share_(share),
+      slice_(slice),
       take_(take),
       done_(done),
       done_before_(done_before) {
@@ -55,6 +56,10 @@ DownsetPass::DownsetPass(const DownsetLayout& layout, DownsetStore store,
   for (const DownsetLayout::Digit& d : layout_.digits) {
     all_rows_ |= RowBit(d);
     all_cols_ |= ColBit(d);
+  }
+  if (slice_) {
+    all_rows_ = slice_->all_rows;
+    all_cols_ = slice_->all_cols;
   }
   const bool one_game = store_.mode == DownsetMode::kOneGame;
   const unsigned shift = one_game ? GameShift(store_.game) : 0;
@@ -294,6 +299,12 @@ DownsetPass::Loaded DownsetPass::LoadBlock(std::uint64_t slab, std::uint64_t off
     in.rows |= RowBit(d);
     in.cols |= ColBit(d);
   }
+  if (slice_) {  // the fixed cells: their lines, their height, their children
+    in.rows |= slice_->rows;
+    in.cols |= slice_->cols;
+    in.h = std::max(in.h, slice_->height);
+    slice_->children(slab * ring + offset, size, acc);
+  }
   return in;
 }
 
@@ -325,6 +336,11 @@ void DownsetPass::Block(std::uint64_t slab, std::uint64_t offset, Scratch& scrat
     for (int k = 0; k < layout_.inner; ++k) best |= acc[size - 1 - layout_.digits[k].stride];
     for (int k = layout_.inner; k < last; ++k)
       best |= Value(in.slot + size - 1 - layout_.digits[k].stride);
+    if (slice_) {
+      std::uint8_t fixed = 0;
+      slice_->children(layout_.total - 1, 1, &fixed);
+      best |= fixed;
+    }
     root_ = store_.mode == DownsetMode::kOneGame
                 ? static_cast<std::uint8_t>(best << GameShift(store_.game))
                 : best;

@@ -55,6 +55,17 @@ struct DownsetPosition {
 // ceil(layout.ring / 2) (ring, kOneGame, the values of `game` only); with a split share (ring
 // only), share.bytes(mode) bytes for the offsets [share.base, share.end); on disk (`ring` set,
 // `values` null), the ring's buffers.
+// A slice of the orbit pass (engine/solve/downset_orbits.hpp): the pass solves the box of its
+// layout (the dense cells) with the fixed cells at the slice's values (the layout's `fixed`); what
+// their children (matrices of other slices) offer is OR-ed into each block by `children` before the
+// block is solved. Called by the pass's workers concurrently, for distinct blocks.
+struct DownsetSlice {
+  std::uint32_t rows = 0, cols = 0;          // the lines a positive fixed cell fills
+  std::uint32_t all_rows = 0, all_cols = 0;  // every line of A
+  int height = 0;                            // the largest fixed value
+  std::function<void(std::uint64_t index, std::uint64_t n, std::uint8_t* acc)> children;
+};
+
 struct DownsetStore {
   std::uint8_t* values = nullptr;
   bool full = false;
@@ -68,10 +79,11 @@ struct DownsetStore {
 class DownsetPass {
  public:
   // `done_before`: matrices of the solve's earlier passes (what `done` counts from). `share`: the
-  // chunks this rank computes (default: all). `take`: the take phase (null: none).
+  // chunks this rank computes (default: all). `take`: the take phase (null: none). `slice`: a
+  // slice of the orbit pass (a full store; null: the down-set of layout.top).
   DownsetPass(const DownsetLayout& layout, DownsetStore store, std::atomic<std::uint64_t>& done,
               std::uint64_t done_before = 0, const DownsetShare& share = {},
-              DownsetTake* take = nullptr);
+              DownsetTake* take = nullptr, const DownsetSlice* slice = nullptr);
 
   // Called between two steps (never after the last), with the workers waiting: return false to
   // stop the pass there (its values and position stay consistent: a checkpoint may be written).
@@ -152,6 +164,7 @@ class DownsetPass {
   const DownsetLayout& layout_;
   const DownsetStore store_;
   const DownsetShare share_;
+  const DownsetSlice* const slice_;
   std::uint32_t all_rows_ = 0, all_cols_ = 0;
   // MoveContribution of each value (kOneGame: of the game's 4 bits, moved to the low nibble, as a
   // block buffer holds them), and of a terminal child, by zero row/col.

@@ -192,7 +192,8 @@ auto SolveEngine::WithDownset(F&& f) {
                            .ranks = options_.ranks,
                            .take = options_.take,
                            .scratch = options_.scratch,
-                           .force_disk = options_.force_disk});
+                           .force_disk = options_.force_disk,
+                           .orbits = options_.orbits});
       },
       f);
 }

@@ -21,6 +21,7 @@
 #include "engine/base/outcome.hpp"
 #include "engine/base/race.hpp"
 #include "engine/solve/downset.hpp"
+#include "engine/solve/downset_orbits.hpp"
 #include "engine/solve/exhaustive_solver.hpp"
 #include "engine/solve/play.hpp"
 #include "engine/solve/race_report.hpp"
@@ -72,6 +73,7 @@ struct SolveEngineOptions {
   // also the pass's checkpoint); empty: memory only. `force_disk`: there whenever it can (tests).
   std::filesystem::path scratch = {};
   bool force_disk = false;
+  DownsetOrbitChoice orbits = DownsetOrbitChoice::kAuto;  // DownsetOptions::orbits
 };
 
 // Called inside a catch block: rethrows a solve that stopped as the one line every command and the

@@ -95,15 +95,17 @@ def origin(m, engine="auto", memory_limit=""):
 
 
 def census_below(m, threads=0, memory_limit="", checkpoint="", resume=False, scratch="",
-                 values_of=()):
+                 values_of=(), plain_pass=False):
     """Every complete and semi-complete seki and d-seki B <= m (entrywise, no zero line), each
     class once, and the seki matrices by height, in one down-set pass of m: the document of
     `seki census --below m --format json` (``threads`` 0: every core; ``memory_limit`` as
     --memory-limit, e.g. "8G"; ``checkpoint``: a directory, with ``resume`` as --resume;
     ``scratch``: a directory for a ring that fits memory in neither mode, as --scratch;
-    ``values_of``: matrices B <= m whose values the document's "values" holds, as --values-of)."""
+    ``values_of``: matrices B <= m whose values the document's "values" holds, as --values-of;
+    ``plain_pass``: one value for every matrix even where m's symmetries allow one an orbit, as
+    --plain-pass)."""
     return _seki.census_below_json(Matrix(m), threads, memory_limit, os.fspath(checkpoint), resume,
-                                   os.fspath(scratch), [Matrix(b) for b in values_of])
+                                   os.fspath(scratch), [Matrix(b) for b in values_of], plain_pass)
 
 
 def family_sweep(family, first, last, n=0, engine="auto", threads=0, memory_limit="",

@@ -126,6 +126,15 @@ def test_census_below_equals_cli(cli, tmp_path):
     assert "zero" in str(e.value)
 
 
+def test_census_below_by_orbits_equals_the_plain_pass():
+    # The weighted 12-cycle (1,2,2): a pass by orbits of its 8 symmetries unless plain_pass.
+    below = "120000/021000/002200/000120/000021/200002"
+    orbits = seki.census_below(below, threads=1)
+    plain = seki.census_below(below, threads=1, plain_pass=True)
+    assert orbits == plain
+    assert plain["matrices"] == 2**4 * 3**8
+
+
 def test_census_below_values_of_and_scratch_equal_cli(cli, tmp_path):
     # The values of chosen matrices from the same pass, as `seki solve --format json` gives them;
     # with a scratch directory (the ring fits memory here, so it stays unused and empty).

@@ -1,0 +1,250 @@
+// The down-set pass by orbits: slices by sum, each one DownsetPass with its fixed cells' children
+// gathered through their symmetries.
+#include "engine/solve/downset_orbit_pass.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "engine/solve/downset_bytes.hpp"
+#include "engine/solve/downset_pass.hpp"
+
+namespace seki {
+namespace {
+
+constexpr auto kSwapped = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned x = 0; x < 256; ++x) t[x] = DownsetSwapPlayers(static_cast<std::uint8_t>(x));
+  return t;
+}();
+
+// The first `levels` loops of a permutation (GatherChild) from the child's index `read` and ours
+// `write`: locals only, so that the byte stores cannot make the compiler reload them.
+template <bool kSwap, bool kFirst>
+void Permute(const std::uint8_t* __restrict from, std::uint8_t* __restrict to, std::uint64_t read,
+             std::uint64_t write, const std::array<int, 64>& radix_in,
+             const std::array<std::uint64_t, 64>& read_in,
+             const std::array<std::uint64_t, 64>& write_in, std::size_t levels) {
+  const std::array<int, 64> radix = radix_in;
+  const std::array<std::uint64_t, 64> rs = read_in, ws = write_in;
+  const int r0 = radix[0];
+  const std::uint64_t rs0 = rs[0], ws0 = ws[0];
+  std::array<int, 64> y{};
+  for (;;) {
+    const std::uint8_t* __restrict p = from + read;
+    std::uint8_t* __restrict q = to + write;
+    for (int v = 0; v < r0; ++v) {
+      const std::uint8_t b = p[std::uint64_t(v) * rs0];
+      const std::uint8_t in = kSwap ? kSwapped[b] : b;
+      if constexpr (kFirst)
+        q[std::uint64_t(v) * ws0] = in;
+      else
+        q[std::uint64_t(v) * ws0] |= in;
+    }
+    std::size_t j = 1;  // the next row
+    for (; j < levels; ++j) {
+      if (++y[j] < radix[j]) {
+        read += rs[j];
+        write += ws[j];
+        break;
+      }
+      read -= std::uint64_t(radix[j] - 1) * rs[j];
+      write -= std::uint64_t(radix[j] - 1) * ws[j];
+      y[j] = 0;
+    }
+    if (j >= levels) return;
+  }
+}
+
+// to[x] |= (or, kFirst, =) what child `c` (in `from`, its slice's box) offers matrix x of this
+// slice, for every x of the box: the child's index moves by c.strides[d] when our digit d does.
+// A permutation of the box's digits, run through in an order whose innermost loops keep both the
+// reads and the writes in a small region (the digit that steps the child by 1, our first digit,
+// the one that steps the child least after it, our second), the outermost digit's values shared
+// among `threads` workers.
+template <bool kSwap, bool kFirst>
+void GatherChild(const DownsetLayout& box, const DownsetOrbits::Child& c, const std::uint8_t* from,
+                 std::uint8_t* to, int threads) {
+  const std::vector<DownsetLayout::Digit>& digits = box.digits;
+  const std::size_t m = digits.size();
+  if (!kSwap && std::equal(c.strides.begin(), c.strides.end(), digits.begin(),
+                           [](std::uint64_t s, const DownsetLayout::Digit& d) {
+                             return s == d.stride;
+                           })) {  // the identity: one run
+    if constexpr (kFirst)
+      std::memcpy(to, from, box.total);
+    else
+      downset_bytes::OrBytes(to, from, box.total);
+    return;
+  }
+  std::vector<std::size_t> by_stride(m), loop;
+  std::iota(by_stride.begin(), by_stride.end(), 0);
+  std::sort(by_stride.begin(), by_stride.end(),
+            [&](std::size_t x, std::size_t y) { return c.strides[x] < c.strides[y]; });
+  const auto add = [&](std::size_t d) {
+    if (std::find(loop.begin(), loop.end(), d) == loop.end()) loop.push_back(d);
+  };
+  add(by_stride[0]);
+  add(0);
+  if (m > 1) add(by_stride[1]);
+  if (m > 1) add(1);
+  for (std::size_t d = 0; d < m; ++d) add(d);
+  // The loops, innermost first: radix, the child's step and ours.
+  std::array<int, 64> radix{};
+  std::array<std::uint64_t, 64> read_step{}, write_step{};
+  for (std::size_t j = 0; j < m; ++j) {
+    radix[j] = digits[loop[j]].radix;
+    read_step[j] = c.strides[loop[j]];
+    write_step[j] = digits[loop[j]].stride;
+  }
+  const auto work = [&, m](std::atomic<int>& next) {
+    for (int v; (v = next.fetch_add(1)) < (m == 1 ? 1 : radix[m - 1]);)
+      Permute<kSwap, kFirst>(from, to, std::uint64_t(v) * (m == 1 ? 0 : read_step[m - 1]),
+                             std::uint64_t(v) * (m == 1 ? 0 : write_step[m - 1]), radix, read_step,
+                             write_step, m == 1 ? 1 : m - 1);
+  };
+  std::atomic<int> next{0};
+  const int workers =
+      m == 1 || box.total < (std::uint64_t{1} << 20) ? 1 : std::min(threads, radix[m - 1]);
+  std::vector<std::jthread> helpers;
+  for (int t = 1; t < workers; ++t) helpers.emplace_back(work, std::ref(next));
+  work(next);
+}
+
+// The slice's box holds, before its pass, what its fixed cells' children offer each matrix.
+void GatherChildren(const DownsetOrbits& o, const DownsetOrbits::Slice& slice,
+                    const std::vector<std::unique_ptr<std::uint8_t[]>>& values, std::uint8_t* to,
+                    int threads) {
+  if (slice.children.empty()) {
+    std::memset(to, 0, o.box.total);
+    return;
+  }
+  bool first = true;
+  for (const DownsetOrbits::Child& c : slice.children) {
+    const std::uint8_t* from = values[c.slice].get();
+    if (first && c.transpose) GatherChild<true, true>(o.box, c, from, to, threads);
+    if (first && !c.transpose) GatherChild<false, true>(o.box, c, from, to, threads);
+    if (!first && c.transpose) GatherChild<true, false>(o.box, c, from, to, threads);
+    if (!first && !c.transpose) GatherChild<false, false>(o.box, c, from, to, threads);
+    first = false;
+  }
+}
+
+// The layout of the transposed matrices of `layout`'s box.
+DownsetLayout Transposed(const DownsetLayout& layout) {
+  DownsetLayout t = layout;
+  t.top = layout.top.transposed();
+  t.fixed = layout.fixed.transposed();
+  for (DownsetLayout::Digit& d : t.digits) std::swap(d.row, d.col);
+  return t;
+}
+
+// The taker of one slice: every tally handed over `weight` times (the slice stands for `weight`
+// tuples), a marked block's values once, and where a symmetry transposes, once more as the
+// transposed matrices with the players exchanged (a class up to row and column permutation may
+// have its transpose alone in the slices).
+class WeightedTake : public DownsetTake {
+ public:
+  WeightedTake(DownsetTake& inner, std::uint64_t weight, const DownsetLayout& layout,
+               bool transposes)
+      : inner_(inner), weight_(weight) {
+    if (transposes) transposed_ = Transposed(layout);
+  }
+  std::array<std::uint64_t, 256> Weights(DownsetMode mode, Game game) override {
+    return inner_.Weights(mode, game);
+  }
+  void Workers(int n) override { inner_.Workers(n); }
+  void Take(const DownsetTakeBlock& block) override {
+    inner_.Take(block);
+    DownsetTakeBlock again = block;
+    again.values = {};
+    for (std::uint64_t k = 1; k < weight_; ++k) inner_.Take(again);
+    if (block.values.empty() || !transposed_) return;
+    std::vector<std::uint8_t> swapped(block.values.size());
+    for (std::size_t x = 0; x < swapped.size(); ++x) swapped[x] = kSwapped[block.values[x]];
+    const std::vector<std::uint64_t> none(block.tally.size(), 0);
+    inner_.Take({.worker = block.worker,
+                 .layout = &*transposed_,
+                 .mode = block.mode,
+                 .game = block.game,
+                 .index = block.index,
+                 .values = swapped,
+                 .tally = none});
+  }
+  nlohmann::json Save() const override { return inner_.Save(); }
+  void Restore(const nlohmann::json& state) override { inner_.Restore(state); }
+
+ private:
+  DownsetTake& inner_;
+  std::uint64_t weight_;
+  std::optional<DownsetLayout> transposed_;
+};
+
+}  // namespace
+
+DownsetOrbitPass::DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std::uint64_t>& done,
+                                   DownsetTake* take)
+    : orbits_(orbits), done_(done), take_(take) {}
+
+bool DownsetOrbitPass::Run(int threads, const std::atomic<bool>* stop) {
+  const DownsetOrbits& o = orbits_;
+  const std::uint64_t box = o.box.total;
+  // The slices' values; a slice two sums below goes back to `unused` (a new one would cost the
+  // kernel's zeroing of its pages).
+  std::vector<std::unique_ptr<std::uint8_t[]>> values(o.slices.size()), unused;
+  std::uint32_t all_rows = 0, all_cols = 0;
+  for (int i = 0; i < o.top.rows(); ++i)
+    for (int j = 0; j < o.top.cols(); ++j)
+      if (o.top(i, j) > 0) {
+        all_rows |= 1u << i;
+        all_cols |= 1u << j;
+      }
+  const auto between = [stop](const DownsetPosition&) { return !(stop && stop->load()); };
+  std::uint64_t done_before = 0;
+  for (std::size_t sum = 0; sum + 1 < o.sum_begin.size(); ++sum) {
+    if (sum >= 2)  // the slices two sums below are read no more
+      for (std::uint32_t s = o.sum_begin[sum - 2]; s < o.sum_begin[sum - 1]; ++s)
+        unused.push_back(std::move(values[s]));
+    for (std::uint32_t s = o.sum_begin[sum]; s < o.sum_begin[sum + 1]; ++s) {
+      if (stop && stop->load()) return false;
+      const DownsetOrbits::Slice& slice = o.slices[s];
+      if (unused.empty()) {
+        values[s] = std::make_unique_for_overwrite<std::uint8_t[]>(box);
+        downset_bytes::AdviseHugePages(values[s].get(), box);
+      } else {
+        values[s] = std::move(unused.back());
+        unused.pop_back();
+      }
+      const DownsetLayout layout = o.SliceLayout(s);
+      DownsetSlice fixed{.all_rows = all_rows, .all_cols = all_cols};
+      for (std::size_t k = 0; k < o.fixed.size(); ++k)
+        if (slice.tuple[k] > 0) {
+          fixed.rows |= 1u << o.fixed[k].row;
+          fixed.cols |= 1u << o.fixed[k].col;
+          fixed.height = std::max<int>(fixed.height, slice.tuple[k]);
+        }
+      // Each block reads its own slots before the pass stores its values over them.
+      GatherChildren(o, slice, values, values[s].get(), threads);
+      std::uint8_t* const gathered = values[s].get();
+      fixed.children = [gathered](std::uint64_t index, std::uint64_t n, std::uint8_t* acc) {
+        downset_bytes::OrBytes(acc, gathered + index, n);
+      };
+      std::unique_ptr<WeightedTake> weighted;
+      if (take_)
+        weighted = std::make_unique<WeightedTake>(*take_, slice.weight, layout, o.transposes);
+      DownsetPass pass(layout, DownsetStore{values[s].get(), true, DownsetMode::kBothGames}, done_,
+                       done_before, {}, weighted.get(), &fixed);
+      if (!pass.Run({}, threads, between)) return false;
+      done_before += box;
+      if (s + 1 == o.slices.size()) root_ = pass.Root();
+    }
+  }
+  return true;
+}
+
+}  // namespace seki

@@ -1,0 +1,40 @@
+// DownsetOrbitPass: the down-set pass by orbits (issue 59) over the slices of a DownsetOrbits
+// layout, by sum of their tuples: each slice is a full-table DownsetPass of the dense box whose
+// blocks first take what the fixed cells' children offer (DownsetSlice), read from the slices of
+// the sum below through the child's symmetry (a permutation of the dense cells' strides, the
+// players exchanged where it transposes). Only the slices of two successive sums are kept. A take
+// phase sees each slice's blocks (their layout is the slice's: DownsetOrbits::SliceLayout), its
+// tallies handed over `weight` times (the tuples the slice stands for; height and classes are the
+// same on a whole orbit).
+// Concurrency: Run is called by one thread; each slice's pass runs on `threads` workers of its
+// own; `done` may be read by any thread while Run runs.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "engine/base/outcome.hpp"
+#include "engine/solve/downset_orbits.hpp"
+#include "engine/solve/downset_take.hpp"
+
+namespace seki {
+
+class DownsetOrbitPass {
+ public:
+  // `take`: the take phase (null: none; it must name no points).
+  DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std::uint64_t>& done,
+                   DownsetTake* take = nullptr);
+
+  // Runs every slice; false when `stop` was set (at the next step of a slice).
+  bool Run(int threads, const std::atomic<bool>* stop);
+  // A's values (both games), after a completed Run.
+  PackedOutcome Root() const { return root_; }
+
+ private:
+  const DownsetOrbits& orbits_;
+  std::atomic<std::uint64_t>& done_;
+  DownsetTake* const take_;
+  PackedOutcome root_;
+};
+
+}  // namespace seki

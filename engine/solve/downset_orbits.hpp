@@ -1,0 +1,78 @@
+// DownsetOrbits: the layout of the down-set pass by orbits (issue 59): one value per orbit of A's
+// symmetry group G(A) (canon::SymmetriesOf; a transposing symmetry exchanges the players). The
+// positive cells of A split into the *fixed* cells (a union of G's orbits of cells, on which G
+// acts) and the *dense* ones. A slice is one canonical tuple of values of the fixed cells (the
+// least index of its G-orbit); it holds the dense box (every value of the dense cells,
+// DownsetLayout of A with the fixed cells zeroed) at that tuple. Slices go by the sum of their
+// tuple: a move on a dense cell stays in the slice, one on a fixed cell leads to a slice of the
+// previous sum, read through the symmetry that makes that child's tuple canonical (a permutation of
+// the dense cells: `Child`). Every matrix B <= A is the image of a matrix of exactly one slice's
+// box under some symmetry; a slice's tuple stands for `weight` tuples, so its box for weight x box
+// matrices. Concurrency: an immutable value; any thread may read it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/base/matrix.hpp"
+#include "engine/solve/downset_layout.hpp"
+
+namespace seki {
+
+struct DownsetOrbits {
+  struct Cell {
+    int row = 0, col = 0;
+  };
+  // A move on fixed cell k of a slice: the child's canonical slice, and for each digit of the box
+  // the stride in that slice's box of the child's value of that digit (the symmetry's permutation
+  // of the dense cells); `transpose`: the symmetry exchanges the players (values read through
+  // DownsetSwapPlayers).
+  struct Child {
+    std::uint32_t slice = 0;
+    bool transpose = false;
+    std::vector<std::uint64_t> strides;
+  };
+  struct Slice {
+    std::vector<std::uint8_t> tuple;  // the fixed cells' values, in `fixed` order
+    int sum = 0;
+    std::uint64_t weight = 1;     // the tuples of its G-orbit
+    std::vector<Child> children;  // one for each positive fixed cell
+  };
+
+  Matrix top;                            // A
+  double group_order = 1;                // |G(A)|
+  bool transposes = false;               // some symmetry transposes (exchanges the players)
+  std::uint64_t acting = 1;              // the order of the group G induces on the fixed cells
+  std::vector<Cell> fixed;               // the fixed cells
+  DownsetLayout box;                     // the dense cells (A with the fixed cells zeroed)
+  std::vector<Slice> slices;             // by sum, then by the tuple's index
+  std::vector<std::uint32_t> sum_begin;  // where each sum's slices start (+ the end)
+
+  // The orbit layout of a, or nothing when G(a) acts trivially on every choice of fixed cells
+  // (every cell of a orbit of its own, or a group too large to list, more than 4,096, or no
+  // choice leaving a dense cell): `why` then says which.
+  static std::optional<DownsetOrbits> For(const Matrix& a, std::string* why = nullptr);
+
+  // The values the pass stores (slices x box), and the matrices they stand for (a's down-set).
+  std::uint64_t values() const { return slices.size() * box.total; }
+  // Bytes in memory: the slices of two successive sums at one byte a matrix (both games), the
+  // most of any two.
+  double bytes() const;
+  // The layout of slice s's box (the fixed cells at its tuple), as the take phase sees it.
+  DownsetLayout SliceLayout(std::uint32_t s) const;
+};
+
+// The byte of a contribution (or of values) with the players exchanged: r and c swapped in each
+// game (the values of Bᵀ are those of B with R and C exchanged).
+constexpr std::uint8_t DownsetSwapPlayers(std::uint8_t bits) {
+  return static_cast<std::uint8_t>(((bits & 0x33) << 2) | ((bits >> 2) & 0x33));
+}
+
+// Whether a down-set solve stores one value per orbit (DownsetOrbitPass): kAuto where A has a
+// symmetry a layout can use and the pass would run in memory in one process without checkpoints;
+// kPlain never (to measure against it, or to resume a checkpoint of the plain pass).
+enum class DownsetOrbitChoice { kAuto, kPlain };
+
+}  // namespace seki
