@@ -204,8 +204,8 @@ TEST(CliSolve, DownsetInHalfTheMemoryGivesTheSameOutput) {
 // the plain pass prints, for a solve and for the census below it.
 TEST(CliSolve, ThePassByOrbitsPrintsWhatThePlainPassPrints) {
   const std::string a = "120000/021000/002200/000120/000021/200002";
-  for (std::vector<std::string> args : {std::vector<std::string>{"solve", "--engine", "downset"},
-                                        {"census", "--below"}}) {
+  for (std::vector<std::string> args :
+       {std::vector<std::string>{"solve", "--engine", "downset"}, {"census", "--below"}}) {
     args.insert(args.end(), {a, "--format", "json", "-q"});
     const RunResult orbits = RunSeki(args);
     ASSERT_EQ(orbits.status, 0) << orbits.err;

@@ -158,7 +158,7 @@ void CensusTaker::Take(const DownsetTakeBlock& block) {
     counts[heights + h] += (t >> kDSekiShift) & kField;
   }
   if (block.values.empty()) return;
-  for (std::size_t p = 0; p < point_index_.size(); ++p) {
+  for (std::size_t p = 0; block.points && p < point_index_.size(); ++p) {
     const std::uint64_t x = point_index_[p] - block.index;
     if (point_index_[p] < block.index || x >= block.values.size()) continue;
     const std::uint8_t v = block.values[x];

@@ -230,7 +230,6 @@ std::optional<DownsetOrbits> DownsetEngine::OrbitsFor(const Matrix& a,
     return std::nullopt;
   std::optional<DownsetOrbits> orbits = DownsetOrbits::For(a);
   if (!orbits || orbits->bytes() > static_cast<double>(memory_bytes_)) return std::nullopt;
-  if (options_.take && !options_.take->Points(DownsetLayout::For(a)).empty()) return std::nullopt;
   return orbits;
 }
 

@@ -147,34 +147,57 @@ DownsetLayout Transposed(const DownsetLayout& layout) {
 // The taker of one slice: every tally handed over `weight` times (the slice stands for `weight`
 // tuples), a marked block's values once, and where a symmetry transposes, once more as the
 // transposed matrices with the players exchanged (a class up to row and column permutation may
-// have its transpose alone in the slices).
+// have its transpose alone in the slices). The slice's points: in the box's indices for the pass,
+// each handed over alone in A's plain layout (`plain`).
 class WeightedTake : public DownsetTake {
  public:
+  using Point = DownsetOrbitPass::Point;
   WeightedTake(DownsetTake& inner, std::uint64_t weight, const DownsetLayout& layout,
-               bool transposes)
-      : inner_(inner), weight_(weight) {
+               bool transposes, const DownsetLayout& plain, std::vector<Point> points)
+      : inner_(inner), weight_(weight), plain_(plain), points_(std::move(points)) {
     if (transposes) transposed_ = Transposed(layout);
   }
   std::array<std::uint64_t, 256> Weights(DownsetMode mode, Game game) override {
     return inner_.Weights(mode, game);
   }
+  std::vector<std::uint64_t> Points(const DownsetLayout&) override {
+    std::vector<std::uint64_t> at;
+    for (const Point& p : points_) at.push_back(p.index);
+    return at;
+  }
   void Workers(int n) override { inner_.Workers(n); }
   void Take(const DownsetTakeBlock& block) override {
-    inner_.Take(block);
-    DownsetTakeBlock again = block;
+    DownsetTakeBlock slice = block;
+    slice.points = false;
+    inner_.Take(slice);
+    DownsetTakeBlock again = slice;
     again.values = {};
     for (std::uint64_t k = 1; k < weight_; ++k) inner_.Take(again);
-    if (block.values.empty() || !transposed_) return;
+    if (block.values.empty()) return;
+    const std::vector<std::uint64_t> none(block.tally.size(), 0);
+    for (const Point& p : points_) {
+      if (p.index < block.index || p.index - block.index >= block.values.size()) continue;
+      const std::uint8_t v = block.values[p.index - block.index];
+      const std::uint8_t value = p.transpose ? kSwapped[v] : v;
+      inner_.Take({.worker = block.worker,
+                   .layout = &plain_,
+                   .mode = block.mode,
+                   .game = block.game,
+                   .index = p.plain,
+                   .values = {&value, 1},
+                   .tally = none});
+    }
+    if (!transposed_) return;
     std::vector<std::uint8_t> swapped(block.values.size());
     for (std::size_t x = 0; x < swapped.size(); ++x) swapped[x] = kSwapped[block.values[x]];
-    const std::vector<std::uint64_t> none(block.tally.size(), 0);
     inner_.Take({.worker = block.worker,
                  .layout = &*transposed_,
                  .mode = block.mode,
                  .game = block.game,
                  .index = block.index,
                  .values = swapped,
-                 .tally = none});
+                 .tally = none,
+                 .points = false});
   }
   nlohmann::json Save() const override { return inner_.Save(); }
   void Restore(const nlohmann::json& state) override { inner_.Restore(state); }
@@ -182,6 +205,8 @@ class WeightedTake : public DownsetTake {
  private:
   DownsetTake& inner_;
   std::uint64_t weight_;
+  const DownsetLayout& plain_;
+  std::vector<Point> points_;
   std::optional<DownsetLayout> transposed_;
 };
 
@@ -189,13 +214,22 @@ class WeightedTake : public DownsetTake {
 
 DownsetOrbitPass::DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std::uint64_t>& done,
                                    DownsetTake* take)
-    : orbits_(orbits), done_(done), take_(take) {}
+    : orbits_(orbits), done_(done), take_(take), points_(orbits.slices.size()) {
+  if (!take_) return;
+  plain_ = DownsetLayout::For(orbits.top);
+  for (const std::uint64_t plain : take_->Points(plain_)) {
+    const DownsetOrbits::Place at = orbits.Locate(plain_.At(plain));
+    points_[at.slice].push_back({at.index, plain, at.transpose});
+  }
+  for (std::vector<Point>& p : points_)
+    std::sort(p.begin(), p.end(), [](const Point& x, const Point& y) { return x.index < y.index; });
+}
 
 bool DownsetOrbitPass::Run(int threads, const std::atomic<bool>* stop) {
   const DownsetOrbits& o = orbits_;
   const std::uint64_t box = o.box.total;
-  // The slices' values; a slice two sums below goes back to `unused` (a new one would cost the
-  // kernel's zeroing of its pages).
+  // The slices' values; a slice that no slice still to come reads goes back to `unused` (a new
+  // one would cost the kernel's zeroing of its pages).
   std::vector<std::unique_ptr<std::uint8_t[]>> values(o.slices.size()), unused;
   std::uint32_t all_rows = 0, all_cols = 0;
   for (int i = 0; i < o.top.rows(); ++i)
@@ -206,43 +240,40 @@ bool DownsetOrbitPass::Run(int threads, const std::atomic<bool>* stop) {
       }
   const auto between = [stop](const DownsetPosition&) { return !(stop && stop->load()); };
   std::uint64_t done_before = 0;
-  for (std::size_t sum = 0; sum + 1 < o.sum_begin.size(); ++sum) {
-    if (sum >= 2)  // the slices two sums below are read no more
-      for (std::uint32_t s = o.sum_begin[sum - 2]; s < o.sum_begin[sum - 1]; ++s)
-        unused.push_back(std::move(values[s]));
-    for (std::uint32_t s = o.sum_begin[sum]; s < o.sum_begin[sum + 1]; ++s) {
-      if (stop && stop->load()) return false;
-      const DownsetOrbits::Slice& slice = o.slices[s];
-      if (unused.empty()) {
-        values[s] = std::make_unique_for_overwrite<std::uint8_t[]>(box);
-        downset_bytes::AdviseHugePages(values[s].get(), box);
-      } else {
-        values[s] = std::move(unused.back());
-        unused.pop_back();
-      }
-      const DownsetLayout layout = o.SliceLayout(s);
-      DownsetSlice fixed{.all_rows = all_rows, .all_cols = all_cols};
-      for (std::size_t k = 0; k < o.fixed.size(); ++k)
-        if (slice.tuple[k] > 0) {
-          fixed.rows |= 1u << o.fixed[k].row;
-          fixed.cols |= 1u << o.fixed[k].col;
-          fixed.height = std::max<int>(fixed.height, slice.tuple[k]);
-        }
-      // Each block reads its own slots before the pass stores its values over them.
-      GatherChildren(o, slice, values, values[s].get(), threads);
-      std::uint8_t* const gathered = values[s].get();
-      fixed.children = [gathered](std::uint64_t index, std::uint64_t n, std::uint8_t* acc) {
-        downset_bytes::OrBytes(acc, gathered + index, n);
-      };
-      std::unique_ptr<WeightedTake> weighted;
-      if (take_)
-        weighted = std::make_unique<WeightedTake>(*take_, slice.weight, layout, o.transposes);
-      DownsetPass pass(layout, DownsetStore{values[s].get(), true, DownsetMode::kBothGames}, done_,
-                       done_before, {}, weighted.get(), &fixed);
-      if (!pass.Run({}, threads, between)) return false;
-      done_before += box;
-      if (s + 1 == o.slices.size()) root_ = pass.Root();
+  for (std::uint32_t s = 0; s < o.slices.size(); ++s) {
+    if (stop && stop->load()) return false;
+    const DownsetOrbits::Slice& slice = o.slices[s];
+    if (unused.empty()) {
+      values[s] = std::make_unique_for_overwrite<std::uint8_t[]>(box);
+      downset_bytes::AdviseHugePages(values[s].get(), box);
+    } else {
+      values[s] = std::move(unused.back());
+      unused.pop_back();
     }
+    const DownsetLayout layout = o.SliceLayout(s);
+    DownsetSlice fixed{.all_rows = all_rows, .all_cols = all_cols};
+    for (std::size_t k = 0; k < o.fixed.size(); ++k)
+      if (slice.tuple[k] > 0) {
+        fixed.rows |= 1u << o.fixed[k].row;
+        fixed.cols |= 1u << o.fixed[k].col;
+        fixed.height = std::max<int>(fixed.height, slice.tuple[k]);
+      }
+    // Each block reads its own slots before the pass stores its values over them.
+    GatherChildren(o, slice, values, values[s].get(), threads);
+    std::uint8_t* const gathered = values[s].get();
+    fixed.children = [gathered](std::uint64_t index, std::uint64_t n, std::uint8_t* acc) {
+      downset_bytes::OrBytes(acc, gathered + index, n);
+    };
+    std::unique_ptr<WeightedTake> weighted;
+    if (take_)
+      weighted = std::make_unique<WeightedTake>(*take_, slice.weight, layout, o.transposes, plain_,
+                                                points_[s]);
+    DownsetPass pass(layout, DownsetStore{values[s].get(), true, DownsetMode::kBothGames}, done_,
+                     done_before, {}, weighted.get(), &fixed);
+    if (!pass.Run({}, threads, between)) return false;
+    done_before += box;
+    if (s + 1 == o.slices.size()) root_ = pass.Root();
+    for (const std::uint32_t done : slice.last_reader_of) unused.push_back(std::move(values[done]));
   }
   return true;
 }

@@ -5,13 +5,15 @@
 // players exchanged where it transposes). Only the slices of two successive sums are kept. A take
 // phase sees each slice's blocks (their layout is the slice's: DownsetOrbits::SliceLayout), its
 // tallies handed over `weight` times (the tuples the slice stands for; height and classes are the
-// same on a whole orbit).
+// same on a whole orbit). The taker's points (DownsetTake::Points) are found where Locate puts
+// them and handed over one by one, in the layout of A's plain pass.
 // Concurrency: Run is called by one thread; each slice's pass runs on `threads` workers of its
 // own; `done` may be read by any thread while Run runs.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <vector>
 
 #include "engine/base/outcome.hpp"
 #include "engine/solve/downset_orbits.hpp"
@@ -21,7 +23,14 @@ namespace seki {
 
 class DownsetOrbitPass {
  public:
-  // `take`: the take phase (null: none; it must name no points).
+  // A point of the taker: its slice's box index, its index in A's plain layout, and whether the
+  // symmetry that puts it there transposes.
+  struct Point {
+    std::uint64_t index = 0, plain = 0;
+    bool transpose = false;
+  };
+
+  // `take`: the take phase (null: none).
   DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std::uint64_t>& done,
                    DownsetTake* take = nullptr);
 
@@ -34,6 +43,8 @@ class DownsetOrbitPass {
   const DownsetOrbits& orbits_;
   std::atomic<std::uint64_t>& done_;
   DownsetTake* const take_;
+  DownsetLayout plain_;                     // A's plain layout (the points' indices), with a taker
+  std::vector<std::vector<Point>> points_;  // by slice, by box index
   PackedOutcome root_;
 };
 

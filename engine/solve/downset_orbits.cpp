@@ -7,6 +7,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 
 #include "canon/matrix_symmetry.hpp"
@@ -123,6 +124,8 @@ std::optional<DownsetOrbits> DownsetOrbits::For(const Matrix& a, std::string* wh
 
   DownsetOrbits o;
   o.top = a;
+  o.cells = cells;
+  for (const Element& g : group) o.group.push_back({g.src, g.transpose});
   o.group_order = double(group.size());
   for (const Element& g : group) o.transposes = o.transposes || g.transpose;
   o.acting = best_acting;
@@ -215,16 +218,39 @@ std::optional<DownsetOrbits> DownsetOrbits::For(const Matrix& a, std::string* wh
       s.children.push_back(std::move(*best));
     }
   }
+  // Which slice reads each last, and so the most held at once.
+  std::vector<std::uint32_t> last(o.slices.size());
+  std::iota(last.begin(), last.end(), 0);
+  for (std::uint32_t s = 0; s < o.slices.size(); ++s)
+    for (const Child& c : o.slices[s].children) last[c.slice] = std::max(last[c.slice], s);
+  std::uint32_t live = 0;
+  for (std::uint32_t s = 0; s < o.slices.size(); ++s) o.slices[last[s]].last_reader_of.push_back(s);
+  for (const Slice& s : o.slices) {
+    o.held = std::max(o.held, ++live);
+    live -= static_cast<std::uint32_t>(s.last_reader_of.size());
+  }
   return o;
 }
 
 double DownsetOrbits::bytes() const {
-  double most = 0;
-  for (std::size_t s = 0; s + 1 < sum_begin.size(); ++s) {
-    const double below = s == 0 ? 0 : sum_begin[s] - sum_begin[s - 1];
-    most = std::max(most, below + (sum_begin[s + 1] - sum_begin[s]));
+  return double(held) * double(box.total) + 8.0 * double(box.chunks_per_slab());
+}
+
+DownsetOrbits::Place DownsetOrbits::Locate(const Matrix& b) const {
+  for (const Symmetry& g : group) {
+    Matrix image(b.rows(), b.cols());  // B'[c] = B[src[c]]
+    for (std::size_t c = 0; c < cells.size(); ++c)
+      image.set(cells[c].row, cells[c].col, b(cells[g.src[c]].row, cells[g.src[c]].col));
+    std::vector<std::uint8_t> tuple;
+    for (const Cell& f : fixed) tuple.push_back(static_cast<std::uint8_t>(image(f.row, f.col)));
+    int sum = 0;
+    for (std::uint8_t v : tuple) sum += v;
+    if (static_cast<std::size_t>(sum) + 1 >= sum_begin.size()) continue;
+    for (std::uint32_t s = sum_begin[static_cast<std::size_t>(sum)];
+         s < sum_begin[static_cast<std::size_t>(sum) + 1]; ++s)
+      if (slices[s].tuple == tuple) return {s, box.Index(image), g.transpose};
   }
-  return most * double(box.total) + 8.0 * double(box.chunks_per_slab());
+  throw std::logic_error("DownsetOrbits::Locate: no symmetry maps the matrix to a slice");
 }
 
 DownsetLayout DownsetOrbits::SliceLayout(std::uint32_t s) const {

@@ -39,6 +39,8 @@ struct DownsetOrbits {
     int sum = 0;
     std::uint64_t weight = 1;     // the tuples of its G-orbit
     std::vector<Child> children;  // one for each positive fixed cell
+    // The slices whose values may go once this one is solved: those it was the last to read.
+    std::vector<std::uint32_t> last_reader_of;
   };
 
   Matrix top;                            // A
@@ -57,11 +59,30 @@ struct DownsetOrbits {
 
   // The values the pass stores (slices x box), and the matrices they stand for (a's down-set).
   std::uint64_t values() const { return slices.size() * box.total; }
-  // Bytes in memory: the slices of two successive sums at one byte a matrix (both games), the
-  // most of any two.
+  // The most slices held at once: in order, each held from its pass until the last slice that
+  // reads it is solved.
+  std::uint32_t held = 0;
+  // Bytes in memory: `held` boxes at one byte a matrix (both games) and a pass's chunk order.
   double bytes() const;
   // The layout of slice s's box (the fixed cells at its tuple), as the take phase sees it.
   DownsetLayout SliceLayout(std::uint32_t s) const;
+
+  // Where the values of B <= A are stored: a matrix of a slice's box that a symmetry maps B to
+  // (its values are B's, with the players exchanged when `transpose`).
+  struct Place {
+    std::uint32_t slice = 0;
+    std::uint64_t index = 0;  // in the box
+    bool transpose = false;
+  };
+  Place Locate(const Matrix& b) const;
+
+  // G(A) as maps of A's positive cells (`cells`, row-major): B'[c] = B[src[c]].
+  struct Symmetry {
+    std::vector<std::uint8_t> src;
+    bool transpose = false;
+  };
+  std::vector<Cell> cells;
+  std::vector<Symmetry> group;
 };
 
 // The byte of a contribution (or of values) with the players exchanged: r and c swapped in each

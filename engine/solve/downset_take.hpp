@@ -52,6 +52,10 @@ struct DownsetTakeBlock {
   // tally[h]: the sum of Weights()[v] over the matrices of height h with no zero line (v their
   // values) of the blocks handed over (the marked block and those solved by this worker before it).
   std::span<const std::uint64_t> tally;
+  // Whether `index` counts in the layout Points was given, so that values may hold the taker's
+  // points (false: a block of another layout, e.g. a slice of the pass by orbits, whose points are
+  // handed over one by one in that layout).
+  bool points = true;
 };
 
 class DownsetTake {
