@@ -151,9 +151,11 @@ DownsetPlan PlanDownset(const DownsetPlanRequest& request) {
   if (!(q.disk_read > 0) || !(q.disk_write > 0)) throw InputError("--scratch", "no disk speed");
   // As `seki solve` would keep it: first that, then the ring on disk in both modes.
   const DownsetStorage storage =
-      DownsetStorageFor(q.matrix, q.memory_limit, 1, 0, std::nullopt, DownsetDisk{q.disk_free});
+      DownsetStorageFor(q.matrix, q.memory_limit, 1, 0, std::nullopt, DownsetDisk{q.disk_free},
+                        DownsetOrbitChoice::kAuto);
   plan.mode = storage.mode;
   plan.disk = storage.disk;
+  plan.orbits = storage.orbits;
   plan.memories = DownsetMemories(q.matrix, q.memory_limit);
   std::string why;
   if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(q.matrix, &why)) {
@@ -167,10 +169,9 @@ DownsetPlan PlanDownset(const DownsetPlanRequest& request) {
   } else {
     plan.orbit_layout = "none: " + why;
   }
-  // As the solve chooses (DownsetEngine): by orbits where they fit and no --scratch is named.
+  // What the solve takes first: by orbits (DownsetStorageFor's choice).
   for (const DownsetMemory& m : plan.memories)
-    if (m.orbits && m.bytes <= q.memory_limit && q.disk_free == 0) {
-      plan.orbits = true;
+    if (m.orbits && plan.orbits) {
       DownsetPlacement p = InOneProcess(plan, m);
       p.where = "one process, by orbits";
       plan.placements.push_back(p);

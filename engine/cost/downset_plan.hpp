@@ -55,10 +55,6 @@ std::vector<DownsetMemory> DownsetMemories(const Matrix& a, double memory_limit)
 // project's machine (2 cores, 24 GiB, 2026-11-28, three quiet runs: reads 1.17-1.37 GiB/s, writes
 // 1.98-2.04 GiB/s; docs/performance/solve.md).
 inline constexpr double kMeasuredDiskReadBytesPerSecond = 1.3e9;
-// The time of one value of the pass by orbits (its slices' passes and the gathering of their
-// children through the symmetries) over the plain pass's time a matrix, measured on the 12-cycle
-// weighted (5, 9, 9) (docs/log/performance-log.md).
-inline constexpr double kMeasuredOrbitValueCost = 1.7;
 inline constexpr double kMeasuredDiskWriteBytesPerSecond = 2.1e9;
 
 struct DownsetPlanRequest {

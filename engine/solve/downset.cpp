@@ -156,10 +156,11 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   // ranks, and every rank computes the same.
   const double limit = static_cast<double>(memory_bytes_);
   const DownsetDisk disk = ScratchDisk(options_.scratch, options_.force_disk);
-  const DownsetStorage storage =
-      DownsetStorageFor(a, limit, options_.ranks ? options_.ranks->size() : 1,
-                        static_cast<double>(options_.full_table_bytes), options_.mode, disk);
-  if (auto orbits = OrbitsFor(a, storage)) return OrbitPass(a, *orbits);
+  const DownsetStorage storage = DownsetStorageFor(
+      a, limit, options_.ranks ? options_.ranks->size() : 1,
+      static_cast<double>(options_.full_table_bytes), options_.mode, disk,
+      DownsetOrbitsAllowed(options_.orbits, !options_.checkpoint.empty(), options_.resume));
+  if (storage.orbits) return OrbitPass(a, *DownsetOrbits::For(a));
   if (storage.bytes > limit)
     throw DownsetTooLarge(
         storage.bytes, limit,
@@ -219,18 +220,6 @@ Solution DownsetEngine::Pass(const Matrix& a) {
     roots_.emplace(a, solution);
   }
   return solution;
-}
-
-std::optional<DownsetOrbits> DownsetEngine::OrbitsFor(const Matrix& a,
-                                                      const DownsetStorage& storage) const {
-  // The orbit pass keeps no full table and no checkpoint, runs in one process, and has one mode.
-  if (options_.orbits == DownsetOrbitChoice::kPlain || storage.full || options_.ranks ||
-      !options_.checkpoint.empty() || !options_.scratch.empty() || options_.resume ||
-      options_.mode || options_.force_disk)
-    return std::nullopt;
-  std::optional<DownsetOrbits> orbits = DownsetOrbits::For(a);
-  if (!orbits || orbits->bytes() > static_cast<double>(memory_bytes_)) return std::nullopt;
-  return orbits;
 }
 
 Solution DownsetEngine::OrbitPass(const Matrix& a, const DownsetOrbits& orbits) {

@@ -143,8 +143,6 @@ class DownsetEngine {
   Solution Pass(const Matrix& a);
   // A pass with its ring on disk (storage.disk), in options_.scratch.
   Solution DiskPass(const Matrix& a, const DownsetStorage& storage);
-  // The orbit layout a pass of `a` takes (DownsetOrbitChoice), or none.
-  std::optional<DownsetOrbits> OrbitsFor(const Matrix& a, const DownsetStorage& storage) const;
   // The pass by orbits (DownsetOrbitPass).
   Solution OrbitPass(const Matrix& a, const DownsetOrbits& orbits);
 

@@ -66,6 +66,12 @@ double DownsetMatrices(const Matrix& a);
 // a thread-second. A one-game solve makes two such passes.
 inline constexpr double kMeasuredDownsetMatricesPerThreadSecond = 6.8719476736e10 / 129.6;
 
+// The time of one value of the pass by orbits (engine/solve/downset_orbit_pass.hpp: its slices'
+// passes and the gathering of their children through the symmetries) over the plain pass's time a
+// matrix (a pass): 1.62 on the 12-cycle weighted (5, 9, 9) and 1.72 on (5, 10, 10), user CPU time
+// against the plain pass's (docs/log/performance-log.md, 2026-12-07).
+inline constexpr double kMeasuredOrbitValueCost = 1.7;
+
 // The rate of a pass of a: small entries (short digits) cost more a matrix. Fitted on that pattern
 // (every digit of radix 8) and on 51 random matrices of bench/inputs (radix 2..7, quiet machine,
 // docs/log/performance-log.md): kMeasuredDownsetMatricesPerThreadSecond * (L / 3)^1.83, L the mean

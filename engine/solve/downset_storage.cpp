@@ -46,14 +46,19 @@ DownsetDiskBytes DownsetRingOnDiskBytes(const Matrix& a, DownsetMode mode, int b
 
 DownsetStorage DownsetStorageFor(const Matrix& a, double memory_limit, int ranks,
                                  double full_table_bytes, std::optional<DownsetMode> mode,
-                                 const DownsetDisk& disk) {
+                                 const DownsetDisk& disk, DownsetOrbitChoice orbits) {
+  const bool full_fits =
+      DownsetBytes(a, true, DownsetMode::kBothGames) <= std::min(memory_limit, full_table_bytes);
+  if (orbits == DownsetOrbitChoice::kAuto && ranks <= 1 && !mode && !disk.force && disk.free == 0 &&
+      !full_fits)
+    if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(a);
+        o && o->bytes() <= memory_limit)
+      return {.bytes = o->bytes(), .orbits = true, .values = double(o->values())};
   if (ranks <= 1)
     if (auto s = OnDisk(a, memory_limit, mode, disk)) return *s;
   DownsetStorage s;
   s.ranks = DownsetMatrices(a) < DownsetSplitMatrices() ? 1 : std::max(1, ranks);
-  s.full =
-      s.ranks == 1 && mode != DownsetMode::kOneGame &&
-      DownsetBytes(a, true, DownsetMode::kBothGames) <= std::min(memory_limit, full_table_bytes);
+  s.full = s.ranks == 1 && mode != DownsetMode::kOneGame && full_fits;
   // The ring: one byte a matrix when the largest share fits, else 4 bits.
   s.mode = s.full ? DownsetMode::kBothGames
            : mode ? *mode

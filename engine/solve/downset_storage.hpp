@@ -12,6 +12,7 @@
 
 #include "engine/base/matrix.hpp"
 #include "engine/solve/downset_layout.hpp"
+#include "engine/solve/downset_orbits.hpp"
 
 namespace seki {
 
@@ -25,6 +26,10 @@ struct DownsetStorage {
   bool disk = false;
   int buffers = 0;
   double disk_bytes = 0;
+  // The pass by orbits (engine/solve/downset_orbits.hpp: one value per orbit of A's symmetries,
+  // in memory, one process; `bytes` its slices held at once), and the values it stores.
+  bool orbits = false;
+  double values = 0;
 
   int passes() const { return mode == DownsetMode::kOneGame ? 2 : 1; }
 };
@@ -51,11 +56,21 @@ DownsetDiskBytes DownsetRingOnDiskBytes(const Matrix& a, DownsetMode mode, int b
 // refused, naming `bytes`). With `disk` (one process, no full table): a ring that fits memory in
 // neither mode goes on disk — one byte a matrix when its sub-slabs fit the limit and its file the
 // disk, else 4 bits; three buffers when they fit, else two (which may not fit either, nor the
-// file the disk: the solve is then refused, naming `bytes` or `disk_bytes`).
+// file the disk: the solve is then refused, naming `bytes` or `disk_bytes`). With `orbits` kAuto,
+// before any ring: the pass by orbits where a has a layout for it and its slices fit the limit, in
+// one process, with no full table, no forced mode and no scratch directory.
 DownsetStorage DownsetStorageFor(const Matrix& a, double memory_limit, int ranks = 1,
                                  double full_table_bytes = 0,
                                  std::optional<DownsetMode> mode = std::nullopt,
-                                 const DownsetDisk& disk = {});
+                                 const DownsetDisk& disk = {},
+                                 DownsetOrbitChoice orbits = DownsetOrbitChoice::kPlain);
+
+// The orbit choice of a solve that checkpoints in `checkpoint` (empty: none) or resumes: kPlain
+// then (the pass by orbits keeps no checkpoint), else `choice`.
+inline DownsetOrbitChoice DownsetOrbitsAllowed(DownsetOrbitChoice choice, bool checkpoint,
+                                               bool resume) {
+  return checkpoint || resume ? DownsetOrbitChoice::kPlain : choice;
+}
 
 // Where a pass that fits no mode in memory under `memory_limit` (one process, no scratch
 // directory) could go instead: its ring on disk, with the memory (`bytes`, which may still be

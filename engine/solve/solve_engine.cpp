@@ -98,18 +98,24 @@ SolveEngine::SolveEngine(SolveEngineOptions options)
 SolveEngine::~SolveEngine() = default;
 
 double DownsetSeconds(const Matrix& a, const DownsetStorage& storage, int threads) {
-  return DownsetPassSeconds(a, storage.passes(), threads);
+  const double plain = DownsetPassSeconds(a, storage.passes(), threads);
+  return storage.orbits ? plain * storage.values / DownsetMatrices(a) * kMeasuredOrbitValueCost
+                        : plain;
 }
 
 DownsetDisk SolveEngine::Disk() const { return ScratchDisk(options_.scratch, options_.force_disk); }
+
+DownsetOrbitChoice SolveEngine::Orbits() const {
+  return DownsetOrbitsAllowed(options_.orbits, !options_.checkpoint.empty(), options_.resume);
+}
 
 SolveEngine::Choice SolveEngine::Pick(const Matrix& a) const {
   if (options_.kind != EngineKind::kAuto) return {options_.kind, 0, false};
   const double limit = double(memory_bytes_);
   const int ranks = options_.ranks ? options_.ranks->size() : 1;
   // With moves, in one process, the down-set answers them only from a full table.
-  const DownsetStorage storage =
-      DownsetStorageFor(a, limit, ranks, options_.moves ? limit : 0, std::nullopt, Disk());
+  const DownsetStorage storage = DownsetStorageFor(a, limit, ranks, options_.moves ? limit : 0,
+                                                   std::nullopt, Disk(), Orbits());
   if (storage.bytes > limit || (options_.moves && !storage.full && storage.ranks == 1))
     return {EngineKind::kSearch, 0, false};
   const double seconds = DownsetSeconds(a, storage, options_.threads * ranks);
@@ -131,7 +137,7 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
     const DownsetDisk disk = Disk();
     const DownsetStorage storage =
         DownsetStorageFor(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1, 0,
-                          std::nullopt, disk);
+                          std::nullopt, disk, Orbits());
     if (storage.bytes > double(memory_bytes_))
       throw DownsetTooLarge(storage.bytes, double(memory_bytes_),
                             options_.ranks || disk.free > 0

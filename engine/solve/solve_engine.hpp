@@ -152,7 +152,9 @@ class SolveEngine {
     bool downset_fits = false;
   };
   Choice Pick(const Matrix& a) const;
-  DownsetDisk Disk() const;  // the scratch directory's space (ScratchDisk)
+  DownsetDisk Disk() const;
+  // The orbit choice of its down-set passes (DownsetOrbitsAllowed).
+  DownsetOrbitChoice Orbits() const;  // the scratch directory's space (ScratchDisk)
   template <class F>
   auto WithEngine(const Matrix& a, F&& f);
   template <class F>
