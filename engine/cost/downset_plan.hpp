@@ -39,8 +39,8 @@ struct DownsetMemory {
   bool disk = false;
   int buffers = 0;
   double disk_bytes = 0, read_bytes = 0, written_bytes = 0;
-  // The pass by orbits (engine/solve/downset_orbits.hpp): the values it stores (bytes: the slices
-  // of two successive sums).
+  // The pass by orbits (engine/solve/downset_orbits.hpp): the values it stores (bytes: the most
+  // slices it holds at once).
   bool orbits = false;
   double values = 0;
 };

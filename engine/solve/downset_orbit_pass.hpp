@@ -2,7 +2,8 @@
 // layout, by sum of their tuples: each slice is a full-table DownsetPass of the dense box whose
 // blocks first take what the fixed cells' children offer (DownsetSlice), read from the slices of
 // the sum below through the child's symmetry (a permutation of the dense cells' strides, the
-// players exchanged where it transposes). Only the slices of two successive sums are kept. A take
+// players exchanged where it transposes). A slice is kept until the last slice that reads it is
+// solved (DownsetOrbits::held). A take
 // phase sees each slice's blocks (their layout is the slice's: DownsetOrbits::SliceLayout), its
 // tallies handed over `weight` times (the tuples the slice stands for; height and classes are the
 // same on a whole orbit). The taker's points (DownsetTake::Points) are found where Locate puts

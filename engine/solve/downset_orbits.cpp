@@ -20,12 +20,7 @@ constexpr std::size_t kMaxGroup = 4096;
 // Tuples of the fixed cells enumerated at most (each put in canonical form by every symmetry).
 constexpr double kMaxTuples = double(std::uint64_t{1} << 22);
 
-// A symmetry as a map of cells: B'[c] = B[src[c]] (c an index into the positive cells).
-struct Element {
-  std::vector<std::uint8_t> src;
-  bool transpose = false;
-  auto operator<=>(const Element&) const = default;
-};
+using Element = DownsetOrbits::Symmetry;  // B'[c] = B[src[c]] (c an index into the positive cells)
 
 // Applying e after f: B''[c] = B'[e.src[c]] = B[f.src[e.src[c]]].
 Element After(const Element& e, const Element& f) {
@@ -125,7 +120,7 @@ std::optional<DownsetOrbits> DownsetOrbits::For(const Matrix& a, std::string* wh
   DownsetOrbits o;
   o.top = a;
   o.cells = cells;
-  for (const Element& g : group) o.group.push_back({g.src, g.transpose});
+  o.group = group;
   o.group_order = double(group.size());
   for (const Element& g : group) o.transposes = o.transposes || g.transpose;
   o.acting = best_acting;

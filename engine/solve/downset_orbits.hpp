@@ -52,9 +52,9 @@ struct DownsetOrbits {
   std::vector<Slice> slices;             // by sum, then by the tuple's index
   std::vector<std::uint32_t> sum_begin;  // where each sum's slices start (+ the end)
 
-  // The orbit layout of a, or nothing when G(a) acts trivially on every choice of fixed cells
-  // (every cell of a orbit of its own, or a group too large to list, more than 4,096, or no
-  // choice leaving a dense cell): `why` then says which.
+  // The orbit layout of a, or nothing when a has no symmetry, a group too large to list (more
+  // than 4,096), more than 16 orbits of cells, or no choice of fixed cells that leaves a dense
+  // cell: `why` then says which.
   static std::optional<DownsetOrbits> For(const Matrix& a, std::string* why = nullptr);
 
   // The values the pass stores (slices x box), and the matrices they stand for (a's down-set).
@@ -80,6 +80,7 @@ struct DownsetOrbits {
   struct Symmetry {
     std::vector<std::uint8_t> src;
     bool transpose = false;
+    auto operator<=>(const Symmetry&) const = default;
   };
   std::vector<Cell> cells;
   std::vector<Symmetry> group;
