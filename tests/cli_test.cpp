@@ -179,6 +179,29 @@ TEST(CliSolve, DownsetThatDoesNotFitIsRefused) {
             "of memory, more than the memory limit of 500.0 MiB (see --memory-limit); its ring on "
             "disk fits: --scratch DIR with 1.18 GiB free, 404.1 MiB of memory (seki plan --matrix "
             "gives the time)\n");
+  // A matrix with symmetries: the pass by orbits is named with what it needs; where the search
+  // of `auto` runs out of memory, the refusal says so and names the down-set's ways out.
+  const std::string abb = "2,4,0,0,0,0/0,4,2,0,0,0/0,0,4,4,0,0/0,0,0,2,4,0/0,0,0,0,4,2/4,0,0,0,0,4";
+  const std::string ways =
+      "the down-set solve needs 3.0 MiB of memory; by orbits of its 8 symmetries it needs 2.2 MiB "
+      "(one process, without --checkpoint, --resume, --scratch or --plain-pass); its ring on disk "
+      "(--scratch DIR) would still need 1.2 MiB of memory\n";
+  const RunResult searched = RunSeki({"solve", "--memory-limit", "1M", abb});
+  EXPECT_EQ(searched.status, 3);
+  EXPECT_EQ(searched.err, "seki: " + abb +
+                              ": cannot be decided within the memory limit of 1.0 MiB (see "
+                              "--memory-limit): the search ran out of it, and " +
+                              ways);
+  const RunResult downset = RunSeki({"solve", "--engine", "downset", "--memory-limit", "1M", abb});
+  EXPECT_EQ(downset.status, 3);
+  std::string more = ways;
+  more.insert(more.find(';'), ", more than the memory limit of 1.0 MiB (see --memory-limit)");
+  EXPECT_EQ(downset.err, "seki: " + abb + ": " + more);
+  for (const char* engine : {"auto", "downset"}) {  // by orbits within 2.5 MiB
+    const RunResult fits =
+        RunSeki({"solve", "--engine", engine, "--memory-limit", "2500K", "--format", "json", abb});
+    EXPECT_EQ(fits.status, 0) << fits.err;
+  }
 }
 
 // Where one byte a matrix does not fit the memory limit but half a byte does (0033/...: a ring of
@@ -321,9 +344,17 @@ TEST(CliSolve, MemoryLimit) {
   const RunResult r = RunSeki({"solve", "--memory-limit", "100K", "11/11", eight});
   EXPECT_EQ(r.status, 3);
   EXPECT_EQ(r.out, RunSeki({"solve", "11/11"}).out);
-  EXPECT_EQ(r.err, "seki: " + eight +
-                       ": cannot be decided within the memory limit of 100.0 KiB (see "
-                       "--memory-limit)\n");
+  EXPECT_EQ(
+      r.err,
+      "seki: " + eight +
+          ": cannot be decided within the memory limit of 100.0 KiB (see "
+          "--memory-limit)" +
+          std::string(
+              ": the search ran out of it, and the down-set solve needs 1.71 GiB of memory; by "
+              "orbits of "
+              "its 16 symmetries it needs 410.5 MiB (one process, without --checkpoint, --resume, "
+              "--scratch or --plain-pass); its ring on disk (--scratch DIR) would still need 1.14 "
+              "GiB of memory\n"));
 
   const std::string six = "110111/110201/002120/111101/202010/020012";
   const RunResult want = RunSeki({"solve", six});

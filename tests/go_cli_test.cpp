@@ -208,10 +208,12 @@ TEST(GoCli, TooLargeIsOneLineAndWritesNothing) {
   // The Fig. 2 matrix within a memory limit of 1K: exit 3.
   EXPECT_EQ(run({"go", "--realise", "033/331/312", "--memory-limit", "1K"}, 3),
             "seki: 033/331/312: cannot be decided within the memory limit of 1.0 KiB (see "
-            "--memory-limit)\n");
+            "--memory-limit): the search ran out of it, and the down-set solve needs 1.5 KiB of "
+            "memory\n");
   EXPECT_EQ(run({"go", "--realise", "033/331/312", "--memory-limit", "1K", "--format", "json"}, 3),
             "seki: 033/331/312: cannot be decided within the memory limit of 1.0 KiB (see "
-            "--memory-limit)\n");
+            "--memory-limit): the search ran out of it, and the down-set solve needs 1.5 KiB of "
+            "memory\n");
 }
 
 }  // namespace

@@ -115,11 +115,24 @@ Checkpoint DownsetCheckpointOf(const std::filesystem::path& dir, int rank, int r
   return Checkpoint(dir, "downset", rank, ranks);
 }
 
-DownsetTooLarge::DownsetTooLarge(double needed, double limit, std::optional<DownsetStorage> on_disk)
+DownsetTooLarge::DownsetTooLarge(double needed, double limit, DownsetWaysOut ways)
     : std::runtime_error(fmt::format("the down-set solve needs {:.0f} bytes, the limit is {:.0f}",
                                      std::ceil(needed), limit)),
       needed_(needed),
-      on_disk_(std::move(on_disk)) {}
+      ways_(std::move(ways)) {}
+
+DownsetTooLarge DownsetTooLargeFor(const Matrix& a, const DownsetStorage& storage, double limit,
+                                   bool disk_allowed, bool search_ran_out) {
+  DownsetWaysOut ways{.search_ran_out = search_ran_out};
+  if (disk_allowed) ways.on_disk = DownsetOnDiskInstead(a, limit);
+  if (!storage.orbits)
+    if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(a)) {
+      ways.by_orbits =
+          DownsetStorage{.bytes = o->bytes(), .orbits = true, .values = double(o->values())};
+      ways.symmetries = o->group_order;
+    }
+  return DownsetTooLarge(storage.bytes, limit, std::move(ways));
+}
 
 DownsetDiskTooSmall::DownsetDiskTooSmall(double needed, double free,
                                          const std::filesystem::path& dir)
@@ -162,9 +175,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
       DownsetOrbitsAllowed(options_.orbits, !options_.checkpoint.empty(), options_.resume));
   if (storage.orbits) return OrbitPass(a, *DownsetOrbits::For(a));
   if (storage.bytes > limit)
-    throw DownsetTooLarge(
-        storage.bytes, limit,
-        options_.ranks || disk.free > 0 ? std::nullopt : DownsetOnDiskInstead(a, limit));
+    throw DownsetTooLargeFor(a, storage, limit, !options_.ranks && disk.free == 0);
   if (storage.disk) {
     if (storage.disk_bytes > disk.free)
       throw DownsetDiskTooSmall(storage.disk_bytes, disk.free, options_.scratch);

@@ -34,18 +34,31 @@
 
 namespace seki {
 
-// Thrown before anything is allocated when a down-set pass needs more memory than allowed;
-// `on_disk`: its ring on disk, where that is the way out (DownsetOnDiskInstead).
+// Thrown before anything is allocated when a down-set pass needs more memory than allowed (or,
+// `search_ran_out`, when the search ran out of memory on a matrix whose pass does not fit either).
+// The ways out it names: `on_disk`, its ring on disk (DownsetOnDiskInstead); `by_orbits`, the pass
+// by orbits of A's `symmetries` where A has a layout for it that this solve did not take.
+struct DownsetWaysOut {
+  std::optional<DownsetStorage> on_disk, by_orbits;
+  double symmetries = 1;
+  bool search_ran_out = false;
+};
 class DownsetTooLarge : public std::runtime_error {
  public:
-  DownsetTooLarge(double needed, double limit, std::optional<DownsetStorage> on_disk = {});
+  DownsetTooLarge(double needed, double limit, DownsetWaysOut ways = {});
   double needed() const { return needed_; }
-  const std::optional<DownsetStorage>& on_disk() const { return on_disk_; }
+  const DownsetWaysOut& ways() const { return ways_; }
 
  private:
   double needed_;
-  std::optional<DownsetStorage> on_disk_;
+  DownsetWaysOut ways_;
 };
+
+// The refusal of a pass of `a` whose `storage` does not fit `limit`: the ring on disk named where
+// `disk_allowed` (one process, no scratch directory given), the pass by orbits where A has a layout
+// and `storage` is not it.
+DownsetTooLarge DownsetTooLargeFor(const Matrix& a, const DownsetStorage& storage, double limit,
+                                   bool disk_allowed, bool search_ran_out = false);
 
 // Thrown before anything is written when the ring on disk needs more than the scratch directory's
 // free space.

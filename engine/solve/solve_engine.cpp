@@ -52,15 +52,26 @@ void RethrowSolveStop(std::string_view where, std::size_t memory_bytes) {
                                       " of disk for its ring in " + e.dir().string() + ", and " +
                                       HumanBytes(e.free()) + " are free (see --scratch)");
   } catch (const DownsetTooLarge& e) {
-    std::string way_out;  // the ring on disk, where the layout has one
-    if (const auto& d = e.on_disk(); d && d->bytes <= double(memory_bytes))
-      way_out = "; its ring on disk fits: --scratch DIR with " + HumanBytes(d->disk_bytes) +
-                " free, " + HumanBytes(d->bytes) + " of memory (seki plan --matrix gives the time)";
+    const DownsetWaysOut& w = e.ways();
+    std::string way_out;  // by orbits, and the ring on disk, where the layout has them
+    if (w.by_orbits && w.by_orbits->bytes < e.needed())
+      way_out += fmt::format(
+          "; by orbits of its {:.0f} symmetries it needs {} (one process, without --checkpoint, "
+          "--resume, --scratch or --plain-pass)",
+          w.symmetries, HumanBytes(w.by_orbits->bytes));
+    if (const auto& d = w.on_disk; d && d->bytes <= double(memory_bytes))
+      way_out += "; its ring on disk fits: --scratch DIR with " + HumanBytes(d->disk_bytes) +
+                 " free, " + HumanBytes(d->bytes) +
+                 " of memory (seki plan --matrix gives the time)";
     else if (d)
-      way_out = "; its ring on disk (--scratch DIR) would still need " + HumanBytes(d->bytes) +
-                " of memory";
-    throw MemoryLimitError(where, "the down-set solve needs " + HumanBytes(e.needed()) +
-                                      " of memory, more than " + limit + way_out);
+      way_out += "; its ring on disk (--scratch DIR) would still need " + HumanBytes(d->bytes) +
+                 " of memory";
+    throw MemoryLimitError(
+        where,
+        (w.search_ran_out ? "cannot be decided within " + limit + ": the search ran out of it, and "
+                          : std::string()) +
+            "the down-set solve needs " + HumanBytes(e.needed()) + " of memory" +
+            (w.search_ran_out ? std::string() : ", more than " + limit) + way_out);
   } catch (const Stopped& e) {
     if (e.reason() == Stopped::Reason::kMemoryLimit)
       throw MemoryLimitError(where, "cannot be decided within " + limit);
@@ -139,10 +150,8 @@ void SolveEngine::Check(const Matrix& a, std::string_view where) {
         DownsetStorageFor(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1, 0,
                           std::nullopt, disk, Orbits());
     if (storage.bytes > double(memory_bytes_))
-      throw DownsetTooLarge(storage.bytes, double(memory_bytes_),
-                            options_.ranks || disk.free > 0
-                                ? std::nullopt
-                                : DownsetOnDiskInstead(a, double(memory_bytes_)));
+      throw DownsetTooLargeFor(a, storage, double(memory_bytes_),
+                               !options_.ranks && disk.free == 0);
     if (storage.disk && storage.disk_bytes > disk.free)
       throw DownsetDiskTooSmall(storage.disk_bytes, disk.free, options_.scratch);
     return;
@@ -231,7 +240,21 @@ auto SolveEngine::WithEngine(const Matrix& a, F&& f) {
     default:
       break;
   }
-  if (!choice.downset_fits) return WithSearch(0, f);
+  if (!choice.downset_fits) {
+    try {
+      return WithSearch(0, f);
+    } catch (const SolveOutOfMemory&) {
+    } catch (const Stopped& e) {
+      if (e.reason() != Stopped::Reason::kMemoryLimit) throw;
+    }
+    // The search ran out of memory: what the down-set would need instead, and its ways out.
+    const DownsetDisk disk = Disk();
+    const DownsetStorage storage =
+        DownsetStorageFor(a, double(memory_bytes_), options_.ranks ? options_.ranks->size() : 1, 0,
+                          std::nullopt, disk, Orbits());
+    throw DownsetTooLargeFor(a, storage, double(memory_bytes_), !options_.ranks && disk.free == 0,
+                             true);
+  }
   try {  // auto: the search within its budget, then the down-set
     return WithSearch(choice.search_seconds, f);
   } catch (const Stopped& e) {
