@@ -39,10 +39,12 @@ void AddCheckpointOptions(CLI::App* cmd, CheckpointOptions& options, const Check
            "(which stops at the next commit)")
         ->type_name("DIR");
   if (use.scratch)
-    cmd->add_flag("--plain-pass", options.plain_pass,
-                  "Store one value for every matrix below A even where A's symmetries allow one "
-                  "an orbit (to measure against the pass by orbits); the pass by orbits runs only "
-                  "in memory, in one process, without --checkpoint, --scratch or --resume");
+    cmd->add_flag(
+        "--plain-pass", options.plain_pass,
+        "Store one value for every matrix below A even where A's symmetries allow one "
+        "an orbit (to measure against the pass by orbits, or to resume a checkpoint of the "
+        "plain pass); the pass by orbits runs only in memory, in one process, without "
+        "--scratch");
   cmd->add_flag("--resume", options.resume,
                 use.dir_option ? "Continue the work saved in --checkpoint DIR (the same "
                                  "parameters); without a checkpoint there, start afresh"

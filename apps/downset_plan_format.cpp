@@ -61,8 +61,8 @@ std::string FormatDownsetPlanSummary(const DownsetPlan& p) {
       "one game a pass makes two passes\n",
       q.matrices_per_thread_second);
   out += fmt::format(
-      "orbits: {}; the pass by orbits runs in memory, in one process, without --checkpoint, "
-      "--scratch or --resume (--plain-pass: never); its time is the plain pass's a matrix times "
+      "orbits: {}; the pass by orbits runs in memory, in one process, without --scratch "
+      "(--plain-pass: never); its time is the plain pass's a matrix times "
       "{} a value (docs/search/downset-orbits.md)\n",
       p.orbit_layout, kMeasuredOrbitValueCost);
   out += fmt::format(

@@ -51,6 +51,9 @@ struct Command {
   std::function<std::string(const fs::path& dir, const RunResult&)> result;  // what must agree
 };
 
+constexpr const char* kAbb =
+    "2,3,0,0,0,0/0,3,2,0,0,0/0,0,3,3,0,0/0,0,0,2,3,0/0,0,0,0,3,2/3,0,0,0,0,3";
+
 std::vector<Command> Commands() {
   return {
       {"run",
@@ -86,6 +89,25 @@ std::vector<Command> Commands() {
        [](const fs::path&, const RunResult& r) {
          json j = json::parse(r.out);
          j["census"].erase("source");  // the command, which names the directory
+         return j.dump();
+       }},
+      // The pass by orbits (a weighting (2,3,3) of the 12-cycle: 21 slices, a checkpoint
+      // before each), its slices kept as files of their own.
+      {"downset-orbits",
+       "downset",
+       {"solve", "--engine", "downset", "-t", "1", "--checkpoint-every", "0.000001m", kAbb},
+       "--checkpoint",
+       "downset-checkpoint:10",
+       [](const fs::path&, const RunResult& r) { return r.out; }},
+      {"census-below-orbits",
+       "downset",
+       {"census", "--below", kAbb, "-t", "1", "--checkpoint-every", "0.000001m", "--format", "json",
+        "--quiet"},
+       "--checkpoint",
+       "downset-checkpoint:10",
+       [](const fs::path&, const RunResult& r) {
+         json j = json::parse(r.out);
+         j["census"].erase("source");
          return j.dump();
        }},
       {"sweep",
@@ -219,6 +241,60 @@ TEST_F(CheckpointTest, DamagedCheckpointsAreOneLineNeverAnInternalError) {
       EXPECT_EQ(ReadText(victim), "keep me\n");
     }
   }
+}
+
+// A checkpoint of the pass by orbits and one of the plain pass each refuse the other pass with one
+// line that names the way (--plain-pass); a slice file that does not match its checksum is refused.
+TEST_F(CheckpointTest, ThePassByOrbitsAndThePlainPassKeepTheirOwnCheckpoints) {
+  const auto run = [&](const std::string& dir, std::vector<std::string> extra,
+                       std::vector<std::string> env = {}) {
+    std::vector<std::string> args = {"solve", "--engine",           "downset",   "-t",
+                                     "1",     "--checkpoint-every", "0.000001m", "--checkpoint",
+                                     dir};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(kAbb);
+    return RunSeki(args, "", std::move(env), 120);
+  };
+  const std::string want = RunSeki({"solve", kAbb}).out;
+  ASSERT_EQ(run("orbits", {}, {"SEKI_KILL_AT=downset-checkpoint:10"}).signal, SIGKILL);
+  ASSERT_EQ(run("plain", {"--plain-pass"}, {"SEKI_KILL_AT=downset-checkpoint:3"}).signal, SIGKILL);
+  const json saved = json::parse(ReadText(fs::path("orbits") / "checkpoint.json"));
+  EXPECT_EQ(saved["orbits"]["version"], 1);
+  EXPECT_EQ(saved["orbits"]["next"], 10);
+
+  const RunResult plain_on_orbits = run("orbits", {"--plain-pass", "--resume"});
+  EXPECT_EQ(plain_on_orbits.status, 2);
+  EXPECT_EQ(plain_on_orbits.err, "seki: " + (fs::path("orbits") / "checkpoint.json").string() +
+                                     ": a checkpoint of the pass by orbits: resume it without "
+                                     "--plain-pass, in one process and without --scratch, or "
+                                     "remove it\n");
+  const RunResult orbits_on_plain = run("plain", {"--resume"});
+  EXPECT_EQ(orbits_on_plain.status, 2);
+  EXPECT_EQ(orbits_on_plain.err, "seki: " + (fs::path("plain") / "checkpoint.json").string() +
+                                     ": a checkpoint of the plain pass: resume it with "
+                                     "--plain-pass, or remove it\n");
+
+  fs::copy("orbits", "damaged", fs::copy_options::recursive);
+  const std::string slice = saved["orbits"]["held"][0]["data"];
+  std::string bytes = ReadText(fs::path("damaged") / slice);
+  bytes[bytes.size() / 2] ^= 1;
+  WriteText(fs::path("damaged") / slice, bytes);
+  const RunResult damaged = run("damaged", {"--resume"});
+  EXPECT_EQ(damaged.status, 2);
+  EXPECT_EQ(damaged.err, "seki: " + (fs::path("damaged") / "checkpoint.json").string() +
+                             ": its data file " + slice + " does not match its checksum\n");
+  fs::remove(fs::path("damaged") / slice);
+  EXPECT_EQ(run("damaged", {"--resume"}).err,
+            "seki: " + (fs::path("damaged") / "checkpoint.json").string() + ": its data file " +
+                slice + " is missing or short\n");
+
+  const RunResult orbits = run("orbits", {"--resume"});
+  EXPECT_EQ(orbits.status, 0) << orbits.err;
+  EXPECT_EQ(orbits.out, want);
+  EXPECT_TRUE(fs::is_empty("orbits"));  // the checkpoint and its slice files are gone
+  const RunResult plain = run("plain", {"--plain-pass", "--resume"});
+  EXPECT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.out, want);
 }
 
 // `seki census REPORT.json` reads a check report whose command is not text (damaged or made by

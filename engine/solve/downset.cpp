@@ -70,6 +70,13 @@ class PassCheckpoints {
 
   // Between two steps, at `at`: false to stop there (after a checkpoint).
   bool Between(const DownsetProgress& at) {
+    return Between([&] {
+      SaveDownsetCheckpoint(checkpoint_, layout_, storage_.full, storage_.mode, at, values_, bytes_,
+                            options_.take ? options_.take->Save() : nlohmann::json());
+    });
+  }
+  // The same with the checkpoint that `save` writes (the pass by orbits).
+  bool Between(const std::function<void()>& save) {
     const Ranks* const ranks = ranks_;
     const MaxOverRanks max_over_ranks = [ranks](double v) {
       return ranks ? double(ranks->MaxCount(static_cast<std::uint64_t>(v))) : v;
@@ -77,8 +84,7 @@ class PassCheckpoints {
     const BetweenSteps decided =
         DecideBetweenSteps(options_.stop, saving_ && clock_.DueAfterTime(), max_over_ranks);
     if (saving_ && decided != BetweenSteps::kGoOn) {  // a stop checkpoints first
-      SaveDownsetCheckpoint(checkpoint_, layout_, storage_.full, storage_.mode, at, values_, bytes_,
-                            options_.take ? options_.take->Save() : nlohmann::json());
+      save();
       clock_.Saved(++saves_);
       ours_ = true;
       if (ranks_) {
@@ -90,6 +96,23 @@ class PassCheckpoints {
     }
     return decided != BetweenSteps::kStop;
   }
+
+  // The pass by orbits resumed from its checkpoint (with --resume): the first slice to solve,
+  // the held slices read into the pass's buffers.
+  std::uint32_t ResumeOrbits(const DownsetOrbits& orbits, DownsetOrbitPass& pass,
+                             std::vector<std::string>& written) {
+    if (!saving_ || !options_.resume) return 0;
+    nlohmann::json taken;
+    const std::optional<std::uint32_t> next = LoadOrbitCheckpoint(
+        checkpoint_, orbits, [&](std::uint32_t k) { return pass.Buffer(k); }, written,
+        options_.take ? &taken : nullptr);
+    if (!next) return 0;
+    ours_ = true;
+    if (options_.take) options_.take->Restore(taken);
+    return *next;
+  }
+  const Checkpoint& checkpoint() const { return checkpoint_; }
+  const DownsetOptions& options() const { return options_; }
 
   void Finish() const {
     if (ours_) RemoveDownsetCheckpoint(checkpoint_);
@@ -171,8 +194,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   const DownsetDisk disk = ScratchDisk(options_.scratch, options_.force_disk);
   const DownsetStorage storage = DownsetStorageFor(
       a, limit, options_.ranks ? options_.ranks->size() : 1,
-      static_cast<double>(options_.full_table_bytes), options_.mode, disk,
-      DownsetOrbitsAllowed(options_.orbits, !options_.checkpoint.empty(), options_.resume));
+      static_cast<double>(options_.full_table_bytes), options_.mode, disk, options_.orbits);
   if (storage.orbits) return OrbitPass(a, *DownsetOrbits::For(a));
   if (storage.bytes > limit)
     throw DownsetTooLargeFor(a, storage, limit, !options_.ranks && disk.free == 0);
@@ -236,9 +258,20 @@ Solution DownsetEngine::Pass(const Matrix& a) {
 Solution DownsetEngine::OrbitPass(const Matrix& a, const DownsetOrbits& orbits) {
   split_ranks_ = 1;
   total_.store(orbits.values());
+  const DownsetStorage storage{.bytes = orbits.bytes(), .orbits = true};
+  PassCheckpoints checkpoints(options_, nullptr, true, 0, 1, orbits.box, storage, nullptr, 0);
   DownsetOrbitPass pass(orbits, done_, options_.take);
-  if (!pass.Run(options_.threads, options_.stop))
+  std::vector<std::string> written(orbits.slices.size());  // the slice files on disk
+  const std::uint32_t from = checkpoints.ResumeOrbits(orbits, pass, written);
+  const auto between = [&](std::uint32_t next, const std::vector<const std::uint8_t*>& held) {
+    return checkpoints.Between([&] {
+      SaveOrbitCheckpoint(checkpoints.checkpoint(), orbits, next, held, written,
+                          options_.take ? options_.take->Save() : nlohmann::json());
+    });
+  };
+  if (!pass.Run(options_.threads, from, options_.stop, between))
     throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
+  checkpoints.Finish();
   positions_ += orbits.values();
   const Solution solution = Solution::From(pass.Root());
   roots_.emplace(a, solution);

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -28,6 +29,12 @@ std::optional<json> Read(const Checkpoint& checkpoint) {
   std::optional<json> j = checkpoint.Read();
   if (!j) return j;
   const json& s = *j;
+  if (s.contains("orbits")) {  // the pass by orbits: its fields are checked where it is loaded
+    if (!s["parameters"].is_object() || !s["parameters"].contains("matrix") ||
+        !s["orbits"].is_object())
+      throw InputError(checkpoint.file().string(), "not a down-set checkpoint (or damaged)");
+    return j;
+  }
   const auto integer = [&](const char* key, std::int64_t below) {
     return s.contains(key) && s[key].is_number_unsigned() && s[key].get<std::int64_t>() < below;
   };
@@ -46,6 +53,10 @@ std::optional<json> Read(const Checkpoint& checkpoint) {
 // What a checkpoint of layout.top in `mode` must match (the matrix is matched by the caller).
 void CheckTable(const json& s, const std::string& where, bool full, DownsetMode mode,
                 std::size_t bytes, bool disk) {
+  if (s.contains("orbits"))
+    throw InputError(where,
+                     "a checkpoint of the pass by orbits: resume it without --plain-pass, in one "
+                     "process and without --scratch, or remove it");
   if (s.contains("disk") != disk)
     throw InputError(where, disk ? "a checkpoint of a pass in memory: resume it with --checkpoint "
                                    "DIR and without --scratch, or remove it"
@@ -84,6 +95,27 @@ json State(const DownsetLayout& layout, bool full, DownsetMode mode,
           {"bytes", bytes},
           {"slab", progress.position.slab},
           {"step", progress.position.step}};
+}
+
+// The shape of an orbit layout that a checkpoint of it must match.
+json OrbitShape(const DownsetOrbits& orbits) {
+  return {{"version", kOrbitLayoutVersion},
+          {"slices", orbits.slices.size()},
+          {"slice_bytes", orbits.box.total},
+          {"fixed", orbits.fixed.size()},
+          {"symmetries", orbits.group_order}};
+}
+
+// The slice files an orbit checkpoint names (those whose names are safe).
+std::vector<std::string> OrbitFiles(const json& s) {
+  std::vector<std::string> files;
+  const json& held = s["orbits"].value("held", json::array());
+  if (!held.is_array()) return files;
+  for (const json& h : held)
+    if (h.is_object() && h.contains("data") && h["data"].is_string() &&
+        IsSafeRelativePath(h["data"].get<std::string>()))
+      files.push_back(h["data"].get<std::string>());
+  return files;
 }
 
 }  // namespace
@@ -176,8 +208,103 @@ void RemoveDownsetCheckpoint(const Checkpoint& checkpoint) {
   }
   if (!j) return;
   std::error_code ignored;
-  std::filesystem::remove(checkpoint.dir() / (*j)["data"].get<std::string>(), ignored);
+  if (j->contains("orbits")) {
+    for (const std::string& data : OrbitFiles(*j))
+      std::filesystem::remove(checkpoint.dir() / data, ignored);
+  } else if ((*j)["data"].is_string() && IsSafeRelativePath((*j)["data"])) {
+    std::filesystem::remove(checkpoint.dir() / (*j)["data"].get<std::string>(), ignored);
+  }
   checkpoint.Remove();
+}
+
+void SaveOrbitCheckpoint(const Checkpoint& checkpoint, const DownsetOrbits& orbits,
+                         std::uint32_t next, const std::vector<const std::uint8_t*>& held,
+                         std::vector<std::string>& written, const nlohmann::json& take) {
+  std::vector<std::string> before;  // the files of the checkpoint this one replaces
+  try {
+    if (const std::optional<json> old = Read(checkpoint); old && old->contains("orbits"))
+      before = OrbitFiles(*old);
+  } catch (const InputError&) {
+  }
+  const std::size_t box = orbits.box.total;
+  json slices = json::array();
+  std::vector<std::string> now;
+  for (std::uint32_t k = 0; k < held.size(); ++k) {
+    if (!held[k]) continue;
+    const std::string data = fmt::format("slice-{}.bin", k);
+    if (written[k].empty()) {
+      WriteFileAtomically(checkpoint.DataFile(data),
+                          std::string_view(reinterpret_cast<const char*>(held[k]), box));
+      written[k] = ChecksumHex(Checksum(held[k], box));
+    }
+    slices.push_back({{"slice", k}, {"data", data}, {"xxh3_64", written[k]}});
+    now.push_back(data);
+  }
+  json state = {{"parameters", {{"matrix", FormatMatrix(orbits.top)}}},
+                {"orbits", OrbitShape(orbits)}};
+  state["orbits"]["next"] = next;
+  state["orbits"]["held"] = slices;
+  if (!take.is_null()) state["take"] = take;
+  checkpoint.Write(state);
+  std::error_code ignored;
+  for (const std::string& data : before)
+    if (std::find(now.begin(), now.end(), data) == now.end())
+      std::filesystem::remove(checkpoint.dir() / data, ignored);
+  for (std::uint32_t k = 0; k < held.size(); ++k)
+    if (!held[k]) written[k].clear();  // a slice no longer held is no longer on disk
+}
+
+std::optional<std::uint32_t> LoadOrbitCheckpoint(
+    const Checkpoint& checkpoint, const DownsetOrbits& orbits,
+    const std::function<std::uint8_t*(std::uint32_t)>& buffer, std::vector<std::string>& written,
+    nlohmann::json* take) {
+  const std::optional<json> j = Read(checkpoint);
+  if (!j || (*j)["parameters"] != json{{"matrix", FormatMatrix(orbits.top)}}) return std::nullopt;
+  const json& s = *j;
+  const std::string where = checkpoint.file().string();
+  if (!s.contains("orbits"))
+    throw InputError(where,
+                     "a checkpoint of the plain pass: resume it with --plain-pass, or remove it");
+  TakeOf(s, where, take);
+  const json& o = s["orbits"];
+  json shape = o;
+  shape.erase("next");
+  shape.erase("held");
+  if (shape != OrbitShape(orbits))
+    throw InputError(where,
+                     fmt::format("a checkpoint of another orbit layout (version {}; this tool's "
+                                 "is {}): remove it or resume it with the tool that wrote it",
+                                 o.value("version", json()).dump(), kOrbitLayoutVersion));
+  const std::size_t box = orbits.box.total;
+  std::uint32_t next = 0;
+  try {
+    next = o.at("next").get<std::uint32_t>();
+    if (next > orbits.slices.size())
+      throw InputError(where, "not a down-set checkpoint (or damaged)");
+    for (const json& h : o.at("held")) {
+      const std::uint32_t k = h.at("slice").get<std::uint32_t>();
+      const std::string data = h.at("data").get<std::string>();
+      const std::string sum = h.at("xxh3_64").get<std::string>();
+      if (k >= next || data != fmt::format("slice-{}.bin", k) || !written[k].empty())
+        throw InputError(where, "not a down-set checkpoint (or damaged)");
+      std::uint8_t* to = buffer(k);
+      std::ifstream in(checkpoint.dir() / data, std::ios::binary);
+      in.read(reinterpret_cast<char*>(to), static_cast<std::streamsize>(box));
+      if (!in || static_cast<std::size_t>(in.gcount()) != box)
+        throw InputError(where, "its data file " + data + " is missing or short");
+      if (ChecksumHex(Checksum(to, box)) != sum)
+        throw InputError(where, "its data file " + data + " does not match its checksum");
+      written[k] = sum;
+    }
+  } catch (const json::exception&) {
+    throw InputError(where, "not a down-set checkpoint (or damaged)");
+  }
+  // Every slice to come must find the slices it reads.
+  for (std::uint32_t t = next; t < orbits.slices.size(); ++t)
+    for (const DownsetOrbits::Child& c : orbits.slices[t].children)
+      if (c.slice < next && written[c.slice].empty())
+        throw InputError(where, fmt::format("slice {} is not held", c.slice));
+  return next;
 }
 
 std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoint,

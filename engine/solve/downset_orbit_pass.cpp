@@ -214,7 +214,11 @@ class WeightedTake : public DownsetTake {
 
 DownsetOrbitPass::DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std::uint64_t>& done,
                                    DownsetTake* take)
-    : orbits_(orbits), done_(done), take_(take), points_(orbits.slices.size()) {
+    : orbits_(orbits),
+      done_(done),
+      take_(take),
+      points_(orbits.slices.size()),
+      values_(orbits.slices.size()) {
   if (!take_) return;
   plain_ = DownsetLayout::For(orbits.top);
   for (const std::uint64_t plain : take_->Points(plain_)) {
@@ -225,12 +229,22 @@ DownsetOrbitPass::DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std:
     std::sort(p.begin(), p.end(), [](const Point& x, const Point& y) { return x.index < y.index; });
 }
 
-bool DownsetOrbitPass::Run(int threads, const std::atomic<bool>* stop) {
+std::uint8_t* DownsetOrbitPass::Buffer(std::uint32_t s) {
+  const std::uint64_t box = orbits_.box.total;
+  if (unused_.empty()) {
+    values_[s] = std::make_unique_for_overwrite<std::uint8_t[]>(box);
+    downset_bytes::AdviseHugePages(values_[s].get(), box);
+  } else {
+    values_[s] = std::move(unused_.back());
+    unused_.pop_back();
+  }
+  return values_[s].get();
+}
+
+bool DownsetOrbitPass::Run(int threads, std::uint32_t from, const std::atomic<bool>* stop,
+                           const Between& between) {
   const DownsetOrbits& o = orbits_;
   const std::uint64_t box = o.box.total;
-  // The slices' values; a slice that no slice still to come reads goes back to `unused` (a new
-  // one would cost the kernel's zeroing of its pages).
-  std::vector<std::unique_ptr<std::uint8_t[]>> values(o.slices.size()), unused;
   std::uint32_t all_rows = 0, all_cols = 0;
   for (int i = 0; i < o.top.rows(); ++i)
     for (int j = 0; j < o.top.cols(); ++j)
@@ -238,18 +252,18 @@ bool DownsetOrbitPass::Run(int threads, const std::atomic<bool>* stop) {
         all_rows |= 1u << i;
         all_cols |= 1u << j;
       }
-  const auto between = [stop](const DownsetPosition&) { return !(stop && stop->load()); };
-  std::uint64_t done_before = 0;
-  for (std::uint32_t s = 0; s < o.slices.size(); ++s) {
+  const auto inside = [stop](const DownsetPosition&) { return !(stop && stop->load()); };
+  std::uint64_t done_before = from * box;
+  done_.store(done_before);
+  for (std::uint32_t s = from; s < o.slices.size(); ++s) {
     if (stop && stop->load()) return false;
-    const DownsetOrbits::Slice& slice = o.slices[s];
-    if (unused.empty()) {
-      values[s] = std::make_unique_for_overwrite<std::uint8_t[]>(box);
-      downset_bytes::AdviseHugePages(values[s].get(), box);
-    } else {
-      values[s] = std::move(unused.back());
-      unused.pop_back();
+    if (between && s > from) {
+      std::vector<const std::uint8_t*> held(s);
+      for (std::uint32_t k = 0; k < s; ++k) held[k] = values_[k].get();
+      if (!between(s, held)) return false;
     }
+    const DownsetOrbits::Slice& slice = o.slices[s];
+    std::uint8_t* const gathered = Buffer(s);
     const DownsetLayout layout = o.SliceLayout(s);
     DownsetSlice fixed{.all_rows = all_rows, .all_cols = all_cols};
     for (std::size_t k = 0; k < o.fixed.size(); ++k)
@@ -259,8 +273,7 @@ bool DownsetOrbitPass::Run(int threads, const std::atomic<bool>* stop) {
         fixed.height = std::max<int>(fixed.height, slice.tuple[k]);
       }
     // Each block reads its own slots before the pass stores its values over them.
-    GatherChildren(o, slice, values, values[s].get(), threads);
-    std::uint8_t* const gathered = values[s].get();
+    GatherChildren(o, slice, values_, gathered, threads);
     fixed.children = [gathered](std::uint64_t index, std::uint64_t n, std::uint8_t* acc) {
       downset_bytes::OrBytes(acc, gathered + index, n);
     };
@@ -268,12 +281,13 @@ bool DownsetOrbitPass::Run(int threads, const std::atomic<bool>* stop) {
     if (take_)
       weighted = std::make_unique<WeightedTake>(*take_, slice.weight, layout, o.transposes, plain_,
                                                 points_[s]);
-    DownsetPass pass(layout, DownsetStore{values[s].get(), true, DownsetMode::kBothGames}, done_,
+    DownsetPass pass(layout, DownsetStore{gathered, true, DownsetMode::kBothGames}, done_,
                      done_before, {}, weighted.get(), &fixed);
-    if (!pass.Run({}, threads, between)) return false;
+    if (!pass.Run({}, threads, inside)) return false;
     done_before += box;
     if (s + 1 == o.slices.size()) root_ = pass.Root();
-    for (const std::uint32_t done : slice.last_reader_of) unused.push_back(std::move(values[done]));
+    for (const std::uint32_t done : slice.last_reader_of)
+      unused_.push_back(std::move(values_[done]));
   }
   return true;
 }

@@ -14,6 +14,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "engine/base/outcome.hpp"
@@ -35,8 +37,17 @@ class DownsetOrbitPass {
   DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std::uint64_t>& done,
                    DownsetTake* take = nullptr);
 
-  // Runs every slice; false when `stop` was set (at the next step of a slice).
-  bool Run(int threads, const std::atomic<bool>* stop);
+  // The buffer of slice s's values (box bytes), made now: a checkpoint's slices are read into it
+  // before Run resumes after them.
+  std::uint8_t* Buffer(std::uint32_t s);
+  // Called before slice `next` (after `from`) is solved, with the values of every solved slice
+  // that a slice still to come reads (null for the others): false stops the pass there.
+  using Between =
+      std::function<bool(std::uint32_t next, const std::vector<const std::uint8_t*>& held)>;
+  // Runs the slices from `from` on (those before it solved: their held values in Buffer); false
+  // when `between` stopped it or `stop` was set (at the next step of a slice).
+  bool Run(int threads, std::uint32_t from, const std::atomic<bool>* stop,
+           const Between& between = {});
   // A's values (both games), after a completed Run.
   PackedOutcome Root() const { return root_; }
 
@@ -47,6 +58,9 @@ class DownsetOrbitPass {
   DownsetLayout plain_;                     // A's plain layout (the points' indices), with a taker
   std::vector<std::vector<Point>> points_;  // by slice, by box index
   PackedOutcome root_;
+  // The slices' values; a slice that no slice still to come reads goes back to `unused_` (a new
+  // one would cost the kernel's zeroing of its pages).
+  std::vector<std::unique_ptr<std::uint8_t[]>> values_, unused_;
 };
 
 }  // namespace seki

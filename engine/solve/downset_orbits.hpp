@@ -93,8 +93,9 @@ constexpr std::uint8_t DownsetSwapPlayers(std::uint8_t bits) {
 }
 
 // Whether a down-set solve stores one value per orbit (DownsetOrbitPass): kAuto where A has a
-// symmetry a layout can use and the pass would run in memory in one process without checkpoints;
-// kPlain never (to measure against it, or to resume a checkpoint of the plain pass).
+// symmetry a layout can use and the pass would run in memory in one process (checkpoints of it are
+// its own: engine/solve/downset_checkpoint.hpp); kPlain never (to measure against it, or to resume
+// a checkpoint of the plain pass).
 enum class DownsetOrbitChoice { kAuto, kPlain };
 
 }  // namespace seki

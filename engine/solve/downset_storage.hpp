@@ -65,13 +65,6 @@ DownsetStorage DownsetStorageFor(const Matrix& a, double memory_limit, int ranks
                                  const DownsetDisk& disk = {},
                                  DownsetOrbitChoice orbits = DownsetOrbitChoice::kPlain);
 
-// The orbit choice of a solve that checkpoints in `checkpoint` (empty: none) or resumes: kPlain
-// then (the pass by orbits keeps no checkpoint), else `choice`.
-inline DownsetOrbitChoice DownsetOrbitsAllowed(DownsetOrbitChoice choice, bool checkpoint,
-                                               bool resume) {
-  return checkpoint || resume ? DownsetOrbitChoice::kPlain : choice;
-}
-
 // Where a pass that fits no mode in memory under `memory_limit` (one process, no scratch
 // directory) could go instead: its ring on disk, with the memory (`bytes`, which may still be
 // above the limit) and the file (`disk_bytes`) it would need; nothing where the layout has none.

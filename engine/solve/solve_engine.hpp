@@ -153,8 +153,8 @@ class SolveEngine {
   };
   Choice Pick(const Matrix& a) const;
   DownsetDisk Disk() const;
-  // The orbit choice of its down-set passes (DownsetOrbitsAllowed).
-  DownsetOrbitChoice Orbits() const;  // the scratch directory's space (ScratchDisk)
+  // The orbit choice of its down-set passes (DownsetOptions::orbits).
+  DownsetOrbitChoice Orbits() const { return options_.orbits; }
   template <class F>
   auto WithEngine(const Matrix& a, F&& f);
   template <class F>
