@@ -288,6 +288,13 @@ TEST_F(CheckpointTest, ThePassByOrbitsAndThePlainPassKeepTheirOwnCheckpoints) {
             "seki: " + (fs::path("damaged") / "checkpoint.json").string() + ": its data file " +
                 slice + " is missing or short\n");
 
+  // Ctrl-C (after the third checkpoint) lets the slice under way finish, checkpoints and exits 130.
+  const RunResult interrupted =
+      run("ctrl-c", {}, {"SEKI_KILL_AT=downset-checkpoint:3", "SEKI_KILL_SIGNAL=INT"});
+  EXPECT_EQ(interrupted.status, 130) << interrupted.err;
+  EXPECT_EQ(json::parse(ReadText(fs::path("ctrl-c") / "checkpoint.json"))["orbits"]["next"], 4);
+  EXPECT_EQ(run("ctrl-c", {"--resume"}).out, want);
+
   const RunResult orbits = run("orbits", {"--resume"});
   EXPECT_EQ(orbits.status, 0) << orbits.err;
   EXPECT_EQ(orbits.out, want);

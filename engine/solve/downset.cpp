@@ -269,7 +269,10 @@ Solution DownsetEngine::OrbitPass(const Matrix& a, const DownsetOrbits& orbits) 
                           options_.take ? options_.take->Save() : nlohmann::json());
     });
   };
-  if (!pass.Run(options_.threads, from, options_.stop, between))
+  // With a checkpoint, a stop waits for the slice under way (a second or so) and checkpoints
+  // after it; without one, it stops at the slice's next step.
+  if (!pass.Run(options_.threads, from, options_.checkpoint.empty() ? options_.stop : nullptr,
+                between))
     throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
   checkpoints.Finish();
   positions_ += orbits.values();
