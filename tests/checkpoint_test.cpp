@@ -110,6 +110,18 @@ std::vector<Command> Commands() {
          j["census"].erase("source");
          return j.dump();
        }},
+      // One game a pass (both do not fit 300K): killed in the second pass (D-SEKI).
+      {"census-below-orbits-one-game",
+       "downset",
+       {"census", "--below", kAbb, "-t", "1", "--memory-limit", "300K", "--checkpoint-every",
+        "0.000001m", "--format", "json", "--quiet"},
+       "--checkpoint",
+       "downset-checkpoint:30",
+       [](const fs::path&, const RunResult& r) {
+         json j = json::parse(r.out);
+         j["census"].erase("source");
+         return j.dump();
+       }},
       {"sweep",
        "sweep",
        {"family", "cycle", "--n", "4", "--from", "3", "--to", "5", "--engine", "downset",

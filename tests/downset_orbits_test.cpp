@@ -166,6 +166,41 @@ TEST(DownsetOrbits, SmallSymmetricPatternsHaveThePlainValues) {
     ExpectSameAsPlain(M(a));
 }
 
+// One game a pass (half a byte a matrix in the slices held), where both games do not fit the
+// memory limit but one does: A's values, the census and its points are the plain pass's, at 1 and 2
+// threads, on matrices with and without a transposing symmetry.
+TEST(DownsetOrbits, OneGameAPassHasThePlainValues) {
+  for (const Matrix& a : {Cycle12(2, 3), Cycle12(3, 2), Cycle12(1, 3), M("2110/1201/1021/0112"),
+                          M("3210/2301/1032/0123"), M("211/121/112")})
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE(FormatMatrix(a) + ", threads " + std::to_string(threads));
+      const DownsetOrbits o = *DownsetOrbits::For(a);
+      const std::size_t limit = static_cast<std::size_t>(o.bytes(DownsetMode::kOneGame));
+      ASSERT_LT(o.bytes(DownsetMode::kOneGame), o.bytes(DownsetMode::kBothGames));
+      const DownsetStorage s =
+          DownsetStorageFor(a, double(limit), 1, 0, std::nullopt, {}, DownsetOrbitChoice::kAuto);
+      ASSERT_TRUE(s.orbits);
+      ASSERT_EQ(s.mode, DownsetMode::kOneGame);
+      DownsetEngine plain({.orbits = DownsetOrbitChoice::kPlain}),
+          half({.memory_bytes = limit, .threads = threads});
+      EXPECT_EQ(half.Solve(a), plain.Solve(a));
+      std::vector<Matrix> points{a};
+      std::mt19937 rng(7);
+      for (int k = 0; k < 20; ++k) {
+        Matrix b = a;
+        for (int i = 0; i < a.rows(); ++i)
+          for (int j = 0; j < a.cols(); ++j)
+            if (a(i, j) > 0)
+              b.set(i, j, static_cast<int>(rng() % static_cast<unsigned>(a(i, j) + 1)));
+        if (IsStartingPosition(b)) points.push_back(b);
+      }
+      SolveEngineOptions options{.memory_bytes = limit, .threads = threads};
+      const CensusBelow by_halves = TakeCensusBelow(a, options, "test", nullptr, points);
+      options = {.orbits = DownsetOrbitChoice::kPlain};
+      EXPECT_EQ(by_halves, TakeCensusBelow(a, options, "test", nullptr, points));
+    }
+}
+
 // Random matrices made symmetric: [[X, Y], [Y, X]] (the halves exchanged), X + Xᵀ (a transposing
 // symmetry), a circulant, and a matrix with a duplicated row and column.
 TEST(DownsetOrbits, RandomSymmetricMatricesHaveThePlainValues) {

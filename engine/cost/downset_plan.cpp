@@ -118,10 +118,14 @@ std::vector<DownsetMemory> DownsetMemories(const Matrix& a, double memory_limit)
                    .written_bytes = passes * g.written_bytes()});
   }
   if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(a))
-    out.push_back({.name = fmt::format("by orbits of {:.0f} symmetries, one byte", o->group_order),
-                   .bytes = o->bytes(),
-                   .orbits = true,
-                   .values = double(o->values())});
+    for (DownsetMode mode : {DownsetMode::kBothGames, DownsetMode::kOneGame})
+      out.push_back({.name = fmt::format("by orbits of {:.0f} symmetries, {}", o->group_order,
+                                         ModeName(mode)),
+                     .mode = mode,
+                     .bytes = o->bytes(mode),
+                     .passes = mode == DownsetMode::kOneGame ? 2 : 1,
+                     .orbits = true,
+                     .values = double(o->values())});
   return out;
 }
 
@@ -171,7 +175,7 @@ DownsetPlan PlanDownset(const DownsetPlanRequest& request) {
   }
   // What the solve takes first: by orbits (DownsetStorageFor's choice).
   for (const DownsetMemory& m : plan.memories)
-    if (m.orbits && plan.orbits) {
+    if (m.orbits && plan.orbits && m.mode == plan.mode) {
       DownsetPlacement p = InOneProcess(plan, m);
       p.where = "one process, by orbits";
       plan.placements.push_back(p);
@@ -182,7 +186,7 @@ DownsetPlan PlanDownset(const DownsetPlanRequest& request) {
   for (const DownsetMemory& m : plan.memories)
     if (m.disk && !(plan.disk && m.mode == plan.mode)) plan.placements.push_back(OnDisk(plan, m));
   for (const DownsetMemory& m : plan.memories)
-    if (m.orbits && !plan.orbits) {
+    if (m.orbits && !(plan.orbits && m.mode == plan.mode)) {
       DownsetPlacement p = InOneProcess(plan, m);
       p.where = "one process, by orbits";
       plan.placements.push_back(p);

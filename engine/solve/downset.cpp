@@ -97,19 +97,19 @@ class PassCheckpoints {
     return decided != BetweenSteps::kStop;
   }
 
-  // The pass by orbits resumed from its checkpoint (with --resume): the first slice to solve,
-  // the held slices read into the pass's buffers.
-  std::uint32_t ResumeOrbits(const DownsetOrbits& orbits, DownsetOrbitPass& pass,
+  // The pass by orbits resumed from its checkpoint (with --resume): where it stands, the held
+  // slices read into buffer(pass, k).
+  OrbitProgress ResumeOrbits(const DownsetOrbits& orbits, DownsetMode mode,
+                             const std::function<std::uint8_t*(int pass, std::uint32_t k)>& buffer,
                              std::vector<std::string>& written) {
-    if (!saving_ || !options_.resume) return 0;
+    if (!saving_ || !options_.resume) return {};
     nlohmann::json taken;
-    const std::optional<std::uint32_t> next = LoadOrbitCheckpoint(
-        checkpoint_, orbits, [&](std::uint32_t k) { return pass.Buffer(k); }, written,
-        options_.take ? &taken : nullptr);
-    if (!next) return 0;
+    const std::optional<OrbitProgress> at = LoadOrbitCheckpoint(
+        checkpoint_, orbits, mode, buffer, written, options_.take ? &taken : nullptr);
+    if (!at) return {};
     ours_ = true;
     if (options_.take) options_.take->Restore(taken);
-    return *next;
+    return *at;
   }
   const Checkpoint& checkpoint() const { return checkpoint_; }
   const DownsetOptions& options() const { return options_; }
@@ -195,7 +195,7 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   const DownsetStorage storage = DownsetStorageFor(
       a, limit, options_.ranks ? options_.ranks->size() : 1,
       static_cast<double>(options_.full_table_bytes), options_.mode, disk, options_.orbits);
-  if (storage.orbits) return OrbitPass(a, *DownsetOrbits::For(a));
+  if (storage.orbits) return OrbitPass(a, *DownsetOrbits::For(a), storage.mode);
   if (storage.bytes > limit)
     throw DownsetTooLargeFor(a, storage, limit, !options_.ranks && disk.free == 0);
   if (storage.disk) {
@@ -255,28 +255,51 @@ Solution DownsetEngine::Pass(const Matrix& a) {
   return solution;
 }
 
-Solution DownsetEngine::OrbitPass(const Matrix& a, const DownsetOrbits& orbits) {
+Solution DownsetEngine::OrbitPass(const Matrix& a, const DownsetOrbits& orbits, DownsetMode mode) {
   split_ranks_ = 1;
-  total_.store(orbits.values());
-  const DownsetStorage storage{.bytes = orbits.bytes(), .orbits = true};
+  const int passes = mode == DownsetMode::kOneGame ? 2 : 1;
+  total_.store(orbits.values() * passes);
+  const DownsetStorage storage{.mode = mode, .bytes = orbits.bytes(mode), .orbits = true};
   PassCheckpoints checkpoints(options_, nullptr, true, 0, 1, orbits.box, storage, nullptr, 0);
-  DownsetOrbitPass pass(orbits, done_, options_.take);
   std::vector<std::string> written(orbits.slices.size());  // the slice files on disk
-  const std::uint32_t from = checkpoints.ResumeOrbits(orbits, pass, written);
-  const auto between = [&](std::uint32_t next, const std::vector<const std::uint8_t*>& held) {
-    return checkpoints.Between([&] {
-      SaveOrbitCheckpoint(checkpoints.checkpoint(), orbits, next, held, written,
-                          options_.take ? options_.take->Save() : nlohmann::json());
-    });
+  std::unique_ptr<DownsetOrbitPass> pass;
+  int made = -1;  // the game of `pass`
+  const auto make = [&](int p) {
+    pass.reset();  // the pass before's slices first, so that both never coexist
+    pass = std::make_unique<DownsetOrbitPass>(orbits, done_, options_.take, mode,
+                                              p == 0 ? Game::kSeki : Game::kDSeki,
+                                              p * orbits.values());
+    made = p;
   };
-  // With a checkpoint, a stop waits for the slice under way (a second or so) and checkpoints
-  // after it; without one, it stops at the slice's next step.
-  if (!pass.Run(options_.threads, from, options_.checkpoint.empty() ? options_.stop : nullptr,
-                between))
-    throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
+  OrbitProgress at = checkpoints.ResumeOrbits(
+      orbits, mode,
+      [&](int p, std::uint32_t k) {
+        if (made != p) make(p);
+        return pass->Buffer(k);
+      },
+      written);
+  if (made != at.pass) make(at.pass);
+  for (; at.pass < passes; ++at.pass, at.next = 0) {
+    const auto between = [&](std::uint32_t next, const std::vector<const std::uint8_t*>& held) {
+      return checkpoints.Between([&] {
+        SaveOrbitCheckpoint(checkpoints.checkpoint(), orbits, mode, {at.pass, next, at.roots}, held,
+                            written, options_.take ? options_.take->Save() : nlohmann::json());
+      });
+    };
+    // With a checkpoint, a stop waits for the slice under way (a second or so) and checkpoints
+    // after it; without one, it stops at the slice's next step.
+    if (!pass->Run(options_.threads, at.next, options_.checkpoint.empty() ? options_.stop : nullptr,
+                   between))
+      throw Stopped(Stopped::Reason::kInterrupted, "interrupted");
+    at.roots |= pass->Root().bits;
+    if (at.pass + 1 < passes) {
+      make(at.pass + 1);
+      std::fill(written.begin(), written.end(), std::string());
+    }
+  }
   checkpoints.Finish();
-  positions_ += orbits.values();
-  const Solution solution = Solution::From(pass.Root());
+  positions_ += orbits.values() * passes;
+  const Solution solution = Solution::From(PackedOutcome{at.roots});
   roots_.emplace(a, solution);
   return solution;
 }

@@ -156,8 +156,8 @@ class DownsetEngine {
   Solution Pass(const Matrix& a);
   // A pass with its ring on disk (storage.disk), in options_.scratch.
   Solution DiskPass(const Matrix& a, const DownsetStorage& storage);
-  // The pass by orbits (DownsetOrbitPass).
-  Solution OrbitPass(const Matrix& a, const DownsetOrbits& orbits);
+  // The pass by orbits (DownsetOrbitPass), one game a pass in kOneGame.
+  Solution OrbitPass(const Matrix& a, const DownsetOrbits& orbits, DownsetMode mode);
 
   DownsetOptions options_;
   std::size_t memory_bytes_;

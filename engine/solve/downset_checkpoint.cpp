@@ -98,12 +98,10 @@ json State(const DownsetLayout& layout, bool full, DownsetMode mode,
 }
 
 // The shape of an orbit layout that a checkpoint of it must match.
-json OrbitShape(const DownsetOrbits& orbits) {
-  return {{"version", kOrbitLayoutVersion},
-          {"slices", orbits.slices.size()},
-          {"slice_bytes", orbits.box.total},
-          {"fixed", orbits.fixed.size()},
-          {"symmetries", orbits.group_order}};
+json OrbitShape(const DownsetOrbits& orbits, DownsetMode mode) {
+  return {{"version", kOrbitLayoutVersion}, {"bits", Bits(mode)},
+          {"slices", orbits.slices.size()}, {"slice_bytes", orbits.slice_bytes(mode)},
+          {"fixed", orbits.fixed.size()},   {"symmetries", orbits.group_order}};
 }
 
 // The slice files an orbit checkpoint names (those whose names are safe).
@@ -218,7 +216,8 @@ void RemoveDownsetCheckpoint(const Checkpoint& checkpoint) {
 }
 
 void SaveOrbitCheckpoint(const Checkpoint& checkpoint, const DownsetOrbits& orbits,
-                         std::uint32_t next, const std::vector<const std::uint8_t*>& held,
+                         DownsetMode mode, const OrbitProgress& at,
+                         const std::vector<const std::uint8_t*>& held,
                          std::vector<std::string>& written, const nlohmann::json& take) {
   std::vector<std::string> before;  // the files of the checkpoint this one replaces
   try {
@@ -226,23 +225,25 @@ void SaveOrbitCheckpoint(const Checkpoint& checkpoint, const DownsetOrbits& orbi
       before = OrbitFiles(*old);
   } catch (const InputError&) {
   }
-  const std::size_t box = orbits.box.total;
+  const std::size_t bytes = orbits.slice_bytes(mode);
   json slices = json::array();
   std::vector<std::string> now;
   for (std::uint32_t k = 0; k < held.size(); ++k) {
     if (!held[k]) continue;
-    const std::string data = fmt::format("slice-{}.bin", k);
+    const std::string data = fmt::format("slice-{}-{}.bin", at.pass, k);
     if (written[k].empty()) {
       WriteFileAtomically(checkpoint.DataFile(data),
-                          std::string_view(reinterpret_cast<const char*>(held[k]), box));
-      written[k] = ChecksumHex(Checksum(held[k], box));
+                          std::string_view(reinterpret_cast<const char*>(held[k]), bytes));
+      written[k] = ChecksumHex(Checksum(held[k], bytes));
     }
     slices.push_back({{"slice", k}, {"data", data}, {"xxh3_64", written[k]}});
     now.push_back(data);
   }
   json state = {{"parameters", {{"matrix", FormatMatrix(orbits.top)}}},
-                {"orbits", OrbitShape(orbits)}};
-  state["orbits"]["next"] = next;
+                {"orbits", OrbitShape(orbits, mode)}};
+  state["orbits"]["pass"] = at.pass;
+  state["orbits"]["next"] = at.next;
+  state["orbits"]["roots"] = at.roots;
   state["orbits"]["held"] = slices;
   if (!take.is_null()) state["take"] = take;
   checkpoint.Write(state);
@@ -254,10 +255,10 @@ void SaveOrbitCheckpoint(const Checkpoint& checkpoint, const DownsetOrbits& orbi
     if (!held[k]) written[k].clear();  // a slice no longer held is no longer on disk
 }
 
-std::optional<std::uint32_t> LoadOrbitCheckpoint(
-    const Checkpoint& checkpoint, const DownsetOrbits& orbits,
-    const std::function<std::uint8_t*(std::uint32_t)>& buffer, std::vector<std::string>& written,
-    nlohmann::json* take) {
+std::optional<OrbitProgress> LoadOrbitCheckpoint(
+    const Checkpoint& checkpoint, const DownsetOrbits& orbits, DownsetMode mode,
+    const std::function<std::uint8_t*(int pass, std::uint32_t k)>& buffer,
+    std::vector<std::string>& written, nlohmann::json* take) {
   const std::optional<json> j = Read(checkpoint);
   if (!j || (*j)["parameters"] != json{{"matrix", FormatMatrix(orbits.top)}}) return std::nullopt;
   const json& s = *j;
@@ -268,31 +269,34 @@ std::optional<std::uint32_t> LoadOrbitCheckpoint(
   TakeOf(s, where, take);
   const json& o = s["orbits"];
   json shape = o;
-  shape.erase("next");
-  shape.erase("held");
-  if (shape != OrbitShape(orbits))
+  for (const char* key : {"pass", "next", "roots", "held"}) shape.erase(key);
+  if (shape != OrbitShape(orbits, mode))
     throw InputError(where,
-                     fmt::format("a checkpoint of another orbit layout (version {}; this tool's "
-                                 "is {}): remove it or resume it with the tool that wrote it",
-                                 o.value("version", json()).dump(), kOrbitLayoutVersion));
-  const std::size_t box = orbits.box.total;
-  std::uint32_t next = 0;
+                     fmt::format("a checkpoint of another orbit layout (version {}, {} "
+                                 "bits a matrix; this solve's: version {}, {}; another "
+                                 "memory limit?): remove it or solve as before",
+                                 o.value("version", json()).dump(), o.value("bits", json()).dump(),
+                                 kOrbitLayoutVersion, Bits(mode)));
+  const std::size_t bytes = orbits.slice_bytes(mode);
+  OrbitProgress at;
   try {
-    next = o.at("next").get<std::uint32_t>();
-    if (next > orbits.slices.size())
+    at.pass = o.at("pass").get<int>();
+    at.next = o.at("next").get<std::uint32_t>();
+    at.roots = o.at("roots").get<std::uint8_t>();
+    if (at.pass < 0 || at.pass >= 8 / Bits(mode) || at.next > orbits.slices.size())
       throw InputError(where, "not a down-set checkpoint (or damaged)");
     for (const json& h : o.at("held")) {
       const std::uint32_t k = h.at("slice").get<std::uint32_t>();
       const std::string data = h.at("data").get<std::string>();
       const std::string sum = h.at("xxh3_64").get<std::string>();
-      if (k >= next || data != fmt::format("slice-{}.bin", k) || !written[k].empty())
+      if (k >= at.next || data != fmt::format("slice-{}-{}.bin", at.pass, k) || !written[k].empty())
         throw InputError(where, "not a down-set checkpoint (or damaged)");
-      std::uint8_t* to = buffer(k);
+      std::uint8_t* to = buffer(at.pass, k);
       std::ifstream in(checkpoint.dir() / data, std::ios::binary);
-      in.read(reinterpret_cast<char*>(to), static_cast<std::streamsize>(box));
-      if (!in || static_cast<std::size_t>(in.gcount()) != box)
+      in.read(reinterpret_cast<char*>(to), static_cast<std::streamsize>(bytes));
+      if (!in || static_cast<std::size_t>(in.gcount()) != bytes)
         throw InputError(where, "its data file " + data + " is missing or short");
-      if (ChecksumHex(Checksum(to, box)) != sum)
+      if (ChecksumHex(Checksum(to, bytes)) != sum)
         throw InputError(where, "its data file " + data + " does not match its checksum");
       written[k] = sum;
     }
@@ -300,11 +304,11 @@ std::optional<std::uint32_t> LoadOrbitCheckpoint(
     throw InputError(where, "not a down-set checkpoint (or damaged)");
   }
   // Every slice to come must find the slices it reads.
-  for (std::uint32_t t = next; t < orbits.slices.size(); ++t)
+  for (std::uint32_t t = at.next; t < orbits.slices.size(); ++t)
     for (const DownsetOrbits::Child& c : orbits.slices[t].children)
-      if (c.slice < next && written[c.slice].empty())
+      if (c.slice < at.next && written[c.slice].empty())
         throw InputError(where, fmt::format("slice {} is not held", c.slice));
-  return next;
+  return at;
 }
 
 std::optional<DownsetProgress> LoadDownsetCheckpoint(const Checkpoint& checkpoint,

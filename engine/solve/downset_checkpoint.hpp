@@ -67,27 +67,36 @@ std::optional<RingCheckpoint> LoadRingCheckpoint(const Checkpoint& checkpoint,
 // The ring file of a down-set checkpoint in `checkpoint`'s directory.
 std::filesystem::path RingFileOf(const Checkpoint& checkpoint);
 
-// The pass by orbits (engine/solve/downset_orbit_pass.hpp) between two slices: `next`, the first
-// slice not solved; `held[k]`, the values of a solved slice that a slice still to come reads (null
-// for the others). Each is kept as DIR/slice-K.bin, written once (atomically), by the first
-// checkpoint that holds it: `written[k]` (the caller's, by slice) is its checksum once written,
-// else empty. The checkpoint's "orbits" object names them with their XXH3 checksums, `next`, the
-// layout's version (kOrbitLayoutVersion) and shape; files that no slice to come reads are removed
-// after it is written.
+// The pass by orbits (engine/solve/downset_orbit_pass.hpp) between two slices: `at.pass` (in
+// DownsetMode::kOneGame 0 for SEKI, 1 for D-SEKI), `at.next`, the first slice of that pass not
+// solved, `at.roots`, A's values from the passes before; `held[k]`, the values of a solved slice
+// that a slice still to come reads (null for the others). Each is kept as DIR/slice-P-K.bin,
+// written once (atomically), by the first checkpoint that holds it: `written[k]` (the caller's,
+// by slice) is its checksum once written, else empty. The checkpoint's "orbits" object names them
+// with their XXH3 checksums, where the pass stands, the layout's version (kOrbitLayoutVersion) and
+// shape (bits a matrix among it); files that no slice to come reads are removed after it is
+// written.
 inline constexpr int kOrbitLayoutVersion = 1;
+struct OrbitProgress {
+  int pass = 0;
+  std::uint32_t next = 0;
+  std::uint8_t roots = 0;
+};
 void SaveOrbitCheckpoint(const Checkpoint& checkpoint, const DownsetOrbits& orbits,
-                         std::uint32_t next, const std::vector<const std::uint8_t*>& held,
+                         DownsetMode mode, const OrbitProgress& at,
+                         const std::vector<const std::uint8_t*>& held,
                          std::vector<std::string>& written, const nlohmann::json& take = nullptr);
 
-// Reads a checkpoint of the pass by orbits of orbits.top: each held slice into buffer(k) (box
-// bytes), `written` as SaveOrbitCheckpoint keeps it, the take phase's state into *take; returns
-// `next`. Nothing when there is none or it is of another matrix. Throws InputError "<file>: ..."
-// for a checkpoint of the plain pass, of another layout version or shape, damaged (a slice file
-// missing, short or not matching its checksum), or without a take phase's state where one is asked.
-std::optional<std::uint32_t> LoadOrbitCheckpoint(
-    const Checkpoint& checkpoint, const DownsetOrbits& orbits,
-    const std::function<std::uint8_t*(std::uint32_t)>& buffer, std::vector<std::string>& written,
-    nlohmann::json* take = nullptr);
+// Reads a checkpoint of the pass by orbits of orbits.top in `mode`: each held slice into
+// buffer(pass, k) (slice_bytes(mode)), `written` as SaveOrbitCheckpoint keeps it, the take phase's
+// state into *take; returns where it stands. Nothing when there is none or it is of another
+// matrix. Throws InputError "<file>: ..." for a checkpoint of the plain pass, of another layout
+// version, shape or mode, damaged (a slice file missing, short or not matching its checksum), or
+// without a take phase's state where one is asked.
+std::optional<OrbitProgress> LoadOrbitCheckpoint(
+    const Checkpoint& checkpoint, const DownsetOrbits& orbits, DownsetMode mode,
+    const std::function<std::uint8_t*(int pass, std::uint32_t k)>& buffer,
+    std::vector<std::string>& written, nlohmann::json* take = nullptr);
 
 // Removes a checkpoint (its file and its data files), e.g. once its solve has completed.
 void RemoveDownsetCheckpoint(const Checkpoint& checkpoint);

@@ -25,7 +25,7 @@ constexpr auto kSwapped = [] {
 
 // The first `levels` loops of a permutation (GatherChild) from the child's index `read` and ours
 // `write`: locals only, so that the byte stores cannot make the compiler reload them.
-template <bool kSwap, bool kFirst>
+template <bool kSwap, bool kFirst, bool kNibble>
 void Permute(const std::uint8_t* __restrict from, std::uint8_t* __restrict to, std::uint64_t read,
              std::uint64_t write, const std::array<int, 64>& radix_in,
              const std::array<std::uint64_t, 64>& read_in,
@@ -36,10 +36,16 @@ void Permute(const std::uint8_t* __restrict from, std::uint8_t* __restrict to, s
   const std::uint64_t rs0 = rs[0], ws0 = ws[0];
   std::array<int, 64> y{};
   for (;;) {
-    const std::uint8_t* __restrict p = from + read;
+    const std::uint8_t* __restrict p = from + (kNibble ? 0 : read);
     std::uint8_t* __restrict q = to + write;
     for (int v = 0; v < r0; ++v) {
-      const std::uint8_t b = p[std::uint64_t(v) * rs0];
+      std::uint8_t b;
+      if constexpr (kNibble) {  // matrix i in the low nibble of byte i / 2 when even, else high
+        const std::uint64_t i = read + std::uint64_t(v) * rs0;
+        b = static_cast<std::uint8_t>((p[i >> 1] >> ((i & 1) << 2)) & 0xF);
+      } else {
+        b = p[std::uint64_t(v) * rs0];
+      }
       const std::uint8_t in = kSwap ? kSwapped[b] : b;
       if constexpr (kFirst)
         q[std::uint64_t(v) * ws0] = in;
@@ -61,13 +67,14 @@ void Permute(const std::uint8_t* __restrict from, std::uint8_t* __restrict to, s
   }
 }
 
-// to[x] |= (or, kFirst, =) what child `c` (in `from`, its slice's box) offers matrix x of this
-// slice, for every x of the box: the child's index moves by c.strides[d] when our digit d does.
+// to[x] |= (or, kFirst, =) what child `c` (in `from`, its slice's box; kNibble: half a byte a
+// matrix) offers matrix x of this slice, for every x of the box: the child's index moves by
+// c.strides[d] when our digit d does.
 // A permutation of the box's digits, run through in an order whose innermost loops keep both the
 // reads and the writes in a small region (the digit that steps the child by 1, our first digit,
 // the one that steps the child least after it, our second), the outermost digit's values shared
 // among `threads` workers.
-template <bool kSwap, bool kFirst>
+template <bool kSwap, bool kFirst, bool kNibble>
 void GatherChild(const DownsetLayout& box, const DownsetOrbits::Child& c, const std::uint8_t* from,
                  std::uint8_t* to, int threads) {
   const std::vector<DownsetLayout::Digit>& digits = box.digits;
@@ -76,10 +83,17 @@ void GatherChild(const DownsetLayout& box, const DownsetOrbits::Child& c, const 
                            [](std::uint64_t s, const DownsetLayout::Digit& d) {
                              return s == d.stride;
                            })) {  // the identity: one run
-    if constexpr (kFirst)
+    if constexpr (kNibble) {
+      downset_bytes::Unpack<!kFirst>(to, from, box.total / 2);
+      if (box.total & 1) {
+        const std::uint8_t last = from[box.total / 2] & 0xF;
+        to[box.total - 1] = kFirst ? last : to[box.total - 1] | last;
+      }
+    } else if constexpr (kFirst) {
       std::memcpy(to, from, box.total);
-    else
+    } else {
       downset_bytes::OrBytes(to, from, box.total);
+    }
     return;
   }
   std::vector<std::size_t> by_stride(m), loop;
@@ -104,9 +118,9 @@ void GatherChild(const DownsetLayout& box, const DownsetOrbits::Child& c, const 
   }
   const auto work = [&, m](std::atomic<int>& next) {
     for (int v; (v = next.fetch_add(1)) < (m == 1 ? 1 : radix[m - 1]);)
-      Permute<kSwap, kFirst>(from, to, std::uint64_t(v) * (m == 1 ? 0 : read_step[m - 1]),
-                             std::uint64_t(v) * (m == 1 ? 0 : write_step[m - 1]), radix, read_step,
-                             write_step, m == 1 ? 1 : m - 1);
+      Permute<kSwap, kFirst, kNibble>(from, to, std::uint64_t(v) * (m == 1 ? 0 : read_step[m - 1]),
+                                      std::uint64_t(v) * (m == 1 ? 0 : write_step[m - 1]), radix,
+                                      read_step, write_step, m == 1 ? 1 : m - 1);
   };
   std::atomic<int> next{0};
   const int workers =
@@ -116,23 +130,32 @@ void GatherChild(const DownsetLayout& box, const DownsetOrbits::Child& c, const 
   work(next);
 }
 
-// The slice's box holds, before its pass, what its fixed cells' children offer each matrix.
-void GatherChildren(const DownsetOrbits& o, const DownsetOrbits::Slice& slice,
-                    const std::vector<std::unique_ptr<std::uint8_t[]>>& values, std::uint8_t* to,
-                    int threads) {
-  if (slice.children.empty()) {
-    std::memset(to, 0, o.box.total);
-    return;
-  }
+template <bool kNibble>
+void GatherChildrenOf(const DownsetOrbits& o, const DownsetOrbits::Slice& slice,
+                      const std::vector<std::unique_ptr<std::uint8_t[]>>& values, std::uint8_t* to,
+                      int threads) {
   bool first = true;
   for (const DownsetOrbits::Child& c : slice.children) {
     const std::uint8_t* from = values[c.slice].get();
-    if (first && c.transpose) GatherChild<true, true>(o.box, c, from, to, threads);
-    if (first && !c.transpose) GatherChild<false, true>(o.box, c, from, to, threads);
-    if (!first && c.transpose) GatherChild<true, false>(o.box, c, from, to, threads);
-    if (!first && !c.transpose) GatherChild<false, false>(o.box, c, from, to, threads);
+    if (first && c.transpose) GatherChild<true, true, kNibble>(o.box, c, from, to, threads);
+    if (first && !c.transpose) GatherChild<false, true, kNibble>(o.box, c, from, to, threads);
+    if (!first && c.transpose) GatherChild<true, false, kNibble>(o.box, c, from, to, threads);
+    if (!first && !c.transpose) GatherChild<false, false, kNibble>(o.box, c, from, to, threads);
     first = false;
   }
+}
+
+// The box `to` (a byte a matrix) holds, before the slice's pass, what its fixed cells' children
+// offer each matrix (their values half a byte a matrix in kOneGame).
+void GatherChildren(const DownsetOrbits& o, const DownsetOrbits::Slice& slice,
+                    const std::vector<std::unique_ptr<std::uint8_t[]>>& values, std::uint8_t* to,
+                    DownsetMode mode, int threads) {
+  if (slice.children.empty())
+    std::memset(to, 0, o.box.total);
+  else if (mode == DownsetMode::kOneGame)
+    GatherChildrenOf<true>(o, slice, values, to, threads);
+  else
+    GatherChildrenOf<false>(o, slice, values, to, threads);
 }
 
 // The layout of the transposed matrices of `layout`'s box.
@@ -213,10 +236,14 @@ class WeightedTake : public DownsetTake {
 }  // namespace
 
 DownsetOrbitPass::DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std::uint64_t>& done,
-                                   DownsetTake* take)
+                                   DownsetTake* take, DownsetMode mode, Game game,
+                                   std::uint64_t done_before)
     : orbits_(orbits),
       done_(done),
       take_(take),
+      mode_(mode),
+      game_(game),
+      done_before_(done_before),
       points_(orbits.slices.size()),
       values_(orbits.slices.size()) {
   if (!take_) return;
@@ -230,7 +257,7 @@ DownsetOrbitPass::DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std:
 }
 
 std::uint8_t* DownsetOrbitPass::Buffer(std::uint32_t s) {
-  const std::uint64_t box = orbits_.box.total;
+  const std::uint64_t box = orbits_.slice_bytes(mode_);
   if (unused_.empty()) {
     values_[s] = std::make_unique_for_overwrite<std::uint8_t[]>(box);
     downset_bytes::AdviseHugePages(values_[s].get(), box);
@@ -253,8 +280,12 @@ bool DownsetOrbitPass::Run(int threads, std::uint32_t from, const std::atomic<bo
         all_cols |= 1u << j;
       }
   const auto inside = [stop](const DownsetPosition&) { return !(stop && stop->load()); };
-  std::uint64_t done_before = from * box;
+  std::uint64_t done_before = done_before_ + from * box;
   done_.store(done_before);
+  if (mode_ == DownsetMode::kOneGame && !gather_) {
+    gather_ = std::make_unique_for_overwrite<std::uint8_t[]>(box);
+    downset_bytes::AdviseHugePages(gather_.get(), box);
+  }
   for (std::uint32_t s = from; s < o.slices.size(); ++s) {
     if (stop && stop->load()) return false;
     if (between && s > from) {
@@ -263,7 +294,9 @@ bool DownsetOrbitPass::Run(int threads, std::uint32_t from, const std::atomic<bo
       if (!between(s, held)) return false;
     }
     const DownsetOrbits::Slice& slice = o.slices[s];
-    std::uint8_t* const gathered = Buffer(s);
+    std::uint8_t* const stored = Buffer(s);
+    // Both games: the slice's own box gathers (each block reads its slots before it stores).
+    std::uint8_t* const gathered = mode_ == DownsetMode::kOneGame ? gather_.get() : stored;
     const DownsetLayout layout = o.SliceLayout(s);
     DownsetSlice fixed{.all_rows = all_rows, .all_cols = all_cols};
     for (std::size_t k = 0; k < o.fixed.size(); ++k)
@@ -272,8 +305,7 @@ bool DownsetOrbitPass::Run(int threads, std::uint32_t from, const std::atomic<bo
         fixed.cols |= 1u << o.fixed[k].col;
         fixed.height = std::max<int>(fixed.height, slice.tuple[k]);
       }
-    // Each block reads its own slots before the pass stores its values over them.
-    GatherChildren(o, slice, values_, gathered, threads);
+    GatherChildren(o, slice, values_, gathered, mode_, threads);
     fixed.children = [gathered](std::uint64_t index, std::uint64_t n, std::uint8_t* acc) {
       downset_bytes::OrBytes(acc, gathered + index, n);
     };
@@ -281,8 +313,8 @@ bool DownsetOrbitPass::Run(int threads, std::uint32_t from, const std::atomic<bo
     if (take_)
       weighted = std::make_unique<WeightedTake>(*take_, slice.weight, layout, o.transposes, plain_,
                                                 points_[s]);
-    DownsetPass pass(layout, DownsetStore{gathered, true, DownsetMode::kBothGames}, done_,
-                     done_before, {}, weighted.get(), &fixed);
+    DownsetPass pass(layout, DownsetStore{stored, true, mode_, game_}, done_, done_before, {},
+                     weighted.get(), &fixed);
     if (!pass.Run({}, threads, inside)) return false;
     done_before += box;
     if (s + 1 == o.slices.size()) root_ = pass.Root();

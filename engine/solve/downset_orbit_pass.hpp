@@ -33,11 +33,15 @@ class DownsetOrbitPass {
     bool transpose = false;
   };
 
-  // `take`: the take phase (null: none).
+  // `take`: the take phase (null: none). In DownsetMode::kOneGame the pass computes `game` only:
+  // each slice half a byte a matrix (as DownsetPass packs them), its children gathered into one
+  // box of bytes; a solve makes one pass a game (`done_before`: the matrices of the pass before).
   DownsetOrbitPass(const DownsetOrbits& orbits, std::atomic<std::uint64_t>& done,
-                   DownsetTake* take = nullptr);
+                   DownsetTake* take = nullptr, DownsetMode mode = DownsetMode::kBothGames,
+                   Game game = Game::kSeki, std::uint64_t done_before = 0);
 
-  // The buffer of slice s's values (box bytes), made now: a checkpoint's slices are read into it
+  // The buffer of slice s's values (DownsetOrbits::slice_bytes), made now: a checkpoint's slices
+  // are read into it
   // before Run resumes after them.
   std::uint8_t* Buffer(std::uint32_t s);
   // Called before slice `next` (after `from`) is solved, with the values of every solved slice
@@ -48,13 +52,17 @@ class DownsetOrbitPass {
   // when `between` stopped it or `stop` was set (at the next step of a slice).
   bool Run(int threads, std::uint32_t from, const std::atomic<bool>* stop,
            const Between& between = {});
-  // A's values (both games), after a completed Run.
+  // A's values (both games; in kOneGame, of its game only), after a completed Run.
   PackedOutcome Root() const { return root_; }
 
  private:
   const DownsetOrbits& orbits_;
   std::atomic<std::uint64_t>& done_;
   DownsetTake* const take_;
+  const DownsetMode mode_;
+  const Game game_;
+  const std::uint64_t done_before_;
+  std::unique_ptr<std::uint8_t[]> gather_;  // kOneGame: the children of the slice being solved
   DownsetLayout plain_;                     // A's plain layout (the points' indices), with a taker
   std::vector<std::vector<Point>> points_;  // by slice, by box index
   PackedOutcome root_;

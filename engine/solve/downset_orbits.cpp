@@ -227,8 +227,9 @@ std::optional<DownsetOrbits> DownsetOrbits::For(const Matrix& a, std::string* wh
   return o;
 }
 
-double DownsetOrbits::bytes() const {
-  return double(held) * double(box.total) + 8.0 * double(box.chunks_per_slab());
+double DownsetOrbits::bytes(DownsetMode mode) const {
+  const double gather = mode == DownsetMode::kOneGame ? double(box.total) : 0;
+  return double(held) * double(slice_bytes(mode)) + gather + 8.0 * double(box.chunks_per_slab());
 }
 
 DownsetOrbits::Place DownsetOrbits::Locate(const Matrix& b) const {

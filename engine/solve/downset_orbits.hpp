@@ -62,8 +62,13 @@ struct DownsetOrbits {
   // The most slices held at once: in order, each held from its pass until the last slice that
   // reads it is solved.
   std::uint32_t held = 0;
-  // Bytes in memory: `held` boxes at one byte a matrix (both games) and a pass's chunk order.
-  double bytes() const;
+  // Bytes in memory: `held` boxes at one byte a matrix (kBothGames) or half a byte (kOneGame, one
+  // game a pass, with one box of bytes that gathers a slice's children), and a pass's chunk order.
+  double bytes(DownsetMode mode = DownsetMode::kBothGames) const;
+  // A slice's bytes in `mode`.
+  std::uint64_t slice_bytes(DownsetMode mode) const {
+    return mode == DownsetMode::kOneGame ? (box.total + 1) / 2 : box.total;
+  }
   // The layout of slice s's box (the fixed cells at its tuple), as the take phase sees it.
   DownsetLayout SliceLayout(std::uint32_t s) const;
 

@@ -51,9 +51,10 @@ DownsetStorage DownsetStorageFor(const Matrix& a, double memory_limit, int ranks
       DownsetBytes(a, true, DownsetMode::kBothGames) <= std::min(memory_limit, full_table_bytes);
   if (orbits == DownsetOrbitChoice::kAuto && ranks <= 1 && !mode && !disk.force && disk.free == 0 &&
       !full_fits)
-    if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(a);
-        o && o->bytes() <= memory_limit)
-      return {.bytes = o->bytes(), .orbits = true, .values = double(o->values())};
+    if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(a))
+      for (DownsetMode m : {DownsetMode::kBothGames, DownsetMode::kOneGame})
+        if (o->bytes(m) <= memory_limit)
+          return {.mode = m, .bytes = o->bytes(m), .orbits = true, .values = double(o->values())};
   if (ranks <= 1)
     if (auto s = OnDisk(a, memory_limit, mode, disk)) return *s;
   DownsetStorage s;
