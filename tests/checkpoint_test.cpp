@@ -51,6 +51,13 @@ struct Command {
   std::function<std::string(const fs::path& dir, const RunResult&)> result;  // what must agree
 };
 
+// A census's JSON without its source (the command, which names the directory).
+std::string CensusJson(const fs::path&, const RunResult& r) {
+  json j = json::parse(r.out);
+  j["census"].erase("source");
+  return j.dump();
+}
+
 constexpr const char* kAbb =
     "2,3,0,0,0,0/0,3,2,0,0,0/0,0,3,3,0,0/0,0,0,2,3,0/0,0,0,0,3,2/3,0,0,0,0,3";
 
@@ -86,11 +93,7 @@ std::vector<Command> Commands() {
         "1100000", "--checkpoint-every", "0.000001m", "--format", "json", "--quiet"},
        "--checkpoint",
        "downset-checkpoint:40",
-       [](const fs::path&, const RunResult& r) {
-         json j = json::parse(r.out);
-         j["census"].erase("source");  // the command, which names the directory
-         return j.dump();
-       }},
+       CensusJson},
       // The pass by orbits (a weighting (2,3,3) of the 12-cycle: 21 slices, a checkpoint
       // before each), its slices kept as files of their own.
       {"downset-orbits",
@@ -105,11 +108,7 @@ std::vector<Command> Commands() {
         "--quiet"},
        "--checkpoint",
        "downset-checkpoint:10",
-       [](const fs::path&, const RunResult& r) {
-         json j = json::parse(r.out);
-         j["census"].erase("source");
-         return j.dump();
-       }},
+       CensusJson},
       // One game a pass (both do not fit 300K): killed in the second pass (D-SEKI).
       {"census-below-orbits-one-game",
        "downset",
@@ -117,11 +116,7 @@ std::vector<Command> Commands() {
         "0.000001m", "--format", "json", "--quiet"},
        "--checkpoint",
        "downset-checkpoint:30",
-       [](const fs::path&, const RunResult& r) {
-         json j = json::parse(r.out);
-         j["census"].erase("source");
-         return j.dump();
-       }},
+       CensusJson},
       {"sweep",
        "sweep",
        {"family", "cycle", "--n", "4", "--from", "3", "--to", "5", "--engine", "downset",
