@@ -183,8 +183,8 @@ TEST(CliSolve, DownsetThatDoesNotFitIsRefused) {
   // of `auto` runs out of memory, the refusal says so and names the down-set's ways out.
   const std::string abb = "2,4,0,0,0,0/0,4,2,0,0,0/0,0,4,4,0,0/0,0,0,2,4,0/0,0,0,0,4,2/4,0,0,0,0,4";
   const std::string ways =
-      "the down-set solve needs 3.0 MiB of memory; by orbits of its 8 symmetries it needs 2.2 MiB "
-      "(one process, without --scratch or --plain-pass); its ring on disk "
+      "the down-set solve needs 3.0 MiB of memory; by orbits of its 8 symmetries it needs 1.5 MiB "
+      "one game a pass (one process, without --scratch or --plain-pass); its ring on disk "
       "(--scratch DIR) would still need 1.2 MiB of memory\n";
   const RunResult searched = RunSeki({"solve", "--memory-limit", "1M", abb});
   EXPECT_EQ(searched.status, 3);
@@ -351,8 +351,10 @@ TEST(CliSolve, MemoryLimit) {
           "--memory-limit)" +
           std::string(
               ": the search ran out of it, and the down-set solve needs 1.71 GiB of memory; by "
-              "orbits of its 16 symmetries it needs 410.5 MiB (one process, without --scratch or "
-              "--plain-pass); its ring on disk (--scratch DIR) would still need 1.14 GiB of "
+              "orbits of its 16 symmetries it needs 246.3 MiB one game a pass (one process, "
+              "without "
+              "--scratch or --plain-pass); its ring on disk (--scratch DIR) would still need 1.14 "
+              "GiB of "
               "memory\n"));
 
   const std::string six = "110111/110201/002120/111101/202010/020012";

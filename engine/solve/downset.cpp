@@ -112,7 +112,6 @@ class PassCheckpoints {
     return *at;
   }
   const Checkpoint& checkpoint() const { return checkpoint_; }
-  const DownsetOptions& options() const { return options_; }
 
   void Finish() const {
     if (ours_) RemoveDownsetCheckpoint(checkpoint_);
@@ -150,8 +149,11 @@ DownsetTooLarge DownsetTooLargeFor(const Matrix& a, const DownsetStorage& storag
   if (disk_allowed) ways.on_disk = DownsetOnDiskInstead(a, limit);
   if (!storage.orbits)
     if (const std::optional<DownsetOrbits> o = DownsetOrbits::For(a)) {
-      ways.by_orbits =
-          DownsetStorage{.bytes = o->bytes(), .orbits = true, .values = double(o->values())};
+      // Its smaller mode: one game a pass.
+      ways.by_orbits = DownsetStorage{.mode = DownsetMode::kOneGame,
+                                      .bytes = o->bytes(DownsetMode::kOneGame),
+                                      .orbits = true,
+                                      .values = double(o->values())};
       ways.symmetries = o->group_order;
     }
   return DownsetTooLarge(storage.bytes, limit, std::move(ways));

@@ -56,8 +56,8 @@ void RethrowSolveStop(std::string_view where, std::size_t memory_bytes) {
     std::string way_out;  // by orbits, and the ring on disk, where the layout has them
     if (w.by_orbits && w.by_orbits->bytes < e.needed())
       way_out += fmt::format(
-          "; by orbits of its {:.0f} symmetries it needs {} (one process, without --scratch or "
-          "--plain-pass)",
+          "; by orbits of its {:.0f} symmetries it needs {} one game a pass (one process, without "
+          "--scratch or --plain-pass)",
           w.symmetries, HumanBytes(w.by_orbits->bytes));
     if (const auto& d = w.on_disk; d && d->bytes <= double(memory_bytes))
       way_out += "; its ring on disk fits: --scratch DIR with " + HumanBytes(d->disk_bytes) +
